@@ -1,0 +1,32 @@
+import { type CanActivate, type ExecutionContext, Injectable, SetMetadata } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import { BETA_TOKEN_HEADER } from '@closetly/contracts';
+import { DomainError } from '@closetly/server';
+import type { FastifyRequest } from 'fastify';
+import { BetaTokenService } from './beta-token.service';
+
+const BETA_EXEMPT = Symbol('BETA_EXEMPT');
+/** Routes reachable without a beta token: verify-beta itself and health. */
+export const BetaExempt = () => SetMetadata(BETA_EXEMPT, true);
+
+/**
+ * Every /api route needs a valid X-Beta-Token. A refusal is 403 with a code,
+ * never 401: the web app signs the user out on 401 (spec section 4).
+ */
+@Injectable()
+export class BetaTokenGuard implements CanActivate {
+  constructor(
+    private readonly reflector: Reflector,
+    private readonly tokens: BetaTokenService,
+  ) {}
+
+  canActivate(context: ExecutionContext): boolean {
+    if (context.getType() !== 'http') return true;
+    if (this.reflector.getAllAndOverride<boolean>(BETA_EXEMPT, [context.getHandler(), context.getClass()])) return true;
+    const request = context.switchToHttp().getRequest<FastifyRequest>();
+    const token = request.headers[BETA_TOKEN_HEADER];
+    if (typeof token !== 'string' || token.length === 0) throw new DomainError('BETA_TOKEN_REQUIRED', 'A beta access token is required');
+    if (token.length > 512 || !this.tokens.isValid(token)) throw new DomainError('BETA_TOKEN_INVALID', 'The beta access token is invalid or expired');
+    return true;
+  }
+}

@@ -1,0 +1,23 @@
+import { Body, Controller, HttpCode, Inject, Post } from '@nestjs/common';
+import { RPC_PATTERNS, VerifyBetaCodeResponse, VerifyBetaRequest, type VerifyBetaResponse } from '@closetly/contracts';
+import { RPC_CLIENT, type RpcClient } from '@closetly/server';
+import { ZodPipe } from '../http/zod-body.pipe';
+import { BetaExempt } from './beta-token.guard';
+import { BetaTokenService } from './beta-token.service';
+
+@Controller('api')
+export class BetaController {
+  constructor(
+    @Inject(RPC_CLIENT) private readonly rpc: RpcClient,
+    private readonly tokens: BetaTokenService,
+  ) {}
+
+  /** POST /api/verify-beta {code} → {verified, betaToken}; a wrong code is {verified:false}, not an error. */
+  @Post('verify-beta')
+  @HttpCode(200)
+  @BetaExempt()
+  async verifyBeta(@Body(new ZodPipe(VerifyBetaRequest)) body: VerifyBetaRequest): Promise<VerifyBetaResponse> {
+    const { valid } = await this.rpc.call('identity', RPC_PATTERNS.identity.verifyBetaCode, { code: body.code }, VerifyBetaCodeResponse);
+    return valid ? { verified: true, betaToken: this.tokens.issue() } : { verified: false };
+  }
+}

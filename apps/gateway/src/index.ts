@@ -1,0 +1,3 @@
+export * from './config';
+export * from './gateway.module';
+export * from './http/gateway-http';

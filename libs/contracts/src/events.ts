@@ -1,0 +1,45 @@
+import { z } from 'zod';
+
+/**
+ * Every event on the bus has this envelope (STYLE.md "Events"). Consumers are
+ * idempotent on `id`; the Kafka message key is the aggregate id so one
+ * aggregate's events stay ordered.
+ */
+export const EventEnvelope = z.object({
+  id: z.string().uuid(),
+  type: z.string().min(1),
+  version: z.number().int().positive(),
+  occurredAt: z.string().datetime(),
+  correlationId: z.string().min(1).max(200),
+  key: z.string().min(1),
+  payload: z.unknown(),
+});
+export type EventEnvelope<TPayload = unknown> = Omit<z.infer<typeof EventEnvelope>, 'payload'> & {
+  payload: TPayload;
+};
+
+/**
+ * An operator's probe through the event pipeline: written to a service's
+ * outbox, it proves outbox → relay → bus → inbox works end to end.
+ */
+export const PlatformProbeRecorded = z.object({
+  probeId: z.string().min(1),
+  from: z.string().min(1),
+});
+export type PlatformProbeRecorded = z.infer<typeof PlatformProbeRecorded>;
+
+/**
+ * The one typed map of topics to payload schemas. Topics are named
+ * `<service>.<fact>.v<n>`. Later issues add the domain events here.
+ */
+export const EVENT_TOPICS = {
+  'platform.probe-recorded.v1': PlatformProbeRecorded,
+} as const;
+
+export type EventTopic = keyof typeof EVENT_TOPICS;
+export type EventPayload<T extends EventTopic> = z.infer<(typeof EVENT_TOPICS)[T]>;
+
+/** Messages that can never be processed go to `<topic>.dlt` with the reason. */
+export const deadLetterTopic = (topic: string): string => `${topic}.dlt`;
+
+export const CORRELATION_ID_HEADER = 'x-correlation-id';

@@ -1,0 +1,52 @@
+import { z } from 'zod';
+
+/** The services behind the gateway. Each owns its PostgreSQL schema of the same name. */
+export const SERVICE_NAMES = ['identity', 'catalogue', 'wardrobe', 'profile', 'search', 'retention'] as const;
+export type ServiceName = (typeof SERVICE_NAMES)[number];
+
+/**
+ * RPC messages travel as `{ meta, data }`: the TCP transport has no headers,
+ * so the correlation id and the caller's deadline ride in `meta`.
+ */
+export const RpcMeta = z.object({
+  correlationId: z.string().min(1).max(200),
+  deadline: z.number().int().positive(),
+});
+export type RpcMeta = z.infer<typeof RpcMeta>;
+
+export interface RpcEnvelope<TData> {
+  meta: RpcMeta;
+  data: TData;
+}
+
+/** A remote error as it crosses the RPC boundary: a domain code, never a stack. */
+export const RpcErrorBody = z.object({
+  code: z.string().min(1),
+  message: z.string(),
+  service: z.string().optional(),
+  details: z.unknown().optional(),
+});
+export type RpcErrorBody = z.infer<typeof RpcErrorBody>;
+
+/** `<service>.ping` → readiness of that service's engines. */
+export const PingRequest = z.object({}).strict();
+export type PingRequest = z.infer<typeof PingRequest>;
+export const CheckStatus = z.enum(['up', 'down']);
+export const PingResponse = z.object({
+  service: z.string(),
+  ready: z.boolean(),
+  checks: z.record(z.string(), CheckStatus),
+});
+export type PingResponse = z.infer<typeof PingResponse>;
+
+export const pingPattern = (service: ServiceName) => `${service}.ping` as const;
+
+/** identity.verify-beta-code: identity owns the beta codes; the gateway signs the token. */
+export const VerifyBetaCodeRequest = z.object({ code: z.string() });
+export type VerifyBetaCodeRequest = z.infer<typeof VerifyBetaCodeRequest>;
+export const VerifyBetaCodeResponse = z.object({ valid: z.boolean() });
+export type VerifyBetaCodeResponse = z.infer<typeof VerifyBetaCodeResponse>;
+
+export const RPC_PATTERNS = {
+  identity: { verifyBetaCode: 'identity.verify-beta-code' },
+} as const;

@@ -1,0 +1,81 @@
+import { z } from 'zod';
+
+/** Thrown at boot when the environment is wrong; lists every bad variable at once. */
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/**
+ * Parses an environment with a zod schema. The only place that reads
+ * `process.env` is each app's `config.ts`, which calls this once at boot.
+ */
+export function parseEnv<T extends z.ZodType>(schema: T, env: NodeJS.ProcessEnv = process.env): z.infer<T> {
+  const result = schema.safeParse(env);
+  if (result.success) return result.data;
+  throw new ConfigError(
+    result.error.issues.map((issue) => `${issue.path.join('.') || '(env)'}: ${issue.message}`),
+  );
+}
+
+const booleanFromEnv = z
+  .enum(['true', 'false', '1', '0'])
+  .transform((value) => value === 'true' || value === '1');
+
+/**
+ * Settings every process shares. `CLOSETLY_MODE` picks the adapters:
+ * embedded = PGlite, in-process bus and RPC, in-memory cache;
+ * distributed = PostgreSQL, Kafka, TCP RPC, Redis.
+ */
+export const PlatformEnv = z.object({
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  CLOSETLY_MODE: z.enum(['embedded', 'distributed']).default('embedded'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z.string().url().default('postgres://postgres@127.0.0.1:5432/closetly'),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+  KAFKA_BROKERS: z
+    .string()
+    .min(1)
+    .default('127.0.0.1:9092')
+    .transform((value) => value.split(',').map((broker) => broker.trim()).filter(Boolean)),
+  KAFKA_CLIENT_ID: z.string().min(1).default('closetly'),
+  REDIS_URL: z.string().url().default('redis://127.0.0.1:6379'),
+  OPENSEARCH_URL: z.string().url().default('http://127.0.0.1:9200'),
+  RPC_TIMEOUT_MS: z.coerce.number().int().min(50).max(60_000).default(5_000),
+  OUTBOX_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(500),
+  OUTBOX_EAGER: booleanFromEnv.default(true),
+});
+export type PlatformEnv = z.infer<typeof PlatformEnv>;
+
+/** host:port pairs of every service's TCP RPC listener (distributed mode). */
+export const ServiceAddressEnv = z.object({
+  IDENTITY_RPC: z.string().default('127.0.0.1:4101'),
+  CATALOGUE_RPC: z.string().default('127.0.0.1:4102'),
+  WARDROBE_RPC: z.string().default('127.0.0.1:4103'),
+  PROFILE_RPC: z.string().default('127.0.0.1:4104'),
+  SEARCH_RPC: z.string().default('127.0.0.1:4105'),
+  RETENTION_RPC: z.string().default('127.0.0.1:4106'),
+});
+export type ServiceAddressEnv = z.infer<typeof ServiceAddressEnv>;
+
+export function parseHostPort(value: string): { host: string; port: number } {
+  const index = value.lastIndexOf(':');
+  const host = index > 0 ? value.slice(0, index) : value;
+  const port = Number(value.slice(index + 1));
+  if (index <= 0 || !Number.isInteger(port) || port <= 0 || port > 65_535) {
+    throw new ConfigError([`"${value}" is not host:port`]);
+  }
+  return { host, port };
+}
+
+export const HostPort = z.string().refine((value) => {
+  try {
+    parseHostPort(value);
+    return true;
+  } catch {
+    return false;
+  }
+}, 'must be host:port');

@@ -1,0 +1,101 @@
+import { mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { Client, Pool } from 'pg';
+
+/** A Drizzle database or a transaction inside one: both run queries. */
+export type Db = PgDatabase<PgQueryResultHKT>;
+
+/**
+ * The process's one connection source. Embedded: a single PGlite (PostgreSQL
+ * in WebAssembly) that every service module shares, each in its own schema.
+ * Distributed: a pg pool to the real server.
+ */
+export type DatabaseConnection =
+  | { kind: 'pglite'; client: PGlite; close(): Promise<void> }
+  | { kind: 'postgres'; pool: Pool; close(): Promise<void> };
+
+export interface ConnectionOptions {
+  mode: 'embedded' | 'distributed';
+  /** Embedded: folder for data, or ':memory:' for a throwaway database. */
+  dataDir: string;
+  databaseUrl: string;
+  poolSize: number;
+}
+
+export async function openConnection(options: ConnectionOptions): Promise<DatabaseConnection> {
+  if (options.mode === 'embedded') {
+    let dataDir: string | undefined;
+    if (options.dataDir !== ':memory:') {
+      dataDir = resolve(options.dataDir, 'pglite');
+      mkdirSync(dataDir, { recursive: true });
+    }
+    const client = await PGlite.create({ dataDir, extensions: { pg_trgm } });
+    return { kind: 'pglite', client, close: () => client.close() };
+  }
+  await ensureDatabaseExists(options.databaseUrl);
+  const pool = new Pool({ connectionString: options.databaseUrl, max: options.poolSize });
+  // An idle client's network error must not crash the process; the next query reconnects.
+  pool.on('error', () => undefined);
+  return { kind: 'postgres', pool, close: () => pool.end() };
+}
+
+/** Creates the database named in the URL when missing (first start on a fresh server). */
+export async function ensureDatabaseExists(databaseUrl: string): Promise<void> {
+  const url = new URL(databaseUrl);
+  const name = decodeURIComponent(url.pathname.replace(/^\//, ''));
+  if (!/^[A-Za-z0-9_]+$/.test(name)) throw new Error(`Unsupported database name "${name}"`);
+  url.pathname = '/postgres';
+  const admin = new Client({ connectionString: url.toString() });
+  await admin.connect();
+  try {
+    const found = await admin.query('select 1 from pg_database where datname = $1', [name]);
+    if (found.rowCount === 0) {
+      await admin.query(`create database "${name}"`).catch((error: { code?: string }) => {
+        // Another process created it between our check and our create.
+        if (error.code !== '42P04' && error.code !== '23505') throw error;
+      });
+    }
+  } finally {
+    await admin.end();
+  }
+}
+
+export function drizzleFor(connection: DatabaseConnection): Db {
+  return connection.kind === 'pglite'
+    ? (drizzlePglite(connection.client) as unknown as Db)
+    : (drizzleNodePg(connection.pool) as unknown as Db);
+}
+
+/** Applies one service's migrations, tracked in that service's own schema. */
+export async function migrateService(
+  connection: DatabaseConnection,
+  db: Db,
+  schemaName: string,
+  migrationsFolder: string,
+): Promise<void> {
+  const config = { migrationsFolder, migrationsSchema: schemaName, migrationsTable: '__migrations' };
+  if (connection.kind === 'pglite') {
+    await migratePglite(db as unknown as Parameters<typeof migratePglite>[0], config);
+  } else {
+    await migrateNodePg(db as unknown as Parameters<typeof migrateNodePg>[0], config);
+  }
+}
+
+export async function pingDatabase(db: Db): Promise<boolean> {
+  try {
+    await db.execute(sql`select 1`);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export const migrationsFolderOf = (appRoot: string): string => join(appRoot, 'src', 'db', 'migrations');

@@ -1,0 +1,22 @@
+import type { EventEnvelope } from '@closetly/contracts';
+
+export interface OutgoingEvent {
+  topic: string;
+  key: string;
+  envelope: EventEnvelope;
+}
+
+/**
+ * How the outbox relay puts events on the bus and how consumers park
+ * messages they can never process. Kafka in distributed mode, an in-process
+ * dispatcher in embedded mode; both pass the same contract suite.
+ */
+export interface EventTransport {
+  readonly kind: 'kafka' | 'in-process';
+  publish(events: OutgoingEvent[]): Promise<void>;
+  publishDeadLetter(topic: string, original: unknown, reason: string): Promise<void>;
+  isReady(): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+export const EVENT_TRANSPORT = Symbol('EVENT_TRANSPORT');

@@ -1,0 +1,136 @@
+import { Logger } from '@nestjs/common';
+import { CORRELATION_ID_HEADER, deadLetterTopic } from '@closetly/contracts';
+import { type Admin, Kafka, type KafkaConfig, logLevel, type Producer } from 'kafkajs';
+import type { EventTransport, OutgoingEvent } from './event-transport';
+
+export interface KafkaTransportOptions {
+  brokers: string[];
+  clientId: string;
+  /** Topics to create up front (and their dead-letter twins). */
+  topics: string[];
+  partitions?: number;
+}
+
+/** kafkajs logs through Nest's logger at warn and above. */
+export function kafkaLogCreator() {
+  const log = new Logger('kafkajs');
+  return () =>
+    ({ level, log: entry }: { level: logLevel; log: { message: string } & Record<string, unknown> }) => {
+      const { message, ...rest } = entry;
+      if (level <= logLevel.ERROR) log.error({ ...rest, message });
+      else if (level === logLevel.WARN) log.warn({ ...rest, message });
+    };
+}
+
+export function kafkaClientConfig(brokers: string[], clientId: string): KafkaConfig {
+  return {
+    clientId,
+    brokers,
+    logLevel: logLevel.WARN,
+    logCreator: kafkaLogCreator(),
+    connectionTimeout: 3_000,
+    // Fail fast: the outbox relay owns retrying, with its own back-off.
+    retry: { retries: 2, initialRetryTime: 200, maxRetryTime: 2_000 },
+  };
+}
+
+/**
+ * Publishes outbox rows to Kafka with an idempotent producer and acks from
+ * all in-sync replicas. The message key is the aggregate id.
+ */
+export class KafkaEventTransport implements EventTransport {
+  readonly kind = 'kafka' as const;
+  private readonly kafka: Kafka;
+  private producer: Producer;
+  private connected: Promise<void> | undefined;
+  private readonly log = new Logger('KafkaEventTransport');
+
+  constructor(private readonly options: KafkaTransportOptions) {
+    this.kafka = new Kafka(kafkaClientConfig(options.brokers, `${options.clientId}-producer`));
+    this.producer = this.createProducer();
+  }
+
+  private createProducer(): Producer {
+    return this.kafka.producer({ idempotent: true, maxInFlightRequests: 5, allowAutoTopicCreation: true });
+  }
+
+  /** Connects once; a failed attempt is forgotten so the next publish tries again. */
+  private connect(): Promise<void> {
+    this.connected ??= (async () => {
+      await this.ensureTopics();
+      await this.producer.connect();
+    })().catch(async (error: unknown) => {
+      this.connected = undefined;
+      await this.producer.disconnect().catch(() => undefined);
+      this.producer = this.createProducer();
+      throw error;
+    });
+    return this.connected;
+  }
+
+  private async ensureTopics(): Promise<void> {
+    const admin: Admin = this.kafka.admin();
+    await admin.connect();
+    try {
+      const existing = new Set(await admin.listTopics());
+      const wanted = this.options.topics.flatMap((topic) => [topic, deadLetterTopic(topic)]).filter((t) => !existing.has(t));
+      if (wanted.length > 0) {
+        await admin.createTopics({
+          waitForLeaders: true,
+          topics: wanted.map((topic) => ({ topic, numPartitions: this.options.partitions ?? 3 })),
+        });
+      }
+    } finally {
+      await admin.disconnect();
+    }
+  }
+
+  async publish(events: OutgoingEvent[]): Promise<void> {
+    if (events.length === 0) return;
+    await this.connect();
+    const byTopic = new Map<string, OutgoingEvent[]>();
+    for (const event of events) byTopic.set(event.topic, [...(byTopic.get(event.topic) ?? []), event]);
+    try {
+      await this.producer.sendBatch({
+        acks: -1,
+        topicMessages: [...byTopic].map(([topic, list]) => ({
+          topic,
+          messages: list.map((event) => ({
+            key: event.key,
+            value: JSON.stringify(event.envelope),
+            headers: { [CORRELATION_ID_HEADER]: event.envelope.correlationId },
+          })),
+        })),
+      });
+    } catch (error) {
+      // A broken connection leaves the producer unusable; start afresh next time.
+      this.connected = undefined;
+      await this.producer.disconnect().catch(() => undefined);
+      this.producer = this.createProducer();
+      throw error;
+    }
+  }
+
+  async publishDeadLetter(topic: string, original: unknown, reason: string): Promise<void> {
+    await this.connect();
+    this.log.error({ topic: deadLetterTopic(topic), reason }, 'event dead-lettered');
+    await this.producer.send({
+      topic: deadLetterTopic(topic),
+      acks: -1,
+      messages: [{ value: JSON.stringify({ reason, original, at: new Date().toISOString() }) }],
+    });
+  }
+
+  async isReady(): Promise<boolean> {
+    try {
+      await this.connect();
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.producer.disconnect().catch(() => undefined);
+  }
+}

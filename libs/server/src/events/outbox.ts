@@ -1,0 +1,100 @@
+import { randomUUID } from 'node:crypto';
+import { EVENT_TOPICS, type EventEnvelope, type EventPayload, type EventTopic } from '@closetly/contracts';
+import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import type { Db } from '../db/database';
+import type { PlatformTables } from '../db/platform-tables';
+import { correlationId } from '../logging/context';
+import type { OutgoingEvent } from './event-transport';
+
+/** Builds an envelope for a typed topic, validating the payload at the source. */
+export function buildEnvelope<T extends EventTopic>(topic: T, key: string, payload: EventPayload<T>): EventEnvelope<EventPayload<T>> {
+  const version = Number(/\.v(\d+)$/.exec(topic)?.[1] ?? 1);
+  return {
+    id: randomUUID(),
+    type: topic,
+    version,
+    occurredAt: new Date().toISOString(),
+    correlationId: correlationId(),
+    key,
+    payload: EVENT_TOPICS[topic].parse(payload) as EventPayload<T>,
+  };
+}
+
+/**
+ * Writes events into the service's outbox table. Call it with the
+ * transaction that makes the state change, so both commit or neither does.
+ */
+export class OutboxWriter {
+  constructor(private readonly tables: PlatformTables) {}
+
+  async add<T extends EventTopic>(tx: Db, topic: T, key: string, payload: EventPayload<T>): Promise<EventEnvelope<EventPayload<T>>> {
+    const envelope = buildEnvelope(topic, key, payload);
+    await tx.insert(this.tables.outbox).values({ eventId: envelope.id, topic, key, envelope });
+    return envelope;
+  }
+}
+
+const CLAIM_SECONDS = 30;
+
+/** Outbox queries for the relay: claim a batch, mark it published, note failures. */
+export class OutboxStore {
+  constructor(
+    private readonly db: Db,
+    private readonly tables: PlatformTables,
+    private readonly lockKey: string,
+  ) {}
+
+  /**
+   * Claims the oldest pending rows for a short lease. The advisory lock and
+   * the "no live lease" check make one relay instance publish at a time per
+   * service, so one aggregate's events leave in order; a crashed relay's
+   * lease simply expires. Nothing is held open while publishing (PGlite has
+   * one connection, and in-process consumers need it).
+   */
+  async claimBatch(limit: number): Promise<Array<OutgoingEvent & { id: number }>> {
+    const { outbox } = this.tables;
+    return this.db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${this.lockKey}))`);
+      const live = await tx
+        .select({ id: outbox.id })
+        .from(outbox)
+        .where(and(isNull(outbox.publishedAt), sql`${outbox.claimedUntil} > now()`))
+        .limit(1);
+      if (live.length > 0) return [];
+      const rows = await tx
+        .select()
+        .from(outbox)
+        .where(and(isNull(outbox.publishedAt), or(isNull(outbox.claimedUntil), lt(outbox.claimedUntil, sql`now()`))))
+        .orderBy(asc(outbox.id))
+        .limit(limit);
+      if (rows.length === 0) return [];
+      await tx
+        .update(outbox)
+        .set({ claimedUntil: sql`now() + make_interval(secs => ${CLAIM_SECONDS})`, attempts: sql`${outbox.attempts} + 1` })
+        .where(inArray(outbox.id, rows.map((row) => row.id)));
+      return rows.map((row) => ({ id: row.id, topic: row.topic, key: row.key, envelope: row.envelope as EventEnvelope }));
+    });
+  }
+
+  async markPublished(ids: number[]): Promise<void> {
+    const { outbox } = this.tables;
+    await this.db.update(outbox).set({ publishedAt: sql`now()`, claimedUntil: null, lastError: null }).where(inArray(outbox.id, ids));
+  }
+
+  async release(ids: number[], error: string): Promise<void> {
+    const { outbox } = this.tables;
+    await this.db.update(outbox).set({ claimedUntil: null, lastError: error.slice(0, 2000) }).where(inArray(outbox.id, ids));
+  }
+
+  async pendingCount(): Promise<number> {
+    const { outbox } = this.tables;
+    const [row] = await this.db.select({ count: sql<number>`count(*)::int` }).from(outbox).where(isNull(outbox.publishedAt));
+    return row?.count ?? 0;
+  }
+
+  async findByEventId(eventId: string) {
+    const { outbox } = this.tables;
+    const [row] = await this.db.select().from(outbox).where(eq(outbox.eventId, eventId));
+    return row;
+  }
+}

@@ -1,0 +1,28 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { randomUUID } from 'node:crypto';
+
+/** What travels with one unit of work: an HTTP request, an RPC call, an event. */
+export interface WorkContext {
+  correlationId: string;
+}
+
+const storage = new AsyncLocalStorage<WorkContext>();
+
+export function runWithContext<T>(context: WorkContext, work: () => T): T {
+  return storage.run(context, work);
+}
+
+export function currentContext(): WorkContext | undefined {
+  return storage.getStore();
+}
+
+/** The current correlation id, or a fresh one for work that starts here. */
+export function correlationId(): string {
+  return storage.getStore()?.correlationId ?? randomUUID();
+}
+
+const SAFE_ID = /^[A-Za-z0-9._:-]{1,200}$/;
+/** Accepts a caller's correlation id only if it is short and plain; else makes one. */
+export function acceptCorrelationId(candidate: unknown): string {
+  return typeof candidate === 'string' && SAFE_ID.test(candidate) ? candidate : randomUUID();
+}

@@ -1,0 +1,76 @@
+import {
+  applyDecorators,
+  type ArgumentsHost,
+  type CallHandler,
+  Catch,
+  Controller,
+  type ExecutionContext,
+  Injectable,
+  Logger,
+  type NestInterceptor,
+  type PipeTransform,
+  UseFilters,
+  UseInterceptors,
+} from '@nestjs/common';
+import { MessagePattern, RpcException, Transport, EventPattern } from '@nestjs/microservices';
+import type { RpcExceptionFilter } from '@nestjs/common';
+import { RpcMeta, type EventTopic } from '@closetly/contracts';
+import { Observable, throwError } from 'rxjs';
+import type { z } from 'zod';
+import { DomainError } from '../errors/domain-error';
+import { acceptCorrelationId, runWithContext } from '../logging/context';
+
+/** Turns domain errors into the RPC error body; anything else becomes INTERNAL (logged, never leaked). */
+@Catch()
+export class RpcDomainErrorFilter implements RpcExceptionFilter {
+  private readonly log = new Logger('RpcDomainErrorFilter');
+
+  catch(exception: unknown, _host: ArgumentsHost): Observable<never> {
+    if (exception instanceof DomainError) {
+      return throwError(() => ({ code: exception.code, message: exception.message, details: exception.details }));
+    }
+    if (exception instanceof RpcException) return throwError(() => exception.getError());
+    this.log.error({ err: exception instanceof Error ? { message: exception.message, stack: exception.stack } : exception }, 'unhandled error in RPC handler');
+    return throwError(() => ({ code: 'INTERNAL', message: 'Internal error' }));
+  }
+}
+
+/** Restores the caller's correlation id and refuses work whose deadline has passed. */
+@Injectable()
+export class RpcContextInterceptor implements NestInterceptor {
+  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
+    const message = context.switchToRpc().getData<{ meta?: unknown }>();
+    const meta = RpcMeta.safeParse(message?.meta);
+    const correlationId = acceptCorrelationId(meta.success ? meta.data.correlationId : undefined);
+    if (meta.success && meta.data.deadline < Date.now()) {
+      return throwError(() => new DomainError('UPSTREAM_TIMEOUT', 'deadline passed before the call started'));
+    }
+    return new Observable((subscriber) =>
+      runWithContext({ correlationId }, () => next.handle().subscribe(subscriber)),
+    );
+  }
+}
+
+/** A controller that answers RPC: the same filter and context handling everywhere. */
+export const RpcController = () =>
+  applyDecorators(Controller(), UseFilters(RpcDomainErrorFilter), UseInterceptors(RpcContextInterceptor));
+
+/** A request/response handler the gateway calls (TCP, or in-process in embedded mode). */
+export const RpcHandler = (pattern: string) => MessagePattern(pattern, Transport.TCP);
+
+/** An event consumer (Kafka, or the in-process bus in embedded mode). */
+export const EventHandler = (topic: EventTopic) => EventPattern(topic, Transport.KAFKA);
+
+/** Validates the `data` part of an RPC envelope with a contract schema. */
+export class RpcDataPipe<TSchema extends z.ZodType> implements PipeTransform<unknown, z.infer<TSchema>> {
+  constructor(private readonly schema: TSchema) {}
+
+  transform(value: unknown): z.infer<TSchema> {
+    const data = (value as { data?: unknown } | null)?.data;
+    const parsed = this.schema.safeParse(data);
+    if (!parsed.success) {
+      throw new DomainError('VALIDATION_FAILED', 'Invalid request', parsed.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message })));
+    }
+    return parsed.data;
+  }
+}

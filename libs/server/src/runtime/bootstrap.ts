@@ -1,0 +1,57 @@
+import { type DynamicModule, type INestApplication, Module, type OnApplicationShutdown, type Type } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { type MicroserviceOptions, Transport } from '@nestjs/microservices';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import { parseHostPort } from '../config/env';
+import { kafkaClientConfig } from '../events/kafka-event-transport';
+import { PinoNestLogger } from '../logging/logger';
+import type { Platform } from './platform';
+import { PlatformModule } from './platform.module';
+
+/** Largest JSON body any route accepts; routes that need less check their own limits. */
+export const BODY_LIMIT_BYTES = 256 * 1024;
+
+/** Nest app on Fastify with the platform's engines and JSON logs. Closing the app closes the platform last. */
+export async function createHttpApp(platform: Platform, modules: Array<Type | DynamicModule>): Promise<NestFastifyApplication> {
+  @Module({ imports: [PlatformModule.forRoot(platform), ...modules] })
+  class ProcessModule implements OnApplicationShutdown {
+    async onApplicationShutdown(): Promise<void> {
+      await platform.close();
+    }
+  }
+  const app = await NestFactory.create<NestFastifyApplication>(
+    ProcessModule,
+    new FastifyAdapter({ bodyLimit: BODY_LIMIT_BYTES, return503OnClosing: true, forceCloseConnections: 'idle' }),
+    { logger: new PinoNestLogger(platform.logger), abortOnError: false },
+  );
+  app.enableShutdownHooks();
+  return app;
+}
+
+/** Embedded mode: RPC and events stay inside this process. */
+export function connectInProcessTransports(app: INestApplication, platform: Platform): void {
+  if (!platform.inProcess) throw new Error('connectInProcessTransports needs an embedded platform');
+  app.connectMicroservice<MicroserviceOptions>({ strategy: platform.inProcess.rpc });
+  app.connectMicroservice<MicroserviceOptions>({ strategy: platform.inProcess.events });
+}
+
+/** Distributed mode: the service answers RPC over TCP and, when it consumes events, joins its Kafka group. */
+export function connectDistributedTransports(
+  app: INestApplication,
+  platform: Platform,
+  service: { name: string; rpcAddress: string; consumesEvents: boolean },
+): void {
+  app.connectMicroservice<MicroserviceOptions>({ transport: Transport.TCP, options: parseHostPort(service.rpcAddress) });
+  if (!service.consumesEvents) return;
+  app.connectMicroservice<MicroserviceOptions>({
+    transport: Transport.KAFKA,
+    options: {
+      client: kafkaClientConfig(platform.env.KAFKA_BROKERS, `${platform.env.KAFKA_CLIENT_ID}-${service.name}`),
+      // The group is the service: each service gets every event once, its replicas share the partitions.
+      consumer: { groupId: service.name, allowAutoTopicCreation: true, retry: { retries: 8, initialRetryTime: 300, maxRetryTime: 10_000 } },
+      subscribe: { fromBeginning: true },
+      postfixId: '',
+      run: { autoCommit: true },
+    },
+  });
+}

@@ -1,0 +1,111 @@
+import type { ClientProxy } from '@nestjs/microservices';
+import { ClientProxyFactory, Transport } from '@nestjs/microservices';
+import { EVENT_TOPICS, SERVICE_NAMES, type ServiceName } from '@closetly/contracts';
+import type { Logger } from 'pino';
+import { type Cache, MemoryCache, RedisCache } from '../cache/cache';
+import { parseHostPort, type PlatformEnv, type ServiceAddressEnv } from '../config/env';
+import { type DatabaseConnection, openConnection } from '../db/database';
+import type { EventTransport } from '../events/event-transport';
+import { InProcessEventBus } from '../events/in-process-event-bus';
+import { KafkaEventTransport } from '../events/kafka-event-transport';
+import { createRootLogger } from '../logging/logger';
+import { InProcessRpcClient, InProcessRpcServer } from '../rpc/in-process-rpc';
+import { RpcClient } from '../rpc/rpc-client';
+import { ReadinessRegistry } from '../health/readiness';
+
+/**
+ * The engines one process talks to, chosen by mode. Built before Nest so the
+ * in-process transports can be handed both to the modules and to
+ * `connectMicroservice`, and closed after Nest has drained.
+ */
+export interface Platform {
+  readonly env: PlatformEnv;
+  readonly logger: Logger;
+  readonly database: DatabaseConnection | undefined;
+  readonly events: EventTransport;
+  readonly cache: Cache;
+  readonly rpc: RpcClient;
+  readonly readiness: ReadinessRegistry;
+  /** Embedded mode only: the strategies to pass to `app.connectMicroservice`. */
+  readonly inProcess: { rpc: InProcessRpcServer; events: InProcessEventBus } | undefined;
+  close(): Promise<void>;
+}
+
+export interface PlatformOptions {
+  env: PlatformEnv;
+  addresses: ServiceAddressEnv;
+  /** Who runs in this process, for logs and client ids. */
+  processName: string;
+  needsDatabase: boolean;
+  /** Prefix for cache keys, so test runs sharing one Redis stay apart. */
+  cachePrefix?: string;
+}
+
+function forEachService<T>(make: (name: ServiceName) => T): Record<ServiceName, T> {
+  return Object.fromEntries(SERVICE_NAMES.map((name) => [name, make(name)])) as Record<ServiceName, T>;
+}
+
+export async function createPlatform(options: PlatformOptions): Promise<Platform> {
+  const { env } = options;
+  const logger = createRootLogger(env.LOG_LEVEL, { process: options.processName });
+  const database = options.needsDatabase
+    ? await openConnection({ mode: env.CLOSETLY_MODE, dataDir: env.DATA_DIR, databaseUrl: env.DATABASE_URL, poolSize: env.DATABASE_POOL_SIZE })
+    : undefined;
+
+  if (env.CLOSETLY_MODE === 'embedded') {
+    const rpcServer = new InProcessRpcServer();
+    const events = new InProcessEventBus();
+    const client = new InProcessRpcClient(rpcServer);
+    const proxies = forEachService((): ClientProxy => client);
+    const cache = new MemoryCache();
+    return {
+      env,
+      logger,
+      database,
+      events,
+      cache,
+      rpc: new RpcClient(proxies, env.RPC_TIMEOUT_MS),
+      readiness: new ReadinessRegistry(),
+      inProcess: { rpc: rpcServer, events },
+      async close() {
+        await cache.close();
+        await database?.close();
+      },
+    };
+  }
+
+  const addressOf: Record<ServiceName, string> = {
+    identity: options.addresses.IDENTITY_RPC,
+    catalogue: options.addresses.CATALOGUE_RPC,
+    wardrobe: options.addresses.WARDROBE_RPC,
+    profile: options.addresses.PROFILE_RPC,
+    search: options.addresses.SEARCH_RPC,
+    retention: options.addresses.RETENTION_RPC,
+  };
+  const proxies = forEachService((name) =>
+    ClientProxyFactory.create({ transport: Transport.TCP, options: parseHostPort(addressOf[name]) }),
+  );
+  const events = new KafkaEventTransport({
+    brokers: env.KAFKA_BROKERS,
+    clientId: `${env.KAFKA_CLIENT_ID}-${options.processName}`,
+    topics: Object.keys(EVENT_TOPICS),
+  });
+  const cache = new RedisCache(env.REDIS_URL, options.cachePrefix);
+  const rpc = new RpcClient(proxies, env.RPC_TIMEOUT_MS);
+  return {
+    env,
+    logger,
+    database,
+    events,
+    cache,
+    rpc,
+    readiness: new ReadinessRegistry(),
+    inProcess: undefined,
+    async close() {
+      await rpc.close();
+      await events.close();
+      await cache.close();
+      await database?.close();
+    },
+  };
+}

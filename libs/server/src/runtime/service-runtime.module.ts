@@ -1,0 +1,128 @@
+import {
+  type BeforeApplicationShutdown,
+  type DynamicModule,
+  Inject,
+  Injectable,
+  Module,
+  type OnApplicationBootstrap,
+  type OnModuleInit,
+  type Type,
+} from '@nestjs/common';
+import { PingRequest, pingPattern, type ServiceName } from '@closetly/contracts';
+import { Payload } from '@nestjs/microservices';
+import { type Db, drizzleFor, migrateService, pingDatabase } from '../db/database';
+import type { PlatformTables } from '../db/platform-tables';
+import { EventInbox } from '../events/event-inbox';
+import { OutboxStore, OutboxWriter } from '../events/outbox';
+import { OutboxRelay } from '../events/outbox-relay';
+import { RpcController, RpcDataPipe, RpcHandler } from '../rpc/rpc-handlers';
+import type { Platform } from './platform';
+import { DATABASE, PLATFORM, SERVICE_NAME } from './tokens';
+
+export interface ServiceRuntimeOptions {
+  name: ServiceName | string;
+  /** Folder of this service's Drizzle migrations. */
+  migrationsFolder: string;
+  /** The service's outbox and inbox tables (from `platformTables(schema)`). */
+  tables: PlatformTables;
+}
+
+/** Runs a function in one transaction, then wakes the relay for the events it wrote. */
+export class UnitOfWork {
+  constructor(
+    private readonly db: Db,
+    private readonly relay: OutboxRelay,
+  ) {}
+
+  async run<T>(work: (tx: Db) => Promise<T>): Promise<T> {
+    const result = await this.db.transaction((tx) => work(tx as unknown as Db));
+    this.relay.kick();
+    return result;
+  }
+}
+
+function createPingController(service: string): Type {
+  @RpcController()
+  class PingController {
+    constructor(@Inject(PLATFORM) private readonly platform: Platform) {}
+
+    @RpcHandler(pingPattern(service as ServiceName))
+    ping(@Payload(new RpcDataPipe(PingRequest)) _request: PingRequest) {
+      return this.platform.readiness.check(service);
+    }
+  }
+  Object.defineProperty(PingController, 'name', { value: `${service[0]?.toUpperCase()}${service.slice(1)}PingController` });
+  return PingController;
+}
+
+/**
+ * Everything one service needs from the platform, bound to its own schema:
+ * its database handle (migrated at start), outbox writer and relay, inbox,
+ * unit of work and readiness checks, plus its `<service>.ping` RPC. The same
+ * module code runs in both modes; only the Platform behind it differs.
+ */
+@Module({})
+export class ServiceRuntimeModule {
+  static forService(options: ServiceRuntimeOptions): DynamicModule {
+    @Injectable()
+    class ServiceLifecycle implements OnModuleInit, OnApplicationBootstrap, BeforeApplicationShutdown {
+      constructor(
+        @Inject(PLATFORM) private readonly platform: Platform,
+        @Inject(DATABASE) private readonly db: Db,
+        private readonly relay: OutboxRelay,
+      ) {}
+
+      async onModuleInit(): Promise<void> {
+        const connection = this.platform.database;
+        if (!connection) throw new Error(`${options.name} needs a database but the platform has none`);
+        await migrateService(connection, this.db, options.name, options.migrationsFolder);
+        this.platform.readiness.register(options.name, {
+          database: () => pingDatabase(this.db),
+          events: () => this.platform.events.isReady(),
+          cache: () => this.platform.cache.isReady(),
+        });
+      }
+
+      onApplicationBootstrap(): void {
+        this.relay.start();
+      }
+
+      async beforeApplicationShutdown(): Promise<void> {
+        await this.relay.stop();
+      }
+    }
+
+    return {
+      module: ServiceRuntimeModule,
+      controllers: [createPingController(options.name)],
+      providers: [
+        { provide: SERVICE_NAME, useValue: options.name },
+        {
+          provide: DATABASE,
+          inject: [PLATFORM],
+          useFactory: (platform: Platform) => {
+            if (!platform.database) throw new Error(`${options.name} needs a database but the platform has none`);
+            return drizzleFor(platform.database);
+          },
+        },
+        { provide: OutboxWriter, useValue: new OutboxWriter(options.tables) },
+        {
+          provide: OutboxRelay,
+          inject: [PLATFORM, DATABASE],
+          useFactory: (platform: Platform, db: Db) =>
+            new OutboxRelay(options.name, new OutboxStore(db, options.tables, `outbox:${options.name}`), platform.events, {
+              pollMs: platform.env.OUTBOX_POLL_MS,
+            }),
+        },
+        { provide: UnitOfWork, inject: [DATABASE, OutboxRelay], useFactory: (db: Db, relay: OutboxRelay) => new UnitOfWork(db, relay) },
+        {
+          provide: EventInbox,
+          inject: [PLATFORM, DATABASE],
+          useFactory: (platform: Platform, db: Db) => new EventInbox(options.name, db, options.tables, platform.events),
+        },
+        ServiceLifecycle,
+      ],
+      exports: [SERVICE_NAME, DATABASE, OutboxWriter, OutboxRelay, UnitOfWork, EventInbox],
+    };
+  }
+}

@@ -1,0 +1,3 @@
+export const PLATFORM = Symbol('PLATFORM');
+export const DATABASE = Symbol('DATABASE');
+export const SERVICE_NAME = Symbol('SERVICE_NAME');
