@@ -1,4 +1,4 @@
-import { Body, Controller, HttpCode, Inject, Post } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Inject, Post } from '@nestjs/common';
 import { RPC_PATTERNS, VerifyBetaCodeResponse, VerifyBetaRequest, type VerifyBetaResponse } from '@closetly/contracts';
 import { RPC_CLIENT, type RpcClient } from '@closetly/server';
 import { ZodPipe } from '../http/zod-body.pipe';
@@ -19,5 +19,11 @@ export class BetaController {
   async verifyBeta(@Body(new ZodPipe(VerifyBetaRequest)) body: VerifyBetaRequest): Promise<VerifyBetaResponse> {
     const { valid } = await this.rpc.call('identity', RPC_PATTERNS.identity.verifyBetaCode, { code: body.code }, VerifyBetaCodeResponse);
     return valid ? { verified: true, betaToken: this.tokens.issue() } : { verified: false };
+  }
+
+  /** GET /api/verify-beta: lets the web app confirm a stored token is still accepted (the guard answers 403 if not). */
+  @Get('verify-beta')
+  checkBetaToken(): { verified: true } {
+    return { verified: true };
   }
 }

@@ -65,7 +65,7 @@ export function parseHostPort(value: string): { host: string; port: number } {
   const index = value.lastIndexOf(':');
   const host = index > 0 ? value.slice(0, index) : value;
   const port = Number(value.slice(index + 1));
-  if (index <= 0 || !Number.isInteger(port) || port <= 0 || port > 65_535) {
+  if (index <= 0 || !Number.isInteger(port) || port < 0 || port > 65_535) {
     throw new ConfigError([`"${value}" is not host:port`]);
   }
   return { host, port };

@@ -39,7 +39,7 @@ export function connectInProcessTransports(app: INestApplication, platform: Plat
 export function connectDistributedTransports(
   app: INestApplication,
   platform: Platform,
-  service: { name: string; rpcAddress: string; consumesEvents: boolean },
+  service: { name: string; rpcAddress: string; consumesEvents: boolean; consumerGroup?: string },
 ): void {
   app.connectMicroservice<MicroserviceOptions>({ transport: Transport.TCP, options: parseHostPort(service.rpcAddress) });
   if (!service.consumesEvents) return;
@@ -48,7 +48,7 @@ export function connectDistributedTransports(
     options: {
       client: kafkaClientConfig(platform.env.KAFKA_BROKERS, `${platform.env.KAFKA_CLIENT_ID}-${service.name}`),
       // The group is the service: each service gets every event once, its replicas share the partitions.
-      consumer: { groupId: service.name, allowAutoTopicCreation: true, retry: { retries: 8, initialRetryTime: 300, maxRetryTime: 10_000 } },
+      consumer: { groupId: service.consumerGroup ?? service.name, allowAutoTopicCreation: true, retry: { retries: 8, initialRetryTime: 300, maxRetryTime: 10_000 } },
       subscribe: { fromBeginning: true },
       postfixId: '',
       run: { autoCommit: true },

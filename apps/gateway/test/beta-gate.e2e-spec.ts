@@ -1,0 +1,85 @@
+import { type RunningProduct, startEmbeddedProduct } from '@closetly/testing';
+
+describe('beta gate through the gateway (embedded mode)', () => {
+  let product: RunningProduct;
+  const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
+    fetch(`${product.baseUrl}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+
+  beforeAll(async () => {
+    product = await startEmbeddedProduct();
+  });
+  afterAll(() => product.stop());
+
+  it('gives a signed beta token for the demo code', async () => {
+    const response = await post('/api/verify-beta', { code: product.demoBetaCode });
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as { verified: boolean; betaToken: string };
+    expect(body.verified).toBe(true);
+    expect(body.betaToken).toMatch(/^v1\.\d+\.[\w-]+\.[\w-]+$/);
+  });
+
+  it('answers a wrong code with verified:false, not an error', async () => {
+    const response = await post('/api/verify-beta', { code: 'not-a-code' });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ verified: false });
+  });
+
+  it.each([
+    ['a missing code', {}],
+    ['a number', { code: 42 }],
+    ['an empty code', { code: '   ' }],
+    ['an unknown field', { code: 'x', admin: true }],
+  ])('refuses %s with 400 and a field message', async (_what, body) => {
+    const response = await post('/api/verify-beta', body);
+    expect(response.status).toBe(400);
+    const error = (await response.json()) as { error: { code: string; fields: Record<string, string[]> } };
+    expect(error.error.code).toBe('VALIDATION_FAILED');
+    expect(Object.keys(error.error.fields).length).toBeGreaterThan(0);
+  });
+
+  it('refuses malformed JSON with 400 and an oversized body with 413', async () => {
+    const malformed = await fetch(`${product.baseUrl}/api/verify-beta`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"code":' });
+    expect(malformed.status).toBe(400);
+    const oversized = await post('/api/verify-beta', { code: 'x'.repeat(300 * 1024) });
+    expect(oversized.status).toBe(413);
+    expect(((await oversized.json()) as { error: { code: string } }).error.code).toBe('PAYLOAD_TOO_LARGE');
+  });
+
+  it('rejects guarded routes without a valid beta token with 403 and a code, never 401', async () => {
+    const none = await fetch(`${product.baseUrl}/api/verify-beta`);
+    expect(none.status).toBe(403);
+    expect(((await none.json()) as { error: { code: string } }).error.code).toBe('BETA_TOKEN_REQUIRED');
+
+    const token = await product.betaToken();
+    const forged = `${token.slice(0, -4)}AAAA`;
+    const bad = await fetch(`${product.baseUrl}/api/verify-beta`, { headers: { 'x-beta-token': forged } });
+    expect(bad.status).toBe(403);
+    expect(((await bad.json()) as { error: { code: string } }).error.code).toBe('BETA_TOKEN_INVALID');
+
+    const good = await fetch(`${product.baseUrl}/api/verify-beta`, { headers: { 'x-beta-token': token } });
+    expect(good.status).toBe(200);
+    expect(await good.json()).toEqual({ verified: true });
+  });
+
+  it('reports every service ready on /api/health without a beta token', async () => {
+    const response = await fetch(`${product.baseUrl}/api/health`);
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as { status: string; services: Array<{ service: string; ready: boolean }> };
+    expect(body.status).toBe('ok');
+    expect(body.services.map((s) => s.service).sort()).toEqual(['catalogue', 'identity', 'profile', 'retention', 'search', 'wardrobe']);
+    expect(body.services.every((s) => s.ready)).toBe(true);
+  });
+
+  it('serves the SPA for browser paths (history fallback) and JSON 404 for unknown API paths', async () => {
+    const page = await fetch(`${product.baseUrl}/my-wardrobe`);
+    expect(page.headers.get('content-type')).toContain('text/html');
+    const api = await fetch(`${product.baseUrl}/api/no-such-call`, { headers: { 'x-beta-token': await product.betaToken() } });
+    expect(api.status).toBe(404);
+    expect(((await api.json()) as { error: { code: string } }).error.code).toBe('NOT_FOUND');
+  });
+
+  it('carries the caller correlation id back on the response', async () => {
+    const response = await fetch(`${product.baseUrl}/api/health`, { headers: { 'x-correlation-id': 'test-corr-1' } });
+    expect(response.headers.get('x-correlation-id')).toBe('test-corr-1');
+  });
+});

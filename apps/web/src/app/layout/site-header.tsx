@@ -1,0 +1,99 @@
+import { useRef, useState, type KeyboardEvent } from 'react';
+import { Link, NavLink, useLocation } from 'react-router';
+import { CloseIcon, MenuIcon, SearchIcon } from '@/components/ui/icons';
+import { paths } from '@/config/paths';
+import { siteConfig } from '@/config/site';
+import { UserMenu } from '@/features/auth/components/user-menu';
+import { SearchBox } from '@/features/search/components/search-box';
+
+const CATEGORY_LINKS = [
+  { to: paths.women, label: 'Women' },
+  { to: paths.men, label: 'Men' },
+  { to: paths.accessories, label: 'Accessories' },
+] as const;
+
+const SEARCH_PANEL_ID = 'site-search';
+const MENU_IDS = 'site-categories site-user-menu';
+
+type Panel = 'search' | 'menu';
+
+export function SiteHeader() {
+  const location = useLocation();
+  // A panel is open only for the location it was opened on, so navigating closes it without an effect.
+  const [openPanel, setOpenPanel] = useState<{ panel: Panel; locationKey: string } | null>(null);
+  const searchInputRef = useRef<HTMLInputElement>(null);
+
+  const current = openPanel?.locationKey === location.key ? openPanel.panel : null;
+  const searchOpen = current === 'search';
+  const menuOpen = current === 'menu';
+
+  const toggle = (panel: Panel) => {
+    const opening = current !== panel;
+    setOpenPanel(opening ? { panel, locationKey: location.key } : null);
+    if (opening && panel === 'search') requestAnimationFrame(() => searchInputRef.current?.focus());
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
+    if (event.key === 'Escape' && current) setOpenPanel(null);
+  };
+
+  return (
+    <header className="site-header" onKeyDown={onKeyDown}>
+      <div className="site-header__bar container">
+        <Link to={paths.home} className="brand">
+          {siteConfig.name}
+        </Link>
+
+        <nav
+          id="site-categories"
+          className="site-header__nav"
+          aria-label="Categories"
+          data-open={menuOpen || undefined}
+        >
+          <ul className="category-links">
+            {CATEGORY_LINKS.map((link) => (
+              <li key={link.to}>
+                <NavLink to={link.to} className="category-link">
+                  {link.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+
+        <div id={SEARCH_PANEL_ID} className="site-header__search" data-open={searchOpen || undefined}>
+          <SearchBox inputRef={searchInputRef} />
+        </div>
+
+        {/* Wardrobe icon slot: signed-in users only (with a red dot when the wardrobe is empty); arrives with auth. */}
+
+        <div id="site-user-menu" className="site-header__user" data-open={menuOpen || undefined}>
+          <UserMenu />
+        </div>
+
+        <div className="site-header__toggles">
+          <button
+            type="button"
+            className="icon-button"
+            aria-label={searchOpen ? 'Close search' : 'Open search'}
+            aria-expanded={searchOpen}
+            aria-controls={SEARCH_PANEL_ID}
+            onClick={() => toggle('search')}
+          >
+            {searchOpen ? <CloseIcon /> : <SearchIcon />}
+          </button>
+          <button
+            type="button"
+            className="icon-button"
+            aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+            aria-expanded={menuOpen}
+            aria-controls={MENU_IDS}
+            onClick={() => toggle('menu')}
+          >
+            {menuOpen ? <CloseIcon /> : <MenuIcon />}
+          </button>
+        </div>
+      </div>
+    </header>
+  );
+}

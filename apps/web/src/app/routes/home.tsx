@@ -1,0 +1,41 @@
+import { Link } from 'react-router';
+import { HangerIcon } from '@/components/ui/icons';
+import { PlaceholderPanel } from '@/components/ui/placeholder-panel';
+import { paths } from '@/config/paths';
+import { siteConfig } from '@/config/site';
+
+export function HomeRoute() {
+  return (
+    <>
+      <title>{`${siteConfig.name} · ${siteConfig.tagline}`}</title>
+      <section className="hero" aria-labelledby="hero-title">
+        <HangerIcon className="hero__art" strokeWidth={0.6} />
+        <div className="hero__inner container">
+          <h1 id="hero-title" className="hero__title">
+            {siteConfig.tagline}
+          </h1>
+          <p className="hero__lead">
+            Clothing and accessories from many retailers in one place. Find what you love, keep it in your
+            wardrobe, and buy it straight from the retailer.
+          </p>
+          <div className="hero__actions">
+            <Link className="button button--light" to={paths.women}>
+              Shop Women
+            </Link>
+            <Link className="button button--outline-light" to={paths.men}>
+              Shop Men
+            </Link>
+            <Link className="button button--outline-light" to={paths.accessories}>
+              Shop Accessories
+            </Link>
+          </div>
+        </div>
+      </section>
+      <div className="page container">
+        <PlaceholderPanel heading="Popular Items">
+          Rows of popular, recommended and newly arrived items will appear here.
+        </PlaceholderPanel>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,8 @@
+/**
+ * Build-time settings. The API base is chosen per environment (spec section 7);
+ * empty means the same origin, which is how the gateway serves the app.
+ */
+export const env = {
+  apiBaseUrl: import.meta.env.VITE_API_BASE_URL ?? '',
+  isProduction: import.meta.env.PROD,
+} as const;

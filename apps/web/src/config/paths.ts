@@ -1,0 +1,22 @@
+/** Every route of spec section 2, in one place. */
+export const paths = {
+  home: '/',
+  privacyPolicy: '/privacy-policy',
+  betaAccess: '/beta-access',
+  signUp: '/signup',
+  signIn: '/signin',
+  myWardrobe: '/my-wardrobe',
+  profile: '/profile',
+  admin: '/admin',
+  search: '/search',
+  product: (id: string) => `/product/${encodeURIComponent(id)}`,
+  faq: '/faq',
+  about: '/about',
+  women: '/women',
+  men: '/men',
+  accessories: '/accessories',
+} as const;
+
+export function searchPath(term: string): string {
+  return `${paths.search}?${new URLSearchParams({ q: term }).toString()}`;
+}

@@ -1,0 +1,12 @@
+/// <reference types="vite/client" />
+
+interface ImportMetaEnv {
+  /** Gateway origin when it is not the page's own origin. */
+  readonly VITE_API_BASE_URL?: string;
+  /** Address for account-deletion requests shown in the privacy policy. */
+  readonly VITE_PRIVACY_EMAIL?: string;
+}
+
+interface ImportMeta {
+  readonly env: ImportMetaEnv;
+}

@@ -1,0 +1,26 @@
+// @ts-check
+const { readFileSync } = require('node:fs');
+
+/** One transform for every test: swc with the decorator metadata NestJS needs. */
+const swc = JSON.parse(readFileSync(`${__dirname}/.swcrc`, 'utf8'));
+const transform = { '^.+\\.(t|j)sx?$': ['@swc/jest', { ...swc, swcrc: false }] };
+const roots = ['<rootDir>/apps', '<rootDir>/libs', '<rootDir>/deploy', '<rootDir>/extension'];
+// content-disposition 3 ships only ESM (Node runs it through require(esm); Jest on Node 20 cannot), so Jest compiles it.
+const transformIgnorePatterns = ['/node_modules/(?!content-disposition/)'];
+const common = { transform, transformIgnorePatterns, roots, testEnvironment: 'node', setupFiles: ['reflect-metadata'], modulePathIgnorePatterns: ['<rootDir>/.*/dist/'] };
+
+/**
+ * Three kinds of test (STYLE.md "Tests"):
+ *  unit        *.spec.ts       rules with their I/O replaced; no engine needed
+ *  integration *.int-spec.ts   adapters and services against the real engines and their embedded twins
+ *  e2e         *.e2e-spec.ts   the running product through the gateway, and the web app in Chromium
+ * @type {import('jest').Config}
+ */
+module.exports = {
+  projects: [
+    { ...common, displayName: 'unit', testMatch: ['**/*.spec.ts', '**/*.spec.tsx'] },
+    { ...common, displayName: 'integration', testMatch: ['**/*.int-spec.ts'], slowTestThreshold: 30 },
+    { ...common, displayName: 'e2e', testMatch: ['**/*.e2e-spec.ts'], slowTestThreshold: 60 },
+  ],
+  testTimeout: 60_000,
+};

@@ -1,0 +1,35 @@
+import { randomBytes } from 'node:crypto';
+import { Client } from 'pg';
+
+/**
+ * Where the real engines are. Tests read them from the environment with the
+ * local defaults that `npm run infra:up` (or docker compose) provides.
+ */
+export const engines = {
+  postgresUrl: process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
+  redisUrl: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
+  kafkaBrokers: (process.env.KAFKA_BROKERS ?? '127.0.0.1:9092').split(','),
+  openSearchUrl: process.env.OPENSEARCH_URL ?? 'http://127.0.0.1:9200',
+};
+
+export const uniqueName = (prefix: string): string => `${prefix}_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
+
+/** A fresh PostgreSQL database for one test file; `drop()` removes it. */
+export async function createTestDatabase(prefix = 'closetly_test'): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = uniqueName(prefix);
+  const admin = new Client({ connectionString: engines.postgresUrl });
+  await admin.connect();
+  await admin.query(`create database "${name}"`);
+  await admin.end();
+  const url = new URL(engines.postgresUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const client = new Client({ connectionString: engines.postgresUrl });
+      await client.connect();
+      await client.query(`drop database if exists "${name}" with (force)`);
+      await client.end();
+    },
+  };
+}

@@ -1,0 +1,3 @@
+export * from './engines';
+export * from './poll-until';
+export * from './product';
