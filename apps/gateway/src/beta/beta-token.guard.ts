@@ -22,8 +22,10 @@ export class BetaTokenGuard implements CanActivate {
 
   canActivate(context: ExecutionContext): boolean {
     if (context.getType() !== 'http') return true;
-    if (this.reflector.getAllAndOverride<boolean>(BETA_EXEMPT, [context.getHandler(), context.getClass()])) return true;
     const request = context.switchToHttp().getRequest<FastifyRequest>();
+    // Only the API is gated; /health and /ready are for process supervisors.
+    if (!request.url.startsWith('/api/')) return true;
+    if (this.reflector.getAllAndOverride<boolean>(BETA_EXEMPT, [context.getHandler(), context.getClass()])) return true;
     const token = request.headers[BETA_TOKEN_HEADER];
     if (typeof token !== 'string' || token.length === 0) throw new DomainError('BETA_TOKEN_REQUIRED', 'A beta access token is required');
     if (token.length > 512 || !this.tokens.isValid(token)) throw new DomainError('BETA_TOKEN_INVALID', 'The beta access token is invalid or expired');

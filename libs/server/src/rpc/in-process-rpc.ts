@@ -46,7 +46,8 @@ export class InProcessRpcClient extends ClientProxy {
   protected publish(packet: ReadPacket, callback: (packet: WritePacket) => void): () => void {
     const handler = this.server.getHandlerByPattern(this.normalizePattern(packet.pattern));
     if (!handler) {
-      callback({ err: { code: 'NO_HANDLER', message: `No handler for ${String(packet.pattern)}` }, isDisposed: true });
+      // The same text Nest's TCP server answers with, so callers see one failure either way.
+      callback({ err: 'There is no matching message handler defined in the remote service.', isDisposed: true });
       return () => undefined;
     }
     const data: unknown = JSON.parse(JSON.stringify(packet.data ?? null));

@@ -1,3 +1,4 @@
+import { types } from 'node:util';
 import { ClientProxy } from '@nestjs/microservices';
 import { RpcErrorBody, type RpcEnvelope, type ServiceName } from '@closetly/contracts';
 import { firstValueFrom, timeout, TimeoutError } from 'rxjs';
@@ -46,13 +47,17 @@ export class RpcClient {
   }
 }
 
+/**
+ * Remote failures arrive as plain `{ code, message }` bodies (see RpcDomainErrorFilter);
+ * transport failures as Error instances (refused, reset) or Nest's "no matching handler" text.
+ */
 function toCallError(service: ServiceName, error: unknown): DomainError {
   if (error instanceof TimeoutError) return new DomainError('UPSTREAM_TIMEOUT', `${service} did not answer in time`);
-  const remote = RpcErrorBody.safeParse(error);
-  if (remote.success) return new RemoteError(remote.data.code, remote.data.message, service, remote.data.details);
-  const code = (error as { code?: unknown } | null)?.code;
-  if (code === 'ECONNREFUSED' || code === 'ECONNRESET' || code === 'EPIPE') {
-    return new DomainError('SERVICE_UNAVAILABLE', `${service} is unavailable`);
+  // isNativeError, not instanceof: socket errors may come from another realm (as under Jest).
+  if (!types.isNativeError(error)) {
+    const remote = RpcErrorBody.safeParse(error);
+    if (remote.success) return new RemoteError(remote.data.code, remote.data.message, service, remote.data.details);
   }
-  return new DomainError('SERVICE_UNAVAILABLE', `${service} call failed: ${error instanceof Error ? error.message : String(error)}`);
+  const reason = types.isNativeError(error) ? error.message : String(error);
+  return new DomainError('SERVICE_UNAVAILABLE', `${service} is unavailable: ${reason}`);
 }

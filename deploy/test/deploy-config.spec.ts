@@ -1,0 +1,699 @@
+/**
+ * Checks docker-compose.yml, deploy/k8s/ and deploy/docker/ against the apps'
+ * own config schemas, without a container engine: every Node app's resolved
+ * environment must parse with its config loader, every RPC address must reach
+ * the process that binds it, and every health check must hit a real route.
+ *
+ * One thing the config cannot express shapes both files: `<NAME>_RPC` is one
+ * host:port that a service binds (libs/server/src/runtime/bootstrap.ts) and
+ * every other process dials (libs/server/src/runtime/platform.ts). A container
+ * must bind 0.0.0.0 but be dialled by its name, so each service overrides its
+ * own `<NAME>_RPC` with 0.0.0.0:<port> while every other process gets
+ * <service>:<port>. The tests below hold the two in step.
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { RequestMethod } from '@nestjs/common';
+import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants';
+import { loadCatalogueConfig } from '@closetly/catalogue';
+import { GatewayModule, loadGatewayConfig } from '@closetly/gateway';
+import { loadIdentityConfig } from '@closetly/identity';
+import { loadProfileConfig } from '@closetly/profile';
+import { loadRetentionConfig } from '@closetly/retention';
+import { loadSearchConfig } from '@closetly/search';
+import { ConfigError, createHttpApp, createPlatform, parseHostPort, type Platform, PlatformModule, type PlatformEnv, type ServiceAddressEnv } from '@closetly/server';
+import { loadWardrobeConfig } from '@closetly/wardrobe';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { parse, parseAllDocuments } from 'yaml';
+
+const ROOT = resolve(__dirname, '..', '..');
+const read = (path: string): string => readFileSync(join(ROOT, path), 'utf8');
+
+type Env = NodeJS.ProcessEnv;
+type RpcVariable = keyof ServiceAddressEnv;
+type AppName = 'gateway' | 'identity' | 'catalogue' | 'wardrobe' | 'profile' | 'search' | 'retention';
+type ServiceName = Exclude<AppName, 'gateway'>;
+type Engine = 'postgres' | 'redis' | 'kafka' | 'opensearch';
+
+interface ParsedApp {
+  config: PlatformEnv & ServiceAddressEnv;
+  httpPort: number;
+}
+
+interface AppSpec {
+  /** Runs the app's own config loader (throws ConfigError listing every bad variable). */
+  parse(env: Env): ParsedApp;
+  /** Engines the process connects to, so its deployment must provide and wait for them. */
+  engines: Engine[];
+}
+
+const appSpec = <C extends PlatformEnv & ServiceAddressEnv>(load: (env: Env) => C, httpPort: (config: C) => number, engines: Engine[]): AppSpec => ({
+  parse: (env) => {
+    const config = load(env);
+    return { config, httpPort: httpPort(config) };
+  },
+  engines,
+});
+
+// Every service opens PostgreSQL, Kafka (outbox relay) and Redis; the gateway has no database (apps/gateway/src/main.ts).
+const SERVICE_ENGINES: Engine[] = ['postgres', 'redis', 'kafka'];
+const APPS: Record<AppName, AppSpec> = {
+  gateway: appSpec(loadGatewayConfig, (c) => c.PORT, ['redis', 'kafka']),
+  identity: appSpec(loadIdentityConfig, (c) => c.IDENTITY_HTTP_PORT, SERVICE_ENGINES),
+  catalogue: appSpec(loadCatalogueConfig, (c) => c.CATALOGUE_HTTP_PORT, SERVICE_ENGINES),
+  wardrobe: appSpec(loadWardrobeConfig, (c) => c.WARDROBE_HTTP_PORT, SERVICE_ENGINES),
+  profile: appSpec(loadProfileConfig, (c) => c.PROFILE_HTTP_PORT, SERVICE_ENGINES),
+  search: appSpec(loadSearchConfig, (c) => c.SEARCH_HTTP_PORT, [...SERVICE_ENGINES, 'opensearch']),
+  retention: appSpec(loadRetentionConfig, (c) => c.RETENTION_HTTP_PORT, SERVICE_ENGINES),
+};
+const APP_NAMES = Object.keys(APPS) as AppName[];
+const SERVICE_NAMES = APP_NAMES.filter((name): name is ServiceName => name !== 'gateway');
+const rpcVariableOf = (service: ServiceName): RpcVariable => `${service.toUpperCase()}_RPC` as RpcVariable;
+const isAppName = (value: unknown): value is AppName => typeof value === 'string' && value in APPS;
+
+/** Test values for the secrets that have no default anywhere. */
+const SECRETS: Record<string, string> = {
+  BETA_TOKEN_SECRET: 'deploy-config-test-beta-token-secret-0123456789',
+  BETA_CODES: 'deploy-test-code-1,deploy-test-code-2',
+  DATABASE_URL: 'postgres://closetly:test-password@postgres.test:5432/closetly',
+};
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const record = (value: unknown, what: string): Record<string, unknown> => {
+  if (!isRecord(value)) throw new Error(`${what} is not a mapping`);
+  return value;
+};
+const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
+const hostsOf = (url: string): string => new URL(url).hostname;
+
+// ---------------------------------------------------------------------------
+// Compose interpolation: ${VAR}, ${VAR:-default}, ${VAR-default}, ${VAR:?message}, ${VAR?message}, $$.
+
+class MissingVariableError extends Error {
+  constructor(readonly variable: string, readonly hint: string) {
+    super(`${variable}: ${hint}`);
+  }
+}
+
+function interpolate(text: string, vars: Record<string, string>): string {
+  return text.replace(/\$\$|\$\{([A-Za-z_][A-Za-z0-9_]*)(?:(:?[-?])([^}]*))?\}|\$([A-Za-z_][A-Za-z0-9_]*)/g, (match, braced?: string, operator?: string, argument?: string, bare?: string) => {
+    if (match === '$$') return '$';
+    const name = (braced ?? bare) as string;
+    const value = vars[name];
+    const unsetOrEmpty = value === undefined || value === '';
+    switch (operator) {
+      case ':-':
+        return unsetOrEmpty ? (argument ?? '') : value;
+      case '-':
+        return value === undefined ? (argument ?? '') : value;
+      case ':?':
+        if (unsetOrEmpty) throw new MissingVariableError(name, argument ?? '');
+        return value;
+      case '?':
+        if (value === undefined) throw new MissingVariableError(name, argument ?? '');
+        return value;
+      default:
+        return value ?? '';
+    }
+  });
+}
+
+/** The variable whose `:?` check stops interpolation, or undefined when it goes through. */
+function missingVariable(value: unknown, vars: Record<string, string>): string | undefined {
+  try {
+    interpolateDeep(value, vars);
+    return undefined;
+  } catch (error) {
+    if (error instanceof MissingVariableError) return error.variable;
+    throw error;
+  }
+}
+
+function interpolateDeep(value: unknown, vars: Record<string, string>): unknown {
+  if (typeof value === 'string') return interpolate(value, vars);
+  if (Array.isArray(value)) return value.map((item) => interpolateDeep(item, vars));
+  if (isRecord(value)) return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, interpolateDeep(item, vars)]));
+  return value;
+}
+
+// ---------------------------------------------------------------------------
+// docker-compose.yml
+
+interface ComposeService {
+  name: string;
+  raw: Record<string, unknown>;
+  resolved: Record<string, unknown>;
+}
+
+/** Compose accepts a mapping or a list of KEY=VALUE; a key without a value comes from the shell and is unset here. */
+function environmentOf(service: Record<string, unknown>): Record<string, string> {
+  const environment = service.environment;
+  const entries: Array<[string, unknown]> = Array.isArray(environment)
+    ? environment.map((item) => {
+        const [key, ...rest] = String(item).split('=');
+        return [key ?? '', rest.length > 0 ? rest.join('=') : null];
+      })
+    : Object.entries(isRecord(environment) ? environment : {});
+  return Object.fromEntries(entries.filter(([, value]) => value !== null && value !== undefined).map(([key, value]) => [key, String(value)]));
+}
+
+/** Container ports of a service's `ports` (short "host:container[/proto]" or long syntax). */
+function publishedTargets(service: Record<string, unknown>): number[] {
+  return list(service.ports).map((entry) => {
+    if (isRecord(entry)) return Number(entry.target);
+    const withoutProtocol = String(entry).split('/')[0] ?? '';
+    return Number(withoutProtocol.split(':').pop());
+  });
+}
+
+function loadCompose(vars: Record<string, string>) {
+  const document = record(parse(read('docker-compose.yml'), { merge: true }), 'docker-compose.yml');
+  const services = record(document.services, 'services');
+  return Object.entries(services).map(([name, raw]): ComposeService => ({
+    name,
+    raw: record(raw, `service ${name}`),
+    resolved: record(interpolateDeep(raw, vars), `service ${name}`),
+  }));
+}
+
+const isNodeApp = (service: ComposeService): boolean => isRecord(service.resolved.build) && service.resolved.build.dockerfile === 'deploy/docker/Dockerfile';
+
+describe('docker-compose.yml', () => {
+  const services = loadCompose(SECRETS);
+  const byName = new Map(services.map((service) => [service.name, service]));
+  const engineServices = services.filter((service) => !isNodeApp(service));
+  /** The Node apps with their environment run through their own config loader (throws on the first app that does not parse). */
+  const nodeApps = () =>
+    services.filter(isNodeApp).map((service) => {
+      const env = environmentOf(service.resolved);
+      const name = env.APP;
+      if (!isAppName(name)) throw new Error(`compose service ${service.name} runs APP="${String(name)}", not a Closetly app`);
+      return { service, name, env, ...APPS[name].parse(env) };
+    });
+  const appNamed = (name: AppName) => {
+    const entry = nodeApps().find((candidate) => candidate.name === name);
+    if (!entry) throw new Error(`no compose service runs ${name}`);
+    return entry;
+  };
+
+  it('runs each of the seven Node apps exactly once, from the shared Dockerfile at the repo root', () => {
+    expect(nodeApps().map((entry) => entry.name).sort()).toEqual([...APP_NAMES].sort());
+    for (const { service, name } of nodeApps()) {
+      // Service name = app name: the RPC addresses below dial containers by it.
+      expect(service.name).toBe(name);
+      expect(service.resolved.build).toMatchObject({ context: '.', dockerfile: 'deploy/docker/Dockerfile' });
+    }
+  });
+
+  it("resolves every Node app's environment through that app's config loader, in production and distributed mode", () => {
+    for (const { name, env, config } of nodeApps()) {
+      expect({ app: name, NODE_ENV: config.NODE_ENV, CLOSETLY_MODE: config.CLOSETLY_MODE }).toEqual({
+        app: name,
+        NODE_ENV: 'production',
+        CLOSETLY_MODE: 'distributed',
+      });
+      // Set in compose itself, not only inherited from the image.
+      expect(env.NODE_ENV).toBe('production');
+      expect(env.CLOSETLY_MODE).toBe('distributed');
+    }
+  });
+
+  it('points every app at the engines it uses, by compose service name, and waits for them to be healthy', () => {
+    const kafkaEnv = environmentOf(byName.get('kafka')?.resolved ?? {});
+    for (const { service, name, env, config } of nodeApps()) {
+      const engines = APPS[name].engines;
+      const dependsOn = record(service.resolved.depends_on ?? {}, `${name} depends_on`);
+      for (const engine of engines) {
+        expect({ app: name, engine, dependsOn: dependsOn[engine] }).toEqual({ app: name, engine, dependsOn: { condition: 'service_healthy' } });
+      }
+      if (engines.includes('postgres')) {
+        expect(env.DATABASE_URL).toBeDefined();
+        expect(hostsOf(config.DATABASE_URL)).toBe('postgres');
+      }
+      if (engines.includes('redis')) expect(hostsOf(config.REDIS_URL)).toBe('redis');
+      if (engines.includes('opensearch')) expect(hostsOf(config.OPENSEARCH_URL)).toBe('opensearch');
+      if (engines.includes('kafka')) {
+        for (const broker of config.KAFKA_BROKERS) {
+          expect(parseHostPort(broker).host).toBe('kafka');
+          // A client bootstraps, then connects to an advertised listener: the address must be one of them.
+          expect(kafkaEnv.KAFKA_ADVERTISED_LISTENERS?.split(',').map((listener) => listener.replace(/^[A-Z_]+:\/\//, ''))).toContain(broker);
+        }
+      }
+      // Every other dependency must be healthy too, not merely started.
+      for (const [dependency, condition] of Object.entries(dependsOn)) {
+        expect({ app: name, dependency, condition }).toEqual({ app: name, dependency, condition: { condition: 'service_healthy' } });
+      }
+    }
+  });
+
+  it('gives every engine a health check', () => {
+    expect(engineServices.map((service) => service.name).sort()).toEqual(['kafka', 'opensearch', 'postgres', 'redis']);
+    for (const engine of engineServices) {
+      const healthcheck = record(engine.resolved.healthcheck, `${engine.name} healthcheck`);
+      expect(healthcheck.disable).not.toBe(true);
+      expect(list(healthcheck.test).length).toBeGreaterThan(1);
+      expect(list(healthcheck.test)[0]).not.toBe('NONE');
+    }
+  });
+
+  it('has each service bind all interfaces on the port that every other process dials by service name', () => {
+    for (const service of SERVICE_NAMES) {
+      const variable = rpcVariableOf(service);
+      const own = appNamed(service);
+      const bound = parseHostPort(own.config[variable]);
+      expect({ service, bindHost: bound.host }).toEqual({ service, bindHost: '0.0.0.0' });
+      for (const caller of nodeApps().filter((entry) => entry.name !== service)) {
+        const dialled = parseHostPort(caller.config[variable]);
+        expect({ caller: caller.name, variable, host: dialled.host, port: dialled.port }).toEqual({
+          caller: caller.name,
+          variable,
+          host: own.service.name,
+          port: bound.port,
+        });
+      }
+    }
+  });
+
+  it('binds HTTP on all interfaces, publishes only the gateway, on the port it listens on', () => {
+    for (const { service, name, env, httpPort } of nodeApps()) {
+      expect({ app: name, host: name === 'gateway' ? env.HOST : env.HTTP_HOST }).toEqual({ app: name, host: '0.0.0.0' });
+      expect({ app: name, published: publishedTargets(service.resolved) }).toEqual({ app: name, published: name === 'gateway' ? [httpPort] : [] });
+    }
+  });
+
+  it("health-checks every Node app on its own /health route and port", () => {
+    for (const { service, name, httpPort } of nodeApps()) {
+      const test = list(record(service.resolved.healthcheck, `${name} healthcheck`).test).map(String);
+      expect(test.slice(0, 3)).toEqual(['CMD', 'node', 'deploy/docker/healthcheck.mjs']);
+      const url = new URL(test[3] ?? '');
+      expect({ app: name, host: url.hostname, port: Number(url.port), path: url.pathname }).toEqual({ app: name, host: '127.0.0.1', port: httpPort, path: '/health' });
+    }
+    expect(existsSync(join(ROOT, 'deploy/docker/healthcheck.mjs'))).toBe(true);
+  });
+
+  it('refuses to start without the production secrets (the ${VAR:?message} form, no default)', () => {
+    const required: Array<[AppName, string]> = [
+      ['gateway', 'BETA_TOKEN_SECRET'],
+      ['identity', 'BETA_CODES'],
+    ];
+    for (const [name, variable] of required) {
+      const raw = environmentOf(byName.get(name)?.raw ?? {});
+      expect(raw[variable]).toMatch(new RegExp(`^\\$\\{${variable}:\\?[^}]+\\}$`));
+      // With the variable unset (and with it empty), interpolation stops on exactly that variable.
+      expect({ app: name, missing: missingVariable(byName.get(name)?.raw, {}) }).toEqual({ app: name, missing: variable });
+      expect({ app: name, missing: missingVariable(byName.get(name)?.raw, { ...SECRETS, [variable]: '' }) }).toEqual({ app: name, missing: variable });
+    }
+    // And the value given is the one the app uses.
+    expect(loadGatewayConfig(appNamed('gateway').env).betaTokenSecret).toBe(SECRETS.BETA_TOKEN_SECRET);
+    expect(loadIdentityConfig(appNamed('identity').env).betaCodes).toEqual(SECRETS.BETA_CODES?.split(','));
+  });
+});
+
+// ---------------------------------------------------------------------------
+// deploy/k8s/
+
+interface K8sObject {
+  kind: string;
+  metadata: { name: string };
+  [key: string]: unknown;
+}
+
+interface EnvVar {
+  name: string;
+  value?: string;
+  valueFrom?: { secretKeyRef?: { name: string; key: string }; configMapKeyRef?: { name: string; key: string } };
+}
+
+interface ContainerPort {
+  name?: string;
+  containerPort: number;
+}
+
+interface Container {
+  name: string;
+  image: string;
+  env?: EnvVar[];
+  envFrom?: Array<{ configMapRef?: { name: string }; secretRef?: { name: string } }>;
+  ports?: ContainerPort[];
+  livenessProbe?: { httpGet?: { path: string; port: string | number } };
+  readinessProbe?: { httpGet?: { path: string; port: string | number } };
+}
+
+interface Deployment extends K8sObject {
+  spec: {
+    selector: { matchLabels: Record<string, string> };
+    template: { metadata: { labels: Record<string, string> }; spec: { containers: Container[]; securityContext?: { runAsNonRoot?: boolean } } };
+  };
+}
+
+interface Service extends K8sObject {
+  spec: { selector: Record<string, string>; ports: Array<{ name?: string; port: number; targetPort?: string | number }> };
+}
+
+const K8S_DIR = 'deploy/k8s';
+const k8sFiles = readdirSync(join(ROOT, K8S_DIR)).filter((file) => /\.ya?ml$/.test(file));
+
+function loadK8s(): K8sObject[] {
+  return k8sFiles.flatMap((file) =>
+    parseAllDocuments(read(join(K8S_DIR, file))).map((document) => {
+      if (document.errors.length > 0) throw new Error(`${file}: ${document.errors.map((error) => error.message).join('; ')}`);
+      return document.toJS() as K8sObject;
+    }),
+  ).filter((object) => object && object.kind !== 'Kustomization');
+}
+
+const portNumber = (container: Container, port: string | number | undefined): number | undefined =>
+  typeof port === 'number' ? port : container.ports?.find((candidate) => candidate.name === port)?.containerPort;
+
+describe('deploy/k8s', () => {
+  const objects = loadK8s();
+  const ofKind = <T extends K8sObject>(kind: string): T[] => objects.filter((object): object is T => object.kind === kind);
+  const configMaps = new Map(ofKind<K8sObject & { data?: Record<string, string> }>('ConfigMap').map((map) => [map.metadata.name, map.data ?? {}]));
+  const secretTemplates = ofKind<K8sObject & { stringData?: Record<string, string> }>('Secret');
+  const secretKeys = new Map(secretTemplates.map((secret) => [secret.metadata.name, Object.keys(secret.stringData ?? {})]));
+  const deployments = ofKind<Deployment>('Deployment');
+  const services = ofKind<Service>('Service');
+
+  /** The container's environment as the kubelet builds it: envFrom first, then env (which wins). */
+  function resolveEnv(container: Container, secretValues: Record<string, string>): Env {
+    const env: Env = {};
+    for (const source of container.envFrom ?? []) {
+      if (source.configMapRef) {
+        const data = configMaps.get(source.configMapRef.name);
+        if (!data) throw new Error(`${container.name}: no ConfigMap ${source.configMapRef.name}`);
+        Object.assign(env, Object.fromEntries(Object.entries(data).map(([key, value]) => [key, String(value)])));
+      }
+      if (source.secretRef) {
+        for (const key of secretKeys.get(source.secretRef.name) ?? []) env[key] = secretValues[key];
+      }
+    }
+    for (const variable of container.env ?? []) {
+      const secretRef = variable.valueFrom?.secretKeyRef;
+      const configRef = variable.valueFrom?.configMapKeyRef;
+      if (secretRef) {
+        if (!secretKeys.get(secretRef.name)?.includes(secretRef.key)) throw new Error(`${container.name}: Secret ${secretRef.name} template has no key ${secretRef.key}`);
+        env[variable.name] = secretValues[secretRef.key];
+      } else if (configRef) {
+        env[variable.name] = configMaps.get(configRef.name)?.[configRef.key];
+      } else {
+        env[variable.name] = variable.value === undefined ? undefined : String(variable.value);
+      }
+    }
+    return env;
+  }
+
+  const containerOf = (deployment: Deployment): Container => {
+    const [container, ...others] = deployment.spec.template.spec.containers;
+    if (!container || others.length > 0) throw new Error(`Deployment ${deployment.metadata.name} must run exactly one container`);
+    return container;
+  };
+  /** The Deployments with their resolved environment run through their app's config loader. */
+  const apps = () =>
+    deployments.map((deployment) => {
+      const container = containerOf(deployment);
+      const env = resolveEnv(container, SECRETS);
+      const name = env.APP;
+      if (!isAppName(name)) throw new Error(`Deployment ${deployment.metadata.name} runs APP="${String(name)}", not a Closetly app`);
+      return { deployment, container, name, env, ...APPS[name].parse(env) };
+    });
+  const appNamed = (name: AppName) => {
+    const entry = apps().find((candidate) => candidate.name === name);
+    if (!entry) throw new Error(`no Deployment runs ${name}`);
+    return entry;
+  };
+
+  it('lists every manifest but the Secret template in kustomization.yaml', () => {
+    const kustomization = record(parse(read(join(K8S_DIR, 'kustomization.yaml'))), 'kustomization.yaml');
+    expect(list(kustomization.resources).map(String).sort()).toEqual(k8sFiles.filter((file) => file !== 'kustomization.yaml' && file !== 'secret.example.yaml').sort());
+  });
+
+  it('has one Deployment per Node app, all from the same image, running as non-root', () => {
+    expect(apps().map((entry) => entry.name).sort()).toEqual([...APP_NAMES].sort());
+    expect(new Set(apps().map((entry) => entry.container.image)).size).toBe(1);
+    for (const { deployment } of apps()) {
+      expect(deployment.spec.template.spec.securityContext?.runAsNonRoot).toBe(true);
+      expect(deployment.spec.template.metadata.labels).toMatchObject(deployment.spec.selector.matchLabels);
+    }
+  });
+
+  it("resolves every Deployment's ConfigMap, Secret and env through its app's config loader, in production and distributed mode", () => {
+    for (const { name, config } of apps()) {
+      expect({ app: name, NODE_ENV: config.NODE_ENV, CLOSETLY_MODE: config.CLOSETLY_MODE }).toEqual({ app: name, NODE_ENV: 'production', CLOSETLY_MODE: 'distributed' });
+      // Engines are managed services: none may fall back to a loopback default.
+      for (const engine of APPS[name].engines) {
+        const hosts = {
+          postgres: [hostsOf(config.DATABASE_URL)],
+          redis: [hostsOf(config.REDIS_URL)],
+          kafka: config.KAFKA_BROKERS.map((broker) => parseHostPort(broker).host),
+          opensearch: [hostsOf(config.OPENSEARCH_URL)],
+        }[engine];
+        for (const host of hosts) expect({ app: name, engine, loopback: /^(127\.|localhost$)/.test(host) }).toEqual({ app: name, engine, loopback: false });
+      }
+    }
+  });
+
+  it('ships a Secret template with no usable values: with it as is, the gateway and identity refuse to start', () => {
+    expect(secretTemplates).toHaveLength(1);
+    for (const value of Object.values(secretTemplates[0]?.stringData ?? {})) expect(value).toBe('');
+    const asShipped = Object.fromEntries(Object.keys(secretTemplates[0]?.stringData ?? {}).map((key) => [key, '']));
+    const required: Array<[AppName, string]> = [
+      ['gateway', 'BETA_TOKEN_SECRET'],
+      ['identity', 'BETA_CODES'],
+    ];
+    for (const [name, key] of required) {
+      const { container } = appNamed(name);
+      expect(() => APPS[name].parse(resolveEnv(container, asShipped))).toThrow(ConfigError);
+      // And the empty secret alone is enough to stop it.
+      expect(() => APPS[name].parse(resolveEnv(container, { ...SECRETS, [key]: '' }))).toThrow(new RegExp(`${key}:`));
+    }
+  });
+
+  it('probes liveness on /health and readiness on /ready, on the port the app listens on', () => {
+    for (const { name, container, httpPort } of apps()) {
+      const liveness = container.livenessProbe?.httpGet;
+      const readiness = container.readinessProbe?.httpGet;
+      expect({ app: name, liveness: liveness?.path, readiness: readiness?.path }).toEqual({ app: name, liveness: '/health', readiness: '/ready' });
+      expect({ app: name, liveness: portNumber(container, liveness?.port), readiness: portNumber(container, readiness?.port) }).toEqual({
+        app: name,
+        liveness: httpPort,
+        readiness: httpPort,
+      });
+    }
+  });
+
+  it("has each service bind all interfaces and a Service that forwards the dialled port to the bound one", () => {
+    for (const service of SERVICE_NAMES) {
+      const variable = rpcVariableOf(service);
+      const own = appNamed(service);
+      const bound = parseHostPort(own.config[variable]);
+      expect({ service, bindHost: bound.host }).toEqual({ service, bindHost: '0.0.0.0' });
+      expect(own.container.ports?.map((port) => port.containerPort)).toContain(bound.port);
+      for (const caller of apps().filter((entry) => entry.name !== service)) {
+        const dialled = parseHostPort(caller.config[variable]);
+        const target = services.find((candidate) => candidate.metadata.name === dialled.host);
+        if (!target) throw new Error(`${caller.name} dials ${variable}=${caller.config[variable]}, but there is no Service "${dialled.host}"`);
+        expect(target.spec.selector).toEqual(own.deployment.spec.selector.matchLabels);
+        const port = target.spec.ports.find((candidate) => candidate.port === dialled.port);
+        expect({ caller: caller.name, variable, servicePort: port?.port }).toEqual({ caller: caller.name, variable, servicePort: dialled.port });
+        expect({ caller: caller.name, variable, reaches: portNumber(own.container, port?.targetPort ?? port?.port) }).toEqual({
+          caller: caller.name,
+          variable,
+          reaches: bound.port,
+        });
+      }
+    }
+  });
+
+  it("exposes the gateway through a Service on the port it listens on", () => {
+    const gateway = appNamed('gateway');
+    const service = services.find((candidate) => candidate.metadata.name === 'gateway');
+    expect(service?.spec.selector).toEqual(gateway.deployment.spec.selector.matchLabels);
+    expect(service?.spec.ports.map((port) => portNumber(gateway.container, port.targetPort ?? port.port))).toEqual([gateway.httpPort]);
+    expect(gateway.env.HOST).toBe('0.0.0.0');
+  });
+
+  it('uses the same RPC and HTTP ports as docker-compose.yml', () => {
+    const compose = new Map(
+      loadCompose(SECRETS)
+        .filter(isNodeApp)
+        .map((service) => {
+          const env = environmentOf(service.resolved);
+          const name = env.APP as AppName;
+          return [name, APPS[name].parse(env)] as const;
+        }),
+    );
+    for (const { name, config, httpPort } of apps()) {
+      const other = compose.get(name);
+      expect({ app: name, httpPort }).toEqual({ app: name, httpPort: other?.httpPort });
+      for (const service of SERVICE_NAMES) {
+        const variable = rpcVariableOf(service);
+        expect({ app: name, variable, port: parseHostPort(config[variable]).port }).toEqual({ app: name, variable, port: other && parseHostPort(other.config[variable]).port });
+      }
+    }
+  });
+});
+
+// ---------------------------------------------------------------------------
+// deploy/docker/
+
+interface DockerStage {
+  name: string;
+  lines: string[];
+}
+
+/** Stages of a Dockerfile, with continuation lines joined and comments dropped. */
+function dockerStages(text: string): DockerStage[] {
+  const instructions = text
+    .replace(/\\\r?\n/g, ' ')
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter((line) => line !== '' && !line.startsWith('#'));
+  const stages: DockerStage[] = [];
+  for (const line of instructions) {
+    const from = /^FROM\s+\S+(?:\s+AS\s+(\S+))?/i.exec(line);
+    if (from) stages.push({ name: from[1] ?? String(stages.length), lines: [] });
+    stages.at(-1)?.lines.push(line);
+  }
+  return stages;
+}
+
+/** .dockerignore semantics (Go filepath.Match plus `**`, `!` re-includes, a match on a folder covers what is inside). */
+function dockerIgnored(patterns: string[], path: string): boolean {
+  const toRegExp = (pattern: string) =>
+    new RegExp(
+      `^${pattern
+        .replace(/^\/+|\/+$/g, '')
+        .split('/')
+        .map((segment) => (segment === '**' ? '(?:.*)' : segment.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '[^/]*').replace(/\?/g, '[^/]')))
+        .join('/')
+        .replace(/\(\?:\.\*\)\//g, '(?:.*/)?')}$`,
+    );
+  const parts = path.split('/');
+  const prefixes = parts.map((_, index) => parts.slice(0, index + 1).join('/'));
+  let ignored = false;
+  for (const raw of patterns) {
+    const negated = raw.startsWith('!');
+    const pattern = toRegExp(negated ? raw.slice(1) : raw);
+    if (prefixes.some((prefix) => pattern.test(prefix))) ignored = !negated;
+  }
+  return ignored;
+}
+
+describe('deploy/docker/Dockerfile', () => {
+  const stages = dockerStages(read('deploy/docker/Dockerfile'));
+  const runtime = stages.at(-1);
+  const runtimeText = runtime?.lines.join('\n') ?? '';
+  const composeApps = loadCompose(SECRETS)
+    .filter(isNodeApp)
+    .map((service) => environmentOf(service.resolved).APP ?? '');
+
+  it('builds the runtime stage by default (last), non-root, production, distributed', () => {
+    expect(runtime?.name).toBe('runtime');
+    expect(runtimeText).toMatch(/^ENV .*NODE_ENV=production/m);
+    expect(runtimeText).toMatch(/^ENV .*CLOSETLY_MODE=distributed/m);
+    const user = runtime?.lines.filter((line) => /^USER\s/i.test(line)).at(-1);
+    expect(user).toBeDefined();
+    expect(user).not.toMatch(/^USER\s+(root|0)(:|$)/i);
+    expect(runtimeText).toMatch(/^HEALTHCHECK .*deploy\/docker\/healthcheck\.mjs/m);
+  });
+
+  it('installs with npm ci and builds the SPA into apps/web/dist, which the runtime stage copies', () => {
+    expect(stages.some((stage) => stage.lines.some((line) => /^RUN .*\bnpm ci\b/.test(line)))).toBe(true);
+    const webBuild = stages.find((stage) => stage.lines.some((line) => /vite build --config apps\/web\/vite\.config\.ts/.test(line)));
+    expect(webBuild).toBeDefined();
+    expect(runtimeText).toContain(`COPY --from=${webBuild?.name} /app/apps/web/dist ./apps/web/dist`);
+  });
+
+  it('starts apps/$APP/src/main.ts, and that entry exists for every app compose runs', () => {
+    const command = runtime?.lines.find((line) => /^CMD\s/i.test(line)) ?? '';
+    const entry = /apps\/\$\{APP(?::\?[^}]*)?\}\/src\/main\.ts/.exec(command);
+    expect(entry).not.toBeNull();
+    expect(command).toContain('@swc-node/register');
+    expect(composeApps.sort()).toEqual([...APP_NAMES].sort());
+    for (const name of composeApps) {
+      const path = (entry?.[0] ?? '').replace(/\$\{APP[^}]*\}/, name);
+      expect({ app: name, path, exists: existsSync(join(ROOT, path)) }).toEqual({ app: name, path, exists: true });
+    }
+  });
+
+  it('keeps in the build context every file the image needs (.dockerignore)', () => {
+    const patterns = read('.dockerignore')
+      .split(/\r?\n/)
+      .map((line) => line.trim())
+      .filter((line) => line !== '' && !line.startsWith('#'));
+    const needed = [
+      'package.json',
+      'package-lock.json',
+      'tsconfig.json',
+      'tsconfig.node.json',
+      'tsconfig.base.json',
+      'deploy/docker/healthcheck.mjs',
+      'deploy/docker/prune-dev-deps.mjs',
+      'apps/web/index.html',
+      'apps/web/vite.config.ts',
+      'apps/web/src',
+      'libs/server/src/index.ts',
+      ...APP_NAMES.map((name) => `apps/${name}/src/main.ts`),
+    ];
+    for (const path of needed) expect({ path, ignored: dockerIgnored(patterns, path) }).toEqual({ path, ignored: false });
+    for (const path of ['node_modules/zod/package.json', 'apps/web/dist/index.html', '.git/HEAD', '.env']) {
+      expect({ path, ignored: dockerIgnored(patterns, path) }).toEqual({ path, ignored: true });
+    }
+  });
+
+  it("has the image's own health check hit /health on each app's default port", () => {
+    for (const name of APP_NAMES) {
+      const url = execFileSync(process.execPath, [join(ROOT, 'deploy/docker/healthcheck.mjs'), '--print-url'], {
+        env: { PATH: process.env.PATH, APP: name },
+        encoding: 'utf8',
+      }).trim();
+      const { httpPort } = APPS[name].parse({});
+      expect({ app: name, url }).toEqual({ app: name, url: `http://127.0.0.1:${httpPort}/health` });
+    }
+  });
+});
+
+// ---------------------------------------------------------------------------
+// The routes the probes name.
+
+describe('health routes the probes use', () => {
+  it('are registered in every app (PlatformModule) as GET /health and GET /ready', () => {
+    const controllers = PlatformModule.forRoot({} as Platform).controllers ?? [];
+    const routes = controllers.flatMap((controller) =>
+      Object.getOwnPropertyNames(controller.prototype)
+        .map((key) => (controller.prototype as Record<string, unknown>)[key])
+        .filter((handler): handler is object => typeof handler === 'function' && Reflect.hasMetadata(PATH_METADATA, handler))
+        .map((handler) => `${RequestMethod[Reflect.getMetadata(METHOD_METADATA, handler) as number]} /${String(Reflect.getMetadata(PATH_METADATA, handler))}`),
+    );
+    expect(routes).toEqual(expect.arrayContaining(['GET /health', 'GET /ready']));
+  });
+
+  describe('on the gateway', () => {
+    let app: NestFastifyApplication;
+
+    beforeAll(async () => {
+      const config = loadGatewayConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_DIST_DIR: join(ROOT, 'apps/web') });
+      // Embedded platform: in-process RPC and cache, no engines; the guard and routes are the distributed ones.
+      const platform = await createPlatform({ env: { ...config, CLOSETLY_MODE: 'embedded' }, addresses: config, processName: 'gateway', needsDatabase: false });
+      app = await createHttpApp(platform, [GatewayModule.forRoot(config)]);
+      await app.init();
+      await app.getHttpAdapter().getInstance().ready();
+    });
+    afterAll(() => app?.close());
+
+    const status = async (url: string): Promise<number> => (await app.getHttpAdapter().getInstance().inject({ method: 'GET', url })).statusCode;
+
+    it('boots and gates the API', async () => {
+      expect(await status('/api/verify-beta')).toBe(403);
+    });
+
+    // The beta gate covers /api only: supervisors probe /health and /ready without a token.
+    it('answers /health without a beta token', async () => {
+      expect(await status('/health')).toBe(200);
+    });
+    it('answers /ready without a beta token', async () => {
+      expect(await status('/ready')).toBe(200);
+    });
+  });
+});

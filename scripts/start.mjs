@@ -1,0 +1,18 @@
+#!/usr/bin/env node
+// `npm start`: the whole product in one process on its embedded engines
+// (PGlite under ./data, in-process bus and RPC, in-memory cache), serving
+// http://localhost:8080. Builds the SPA first when it is missing or stale.
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { buildWebIfStale } from './web-build.mjs';
+
+const root = join(import.meta.dirname, '..');
+await buildWebIfStale(root);
+
+const child = spawn(process.execPath, ['--enable-source-maps', '-r', '@swc-node/register', 'apps/all-in-one/src/main.ts'], {
+  cwd: root,
+  stdio: 'inherit',
+  env: { CLOSETLY_MODE: 'embedded', ...process.env },
+});
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
+child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
