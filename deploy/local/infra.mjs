@@ -49,7 +49,8 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 // ---------------------------------------------------------------------------
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
-const RUN_DIR = path.join(HERE, '.run');
+// CLOSETLY_INFRA_RUN_DIR lets a test run a second, private engine (its own data, pid and log files).
+const RUN_DIR = process.env.CLOSETLY_INFRA_RUN_DIR ? path.resolve(process.env.CLOSETLY_INFRA_RUN_DIR) : path.join(HERE, '.run');
 const CACHE_DIR = path.join(HERE, '.cache');
 
 const ENGINE_NAMES = ['kafka', 'opensearch'];

@@ -1,7 +1,9 @@
 import { join } from 'node:path';
 import { Module } from '@nestjs/common';
-import { ServiceRuntimeModule } from '@closetly/server';
+import { DATABASE, PLATFORM, ServiceRuntimeModule } from '@closetly/server';
 import { searchPlatformTables } from './db/schema';
+import { createProductSearchIndex, SearchEngineLifecycle } from './engine/search-engine.lifecycle';
+import { PRODUCT_SEARCH_INDEX } from './engine/product-search-index';
 
 /** The search service. Boots the same way embedded (all-in-one) and distributed (own process). */
 @Module({
@@ -12,5 +14,10 @@ import { searchPlatformTables } from './db/schema';
       tables: searchPlatformTables,
     }),
   ],
+  providers: [
+    { provide: PRODUCT_SEARCH_INDEX, inject: [PLATFORM, DATABASE], useFactory: createProductSearchIndex },
+    SearchEngineLifecycle,
+  ],
+  exports: [PRODUCT_SEARCH_INDEX],
 })
 export class SearchModule {}

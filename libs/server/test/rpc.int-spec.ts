@@ -66,7 +66,7 @@ describe.each(['embedded', 'distributed'] as const)('RPC contract (%s)', (mode) 
     platform = await createPlatform({ env, addresses: env, processName: 'rpc-test', needsDatabase: false, cachePrefix: `${uniqueName('rpc')}:` });
     const app = await createHttpApp(platform, [EchoModule]);
     if (mode === 'embedded') connectInProcessTransports(app, platform);
-    else connectDistributedTransports(app, platform, { name: 'identity', rpcAddress: env.IDENTITY_RPC, consumesEvents: false });
+    else await connectDistributedTransports(app, platform, { name: 'identity', rpcAddress: env.IDENTITY_RPC, consumesEvents: false });
     await app.startAllMicroservices();
     await app.init();
     close = () => app.close();

@@ -13,6 +13,8 @@ export interface OutgoingEvent {
  */
 export interface EventTransport {
   readonly kind: 'kafka' | 'in-process';
+  /** Called before consumers start: makes sure the topics exist. */
+  prepare(): Promise<void>;
   publish(events: OutgoingEvent[]): Promise<void>;
   publishDeadLetter(topic: string, original: unknown, reason: string): Promise<void>;
   isReady(): Promise<boolean>;

@@ -48,6 +48,10 @@ export class InProcessEventBus extends Server implements CustomTransportStrategy
     return this as unknown as T;
   }
 
+  prepare(): Promise<void> {
+    return Promise.resolve();
+  }
+
   async publish(events: OutgoingEvent[]): Promise<void> {
     await this.ready;
     for (const event of events) {

@@ -68,6 +68,11 @@ export class KafkaEventTransport implements EventTransport {
     return this.connected;
   }
 
+  /** Consumers subscribe only to topics that exist, so a consuming service creates them before it starts. */
+  async prepare(): Promise<void> {
+    await this.connect();
+  }
+
   private async ensureTopics(): Promise<void> {
     const admin: Admin = this.kafka.admin();
     await admin.connect();
@@ -98,7 +103,7 @@ export class KafkaEventTransport implements EventTransport {
           messages: list.map((event) => ({
             key: event.key,
             value: JSON.stringify(event.envelope),
-            headers: { [CORRELATION_ID_HEADER]: event.envelope.correlationId },
+            headers: typeof event.envelope.correlationId === 'string' ? { [CORRELATION_ID_HEADER]: event.envelope.correlationId } : {},
           })),
         })),
       });

@@ -6,8 +6,9 @@ export type ReadinessCheck = () => Promise<boolean>;
 export class ReadinessRegistry {
   private readonly services = new Map<string, Record<string, ReadinessCheck>>();
 
-  register(service: string, checks: Record<string, ReadinessCheck>): void {
-    this.services.set(service, checks);
+  /** Adds checks to a service's set, keeping those already registered (e.g. search adds its engine). */
+  add(service: string, checks: Record<string, ReadinessCheck>): void {
+    this.services.set(service, { ...this.services.get(service), ...checks });
   }
 
   async check(service: string): Promise<PingResponse> {

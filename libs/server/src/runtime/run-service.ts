@@ -20,7 +20,7 @@ export async function runDistributedService(options: DistributedServiceOptions) 
   const env = { ...options.env, CLOSETLY_MODE: 'distributed' as const };
   const platform = await createPlatform({ env, addresses: options.env, processName: options.name, needsDatabase: true });
   const app = await createHttpApp(platform, [options.module]);
-  connectDistributedTransports(app, platform, { name: options.name, rpcAddress: options.rpcAddress, consumesEvents: options.consumesEvents });
+  await connectDistributedTransports(app, platform, { name: options.name, rpcAddress: options.rpcAddress, consumesEvents: options.consumesEvents });
   await app.startAllMicroservices();
   await app.listen(options.http.port, options.http.host);
   platform.logger.info({ rpc: options.rpcAddress, http: `${options.http.host}:${options.http.port}` }, `${options.name} started`);

@@ -76,7 +76,7 @@ export class ServiceRuntimeModule {
         const connection = this.platform.database;
         if (!connection) throw new Error(`${options.name} needs a database but the platform has none`);
         await migrateService(connection, this.db, options.name, options.migrationsFolder);
-        this.platform.readiness.register(options.name, {
+        this.platform.readiness.add(options.name, {
           database: () => pingDatabase(this.db),
           events: () => this.platform.events.isReady(),
           cache: () => this.platform.cache.isReady(),

@@ -30,7 +30,10 @@ export interface ProbeHarness {
  * Boots the probe service in one mode: embedded = PGlite + in-process bus,
  * distributed = a fresh PostgreSQL database + real Kafka with its own group.
  */
-export async function startProbeHarness(mode: Mode, options: { databaseUrl?: string; consumerGroup?: string } = {}): Promise<ProbeHarness> {
+export async function startProbeHarness(
+  mode: Mode,
+  options: { databaseUrl?: string; consumerGroup?: string; kafkaBrokers?: string[]; consume?: boolean } = {},
+): Promise<ProbeHarness> {
   const testDatabase = mode === 'distributed' && !options.databaseUrl ? await createTestDatabase('closetly_probe') : undefined;
   const env = PlatformEnv.extend(ServiceAddressEnv.shape).parse({
     CLOSETLY_MODE: mode,
@@ -38,14 +41,14 @@ export async function startProbeHarness(mode: Mode, options: { databaseUrl?: str
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     DATA_DIR: ':memory:',
     DATABASE_URL: options.databaseUrl ?? testDatabase?.url,
-    KAFKA_BROKERS: engines.kafkaBrokers.join(','),
+    KAFKA_BROKERS: (options.kafkaBrokers ?? engines.kafkaBrokers).join(','),
     REDIS_URL: engines.redisUrl,
     OUTBOX_POLL_MS: '50',
   });
   const platform = await createPlatform({ env, addresses: env, processName: 'probe-test', needsDatabase: true, cachePrefix: `${uniqueName('t')}:` });
   const app = await createHttpApp(platform, [ProbeModule.register({ consumer: 'probe' })]);
   if (mode === 'embedded') connectInProcessTransports(app, platform);
-  else connectDistributedTransports(app, platform, { name: 'probe', rpcAddress: '127.0.0.1:0', consumesEvents: true, consumerGroup: options.consumerGroup ?? uniqueName('probe') });
+  else await connectDistributedTransports(app, platform, { name: 'probe', rpcAddress: '127.0.0.1:0', consumesEvents: options.consume ?? true, consumerGroup: options.consumerGroup ?? uniqueName('probe') });
   await app.startAllMicroservices();
   await app.init();
 

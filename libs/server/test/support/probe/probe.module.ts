@@ -8,8 +8,8 @@ import { deliveries, effects, probePlatformTables } from './schema';
 
 export interface ProbeOptions {
   consumer: string;
-  /** Kill the process right after the effect commits, before the transport acknowledges. */
-  crashAfterEffect?: boolean;
+  /** Kill the process right after this probe's effect commits, before the transport acknowledges it. */
+  crashAfterEffectOf?: string;
 }
 
 export const PROBE_OPTIONS = Symbol('PROBE_OPTIONS');
@@ -35,7 +35,9 @@ export class ProbeService {
   async receive(message: unknown): Promise<void> {
     const eventId = (message as { id?: unknown } | null)?.id;
     await this.db.insert(deliveries).values({ eventId: typeof eventId === 'string' && UUID.test(eventId) ? eventId : randomUUID(), consumer: this.options.consumer });
+    let probeId: string | undefined;
     const outcome = await this.inbox.consume('platform.probe-recorded.v1', message, async (payload, tx, envelope) => {
+      probeId = payload.probeId;
       // Probe ids steer the test cases: 'poison…' can never be processed, 'flaky…' fails twice first.
       if (payload.probeId.startsWith('poison')) throw new PermanentEventError('poison probe');
       const seen = (this.failures.get(payload.probeId) ?? 0) + 1;
@@ -43,7 +45,7 @@ export class ProbeService {
       if (payload.probeId.startsWith('flaky') && seen <= 2) throw new Error(`transient failure ${seen}`);
       await tx.insert(effects).values({ eventId: envelope.id, probeId: payload.probeId, consumer: this.options.consumer });
     });
-    if (outcome === 'processed' && this.options.crashAfterEffect) process.kill(process.pid, 'SIGKILL');
+    if (outcome === 'processed' && probeId !== undefined && probeId === this.options.crashAfterEffectOf) process.kill(process.pid, 'SIGKILL');
   }
 
   /** How often an event reached this consumer, and how often its effect was applied. */
