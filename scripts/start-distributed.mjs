@@ -1,0 +1,22 @@
+#!/usr/bin/env node
+// `npm run start:distributed`: starts Kafka and OpenSearch when they are not
+// running (PostgreSQL and Redis are expected on localhost), builds the SPA if
+// stale, then runs every service as its own process and the gateway on :8080.
+// Ctrl-C stops the product and the engines this command started.
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { down, up } from '../deploy/local/infra.mjs';
+import { buildWebIfStale } from './web-build.mjs';
+
+const root = join(import.meta.dirname, '..');
+await buildWebIfStale(root);
+const engines = await up([]);
+
+const child = spawn(process.execPath, ['-r', '@swc-node/register', 'deploy/local/start-distributed.ts'], { cwd: root, stdio: 'inherit' });
+const stop = (signal) => child.kill(signal);
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);
+child.on('exit', async (code) => {
+  if (engines.started.length > 0) await down(engines.started);
+  process.exit(code ?? 0);
+});
