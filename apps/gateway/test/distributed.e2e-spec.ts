@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { createTestDatabase, engines, productAt, type RunningProduct, uniqueName } from '@closetly/testing';
-import { type DistributedProduct, startDistributedProduct } from '../../../deploy/local/distributed-product';
+import { type DistributedProduct, startDistributedProduct } from '@closetly/local-deploy';
 
 /**
  * The distributed mode for real: six service processes and the gateway,

@@ -64,8 +64,9 @@ export type ServiceAddressEnv = z.infer<typeof ServiceAddressEnv>;
 export function parseHostPort(value: string): { host: string; port: number } {
   const index = value.lastIndexOf(':');
   const host = index > 0 ? value.slice(0, index) : value;
-  const port = Number(value.slice(index + 1));
-  if (index <= 0 || !Number.isInteger(port) || port < 0 || port > 65_535) {
+  const portText = value.slice(index + 1);
+  const port = Number(portText);
+  if (index <= 0 || !/^\d{1,5}$/.test(portText) || !Number.isInteger(port) || port < 0 || port > 65_535) {
     throw new ConfigError([`"${value}" is not host:port`]);
   }
   return { host, port };

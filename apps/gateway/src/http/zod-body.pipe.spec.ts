@@ -1,0 +1,27 @@
+import { VerifyBetaRequest } from '@closetly/contracts';
+import { DomainError } from '@closetly/server';
+import { ZodPipe } from './zod-body.pipe';
+
+describe('ZodPipe', () => {
+  const pipe = new ZodPipe(VerifyBetaRequest);
+
+  it('passes valid input through, trimmed by the schema', () => {
+    expect(pipe.transform({ code: '  abc ' })).toEqual({ code: 'abc' });
+  });
+
+  it('throws VALIDATION_FAILED with a message per field', () => {
+    try {
+      pipe.transform({ code: 7, extra: true });
+      throw new Error('expected a validation error');
+    } catch (error) {
+      expect(error).toBeInstanceOf(DomainError);
+      expect(error).toMatchObject({ code: 'VALIDATION_FAILED' });
+      const fields = (error as DomainError).details as Record<string, string[]>;
+      expect(Object.keys(fields).sort()).toEqual(['body', 'code']);
+    }
+  });
+
+  it('treats a missing body as a body error', () => {
+    expect(() => pipe.transform(undefined)).toThrow(/body/);
+  });
+});

@@ -1,0 +1,45 @@
+import { z } from 'zod';
+import { ConfigError, parseEnv, parseHostPort, PlatformEnv } from './env';
+
+describe('parseEnv', () => {
+  it('applies the defaults of the embedded mode', () => {
+    const env = parseEnv(PlatformEnv, {});
+    expect(env).toMatchObject({ CLOSETLY_MODE: 'embedded', DATA_DIR: './data', KAFKA_BROKERS: ['127.0.0.1:9092'], RPC_TIMEOUT_MS: 5000 });
+  });
+
+  it('lists every bad variable at once', () => {
+    const error = (() => {
+      try {
+        parseEnv(PlatformEnv, { CLOSETLY_MODE: 'cloud', RPC_TIMEOUT_MS: 'soon', REDIS_URL: 'not a url' });
+      } catch (caught) {
+        return caught;
+      }
+      return undefined;
+    })();
+    expect(error).toBeInstanceOf(ConfigError);
+    const problems = (error as ConfigError).problems.join('\n');
+    expect(problems).toMatch(/CLOSETLY_MODE/);
+    expect(problems).toMatch(/RPC_TIMEOUT_MS/);
+    expect(problems).toMatch(/REDIS_URL/);
+    expect((error as ConfigError).problems).toHaveLength(3);
+  });
+
+  it('splits and trims Kafka broker lists', () => {
+    expect(parseEnv(PlatformEnv, { KAFKA_BROKERS: ' a:1 , b:2,' }).KAFKA_BROKERS).toEqual(['a:1', 'b:2']);
+  });
+
+  it('works with any schema', () => {
+    expect(() => parseEnv(z.object({ NEEDED: z.string() }), {})).toThrow(/NEEDED/);
+  });
+});
+
+describe('parseHostPort', () => {
+  it('reads host and port', () => {
+    expect(parseHostPort('identity:4101')).toEqual({ host: 'identity', port: 4101 });
+    expect(parseHostPort('127.0.0.1:0')).toEqual({ host: '127.0.0.1', port: 0 });
+  });
+
+  it.each(['identity', ':4101', 'identity:', 'identity:99999', 'identity:x'])('refuses %p', (value) => {
+    expect(() => parseHostPort(value)).toThrow(ConfigError);
+  });
+});

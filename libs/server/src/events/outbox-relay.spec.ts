@@ -1,0 +1,97 @@
+import type { EventEnvelope } from '@closetly/contracts';
+import { pollUntil } from '@closetly/testing';
+import type { EventTransport, OutgoingEvent } from './event-transport';
+import type { OutboxStore } from './outbox';
+import { OutboxRelay } from './outbox-relay';
+
+type Row = OutgoingEvent & { id: number };
+
+/** An outbox in memory with the store's semantics: claim pending rows in order, mark, release. */
+class FakeStore {
+  rows: Array<Row & { published: boolean; claimed: boolean; lastError?: string }> = [];
+  add(id: number) {
+    this.rows.push({ id, topic: 't', key: `k${id}`, envelope: { id: `e${id}` } as unknown as EventEnvelope, published: false, claimed: false });
+  }
+  claimBatch = async (limit: number) => {
+    const batch = this.rows.filter((row) => !row.published && !row.claimed).slice(0, limit);
+    batch.forEach((row) => (row.claimed = true));
+    return batch.map(({ id, topic, key, envelope }) => ({ id, topic, key, envelope }));
+  };
+  markPublished = async (ids: number[]) => {
+    this.rows.filter((row) => ids.includes(row.id)).forEach((row) => Object.assign(row, { published: true, claimed: false }));
+  };
+  release = async (ids: number[], error: string) => {
+    this.rows.filter((row) => ids.includes(row.id)).forEach((row) => Object.assign(row, { claimed: false, lastError: error }));
+  };
+}
+
+class FakeTransport implements Pick<EventTransport, 'publish'> {
+  published: string[] = [];
+  down = false;
+  attempts = 0;
+  async publish(events: OutgoingEvent[]) {
+    this.attempts += 1;
+    if (this.down) throw new Error('broker unreachable');
+    this.published.push(...events.map((event) => event.key));
+  }
+}
+
+function relayWith(store: FakeStore, transport: FakeTransport, pollMs = 60_000) {
+  return new OutboxRelay('unit', store as unknown as OutboxStore, transport as unknown as EventTransport, { pollMs, batchSize: 2, maxBackoffMs: 50 });
+}
+
+describe('OutboxRelay', () => {
+  it('publishes pending rows in order, in batches, and marks them', async () => {
+    const store = new FakeStore();
+    const transport = new FakeTransport();
+    [1, 2, 3].forEach((id) => store.add(id));
+    const relay = relayWith(store, transport);
+    expect(await relay.publishOnce()).toBe(2);
+    expect(await relay.publishOnce()).toBe(1);
+    expect(await relay.publishOnce()).toBe(0);
+    expect(transport.published).toEqual(['k1', 'k2', 'k3']);
+    expect(store.rows.every((row) => row.published)).toBe(true);
+  });
+
+  it('keeps rows and their error when the bus is down, and publishes them once it returns', async () => {
+    const store = new FakeStore();
+    const transport = new FakeTransport();
+    transport.down = true;
+    store.add(1);
+    const relay = relayWith(store, transport, 20);
+    relay.start();
+    await pollUntil(() => transport.attempts, (n) => n >= 3, { what: 'retries with back-off' });
+    expect(store.rows[0]).toMatchObject({ published: false, claimed: false, lastError: 'broker unreachable' });
+    transport.down = false;
+    await pollUntil(() => store.rows[0]?.published, (published) => published === true, { what: 'publish after recovery' });
+    await relay.stop();
+    expect(transport.published).toEqual(['k1']);
+  });
+
+  it('wakes on kick instead of waiting for the next poll', async () => {
+    const store = new FakeStore();
+    const transport = new FakeTransport();
+    const relay = relayWith(store, transport, 60_000);
+    relay.start();
+    await pollUntil(() => transport.attempts === 0, Boolean);
+    store.add(7);
+    relay.kick();
+    await pollUntil(() => transport.published, (keys) => keys.includes('k7'), { timeoutMs: 2_000, what: 'a kicked publish' });
+    await relay.stop();
+  });
+
+  it('stops promptly and leaves unpublished rows for the next start', async () => {
+    const store = new FakeStore();
+    const transport = new FakeTransport();
+    transport.down = true;
+    store.add(1);
+    const relay = relayWith(store, transport, 60_000);
+    relay.start();
+    await pollUntil(() => transport.attempts, (n) => n >= 1);
+    await relay.stop();
+    const attemptsAtStop = transport.attempts;
+    expect(store.rows[0]?.published).toBe(false);
+    transport.down = false;
+    expect(transport.attempts).toBe(attemptsAtStop);
+  });
+});
