@@ -1,6 +1,6 @@
 import { Logger } from '@nestjs/common';
 import { CORRELATION_ID_HEADER, deadLetterTopic } from '@closetly/contracts';
-import { type Admin, Kafka, type KafkaConfig, logLevel, type Producer } from 'kafkajs';
+import { type Admin, Kafka, type KafkaConfig, logLevel, Partitioners, type Producer } from 'kafkajs';
 import type { EventTransport, OutgoingEvent } from './event-transport';
 
 export interface KafkaTransportOptions {
@@ -12,11 +12,19 @@ export interface KafkaTransportOptions {
 }
 
 /** kafkajs logs through Nest's logger at warn and above. */
+/**
+ * kafkajs warns when an idempotent producer limits its retries. We do on
+ * purpose: the outbox relay retries with its own back-off, and consumers
+ * dedupe by event id, so a rare duplicate after a failed send is harmless.
+ */
+const EXPECTED_WARNINGS = [/Limiting retries for the idempotent producer/];
+
 export function kafkaLogCreator() {
   const log = new Logger('kafkajs');
   return () =>
     ({ level, log: entry }: { level: logLevel; log: { message: string } & Record<string, unknown> }) => {
       const { message, ...rest } = entry;
+      if (EXPECTED_WARNINGS.some((pattern) => pattern.test(message))) return;
       if (level <= logLevel.ERROR) log.error({ ...rest, message });
       else if (level === logLevel.WARN) log.warn({ ...rest, message });
     };
@@ -51,7 +59,7 @@ export class KafkaEventTransport implements EventTransport {
   }
 
   private createProducer(): Producer {
-    return this.kafka.producer({ idempotent: true, maxInFlightRequests: 5, allowAutoTopicCreation: true });
+    return this.kafka.producer({ idempotent: true, maxInFlightRequests: 5, allowAutoTopicCreation: true, createPartitioner: Partitioners.DefaultPartitioner });
   }
 
   /** Connects once; a failed attempt is forgotten so the next publish tries again. */

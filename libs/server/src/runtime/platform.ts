@@ -41,6 +41,12 @@ export interface PlatformOptions {
   cachePrefix?: string;
 }
 
+/** Closing twice (a signal and an explicit close) must not close the engines twice. */
+function once(close: () => Promise<void>): () => Promise<void> {
+  let closing: Promise<void> | undefined;
+  return () => (closing ??= close());
+}
+
 function forEachService<T>(make: (name: ServiceName) => T): Record<ServiceName, T> {
   return Object.fromEntries(SERVICE_NAMES.map((name) => [name, make(name)])) as Record<ServiceName, T>;
 }
@@ -67,10 +73,10 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
       rpc: new RpcClient(proxies, env.RPC_TIMEOUT_MS),
       readiness: new ReadinessRegistry(),
       inProcess: { rpc: rpcServer, events },
-      async close() {
+      close: once(async () => {
         await cache.close();
         await database?.close();
-      },
+      }),
     };
   }
 
@@ -101,11 +107,11 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
     rpc,
     readiness: new ReadinessRegistry(),
     inProcess: undefined,
-    async close() {
+    close: once(async () => {
       await rpc.close();
       await events.close();
       await cache.close();
       await database?.close();
-    },
+    }),
   };
 }

@@ -15,7 +15,6 @@ async function main(): Promise<void> {
   await app.startAllMicroservices();
   await app.init();
   process.stdout.write('probe-consumer ready\n');
-  process.on('SIGTERM', () => void app.close().then(() => process.exit(0)));
 }
 
 main().catch((error: unknown) => {

@@ -1,0 +1,108 @@
+import { join } from 'node:path';
+import { createTestDatabase } from '@closetly/testing';
+import { sql } from 'drizzle-orm';
+import { buildEnvelope, type DatabaseConnection, type Db, drizzleFor, migrateService, openConnection, OutboxStore, OutboxWriter, pingDatabase } from '../src';
+import { probePlatformTables } from './support/probe/schema';
+
+const MIGRATIONS = join(__dirname, 'support', 'probe', 'migrations');
+
+/** One contract for the database adapter: real PostgreSQL and embedded PGlite. */
+describe.each(['embedded', 'distributed'] as const)('database contract (%s)', (mode) => {
+  let connection: DatabaseConnection;
+  let db: Db;
+  let drop: (() => Promise<void>) | undefined;
+  let store: OutboxStore;
+  const writer = new OutboxWriter(probePlatformTables);
+
+  beforeAll(async () => {
+    const database = mode === 'distributed' ? await createTestDatabase('closetly_db') : undefined;
+    drop = database?.drop;
+    connection = await openConnection({ mode, dataDir: ':memory:', databaseUrl: database?.url ?? 'postgres://unused@127.0.0.1/unused', poolSize: 4 });
+    db = drizzleFor(connection);
+    await migrateService(connection, db, 'probe', MIGRATIONS);
+    store = new OutboxStore(db, probePlatformTables, 'outbox:probe');
+  });
+  afterAll(async () => {
+    await connection.close();
+    await drop?.();
+  });
+
+  const addEvents = (count: number) =>
+    db.transaction(async (tx) => {
+      const ids: string[] = [];
+      for (let i = 0; i < count; i += 1) ids.push((await writer.add(tx as unknown as Db, 'platform.probe-recorded.v1', 'same-key', { probeId: `p${i}`, from: 'db-test' })).id);
+      return ids;
+    });
+
+  const clear = () => db.execute(sql`update probe.outbox set published_at = now(), claimed_until = null where published_at is null`);
+
+  it('answers a ping', async () => {
+    expect(await pingDatabase(db)).toBe(true);
+  });
+
+  it('applies migrations once: a second run changes nothing', async () => {
+    await migrateService(connection, db, 'probe', MIGRATIONS);
+    const applied = await db.execute<{ n: number }>(sql`select count(*)::int as n from probe.__migrations`);
+    const rows = (applied as unknown as { rows: Array<{ n: number }> }).rows;
+    expect(rows[0]?.n).toBe(1);
+  });
+
+  it('keeps an event only if its transaction commits', async () => {
+    await clear();
+    await expect(
+      db.transaction(async (tx) => {
+        await writer.add(tx as unknown as Db, 'platform.probe-recorded.v1', 'k', { probeId: 'rolled-back', from: 'db-test' });
+        throw new Error('the state change failed');
+      }),
+    ).rejects.toThrow('the state change failed');
+    expect(await store.pendingCount()).toBe(0);
+  });
+
+  it('claims pending events oldest first, in batches', async () => {
+    await clear();
+    const ids = await addEvents(3);
+    const first = await store.claimBatch(2);
+    expect(first.map((row) => row.envelope.id)).toEqual(ids.slice(0, 2));
+    await store.markPublished(first.map((row) => row.id));
+    const second = await store.claimBatch(10);
+    expect(second.map((row) => row.envelope.id)).toEqual(ids.slice(2));
+    await store.markPublished(second.map((row) => row.id));
+    expect(await store.pendingCount()).toBe(0);
+  });
+
+  it('lets only one relay publish at a time: a live lease blocks other claims', async () => {
+    await clear();
+    await addEvents(2);
+    const [a, b] = await Promise.all([store.claimBatch(1), store.claimBatch(1)]);
+    expect([a.length, b.length].sort()).toEqual([0, 1]);
+    const held = a.length > 0 ? a : b;
+    expect(await store.claimBatch(10)).toEqual([]);
+    await store.markPublished(held.map((row) => row.id));
+    expect((await store.claimBatch(10)).length).toBe(1);
+  });
+
+  it('returns released rows to the queue with their error and attempt count', async () => {
+    await clear();
+    const [id] = await addEvents(1);
+    const claimed = await store.claimBatch(10);
+    await store.release(claimed.map((row) => row.id), 'broker down');
+    const row = await store.findByEventId(id ?? '');
+    expect(row).toMatchObject({ lastError: 'broker down', attempts: 1, publishedAt: null, claimedUntil: null });
+    expect((await store.claimBatch(10)).map((r) => r.envelope.id)).toEqual([id]);
+  });
+
+  it('takes over a crashed relay’s rows once its lease expires', async () => {
+    await clear();
+    const [id] = await addEvents(1);
+    await store.claimBatch(10);
+    await db.execute(sql`update probe.outbox set claimed_until = now() - interval '1 second' where event_id = ${id}`);
+    expect((await store.claimBatch(10)).map((r) => r.envelope.id)).toEqual([id]);
+  });
+
+  it('stores the envelope as plain JSON, as consumers will read it', async () => {
+    await clear();
+    const envelope = buildEnvelope('platform.probe-recorded.v1', 'k', { probeId: 'json', from: 'db-test' });
+    await db.insert(probePlatformTables.outbox).values({ eventId: envelope.id, topic: envelope.type, key: 'k', envelope });
+    expect((await store.findByEventId(envelope.id))?.envelope).toEqual(envelope);
+  });
+});
