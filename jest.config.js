@@ -7,7 +7,7 @@ const transform = { '^.+\\.(t|j)sx?$': ['@swc/jest', { ...swc, swcrc: false }] }
 const roots = ['<rootDir>/apps', '<rootDir>/libs', '<rootDir>/deploy', '<rootDir>/extension'];
 // content-disposition 3 ships only ESM (Node runs it through require(esm); Jest on Node 20 cannot), so Jest compiles it.
 const transformIgnorePatterns = ['/node_modules/(?!content-disposition/)'];
-const common = { transform, transformIgnorePatterns, roots, testEnvironment: 'node', setupFiles: ['reflect-metadata'], modulePathIgnorePatterns: ['<rootDir>/.*/dist/'] };
+const common = { transform, transformIgnorePatterns, roots, testEnvironment: 'node', setupFiles: ['<rootDir>/libs/testing/src/jest-setup.ts'], modulePathIgnorePatterns: ['<rootDir>/.*/dist/'] };
 
 /**
  * Three kinds of test (STYLE.md "Tests"):

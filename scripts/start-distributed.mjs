@@ -13,9 +13,9 @@ await buildWebIfStale(root);
 const engines = await up([]);
 
 const child = spawn(process.execPath, ['-r', '@swc-node/register', 'deploy/local/start-distributed.ts'], { cwd: root, stdio: 'inherit' });
-const stop = (signal) => child.kill(signal);
-process.on('SIGINT', stop);
-process.on('SIGTERM', stop);
+// Ctrl-C reaches the launcher from the terminal itself; SIGTERM (from a supervisor) is passed on.
+process.on('SIGINT', () => {});
+process.on('SIGTERM', () => child.kill('SIGTERM'));
 child.on('exit', async (code) => {
   if (engines.started.length > 0) await down(engines.started);
   process.exit(code ?? 0);

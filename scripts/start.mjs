@@ -14,5 +14,7 @@ const child = spawn(process.execPath, ['--enable-source-maps', '-r', '@swc-node/
   stdio: 'inherit',
   env: { CLOSETLY_MODE: 'embedded', ...process.env },
 });
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
+// Ctrl-C reaches the child from the terminal itself; SIGTERM (from a supervisor) is passed on.
+process.on('SIGINT', () => {});
+process.on('SIGTERM', () => child.kill('SIGTERM'));
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -5,7 +5,7 @@ import { IdentityModule } from '@closetly/identity';
 import { ProfileModule } from '@closetly/profile';
 import { RetentionModule } from '@closetly/retention';
 import { SearchModule } from '@closetly/search';
-import { connectInProcessTransports, createHttpApp, createPlatform } from '@closetly/server';
+import { closeOnSignals, connectInProcessTransports, createHttpApp, createPlatform } from '@closetly/server';
 import { WardrobeModule } from '@closetly/wardrobe';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 
@@ -13,6 +13,8 @@ export interface EmbeddedApp {
   app: NestFastifyApplication;
   url: string;
   close(): Promise<void>;
+  /** For the process entry: drain and exit 0 on SIGTERM/SIGINT. */
+  closeOnSignals(): void;
 }
 
 /** The service modules of the product, in one list so both entry points boot the same set. */
@@ -33,5 +35,10 @@ export async function startEmbeddedApp(env: NodeJS.ProcessEnv = process.env): Pr
   await app.listen(config.PORT, config.HOST);
   const address = app.getHttpServer().address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;
-  return { app, url: `http://${config.HOST === '0.0.0.0' ? '127.0.0.1' : config.HOST}:${port}`, close: () => app.close() };
+  return {
+    app,
+    url: `http://${config.HOST === '0.0.0.0' ? '127.0.0.1' : config.HOST}:${port}`,
+    close: () => app.close(),
+    closeOnSignals: () => closeOnSignals(app, platform.logger),
+  };
 }

@@ -4,7 +4,8 @@ import { startEmbeddedApp } from './embedded-app';
 /** `npm start`: the whole product in one process on its embedded engines. */
 async function main(): Promise<void> {
   const started = Date.now();
-  const { url } = await startEmbeddedApp();
+  const { url, closeOnSignals } = await startEmbeddedApp();
+  closeOnSignals();
   const usesDemoCode = !process.env.BETA_CODES;
   process.stdout.write(
     `\n  Closetly is running at ${url.replace('127.0.0.1', 'localhost')}  (embedded mode, ready in ${((Date.now() - started) / 1000).toFixed(1)} s)\n` +

@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { createHttpApp, createPlatform } from '@closetly/server';
+import { closeOnSignals, createHttpApp, createPlatform } from '@closetly/server';
 import { loadGatewayConfig } from './config';
 import { GatewayModule } from './gateway.module';
 import { configureGatewayHttp } from './http/gateway-http';
@@ -11,6 +11,7 @@ async function main(): Promise<void> {
   const platform = await createPlatform({ env, addresses: config, processName: 'gateway', needsDatabase: false });
   const app = await createHttpApp(platform, [GatewayModule.forRoot(config)]);
   await configureGatewayHttp(app, config, platform.logger);
+  closeOnSignals(app, platform.logger);
   await app.listen(config.PORT, config.HOST);
   platform.logger.info({ url: `http://${config.HOST}:${config.PORT}` }, 'gateway started');
 }

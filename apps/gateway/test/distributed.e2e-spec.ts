@@ -71,7 +71,8 @@ describe('distributed mode: gateway → every service over TCP', () => {
   it('reports a stopped service as not ready, and the rest keep answering', async () => {
     const retention = distributed.processes.get('retention');
     retention?.kill('SIGTERM');
-    await new Promise((resolve) => retention?.once('exit', resolve));
+    const exitCode = await new Promise((resolve) => retention?.once('exit', (code) => resolve(code)));
+    expect(exitCode).toBe(0); // a graceful shutdown: HTTP drained, relay stopped, engines closed
     const response = await fetch(`${product.baseUrl}/api/health`);
     expect(response.status).toBe(503);
     const body = (await response.json()) as { status: string; services: Array<{ service: string; ready: boolean; error?: string }> };

@@ -24,8 +24,29 @@ export async function createHttpApp(platform: Platform, modules: Array<Type | Dy
     new FastifyAdapter({ bodyLimit: BODY_LIMIT_BYTES, return503OnClosing: true, forceCloseConnections: 'idle' }),
     { logger: new PinoNestLogger(platform.logger), abortOnError: false },
   );
-  app.enableShutdownHooks();
   return app;
+}
+
+/**
+ * Graceful shutdown on SIGTERM/SIGINT: stop taking requests, let in-flight
+ * ones finish, stop relays and consumers, close the engines, then exit 0.
+ * A drain longer than `graceMs` exits 1. Repeated signals are ignored: a
+ * terminal's Ctrl-C reaches every process of the group, launchers included.
+ */
+export function closeOnSignals(app: INestApplication, logger: { info(obj: object, msg: string): void }, graceMs = 20_000): void {
+  let closing = false;
+  const shutdown = (signal: NodeJS.Signals) => {
+    if (closing) return;
+    closing = true;
+    logger.info({ signal }, 'shutting down');
+    setTimeout(() => process.exit(1), graceMs).unref();
+    app.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  };
+  process.on('SIGTERM', shutdown);
+  process.on('SIGINT', shutdown);
 }
 
 /** Embedded mode: RPC and events stay inside this process. */

@@ -1,6 +1,6 @@
 import type { DynamicModule, Type } from '@nestjs/common';
 import type { PlatformEnv, ServiceAddressEnv } from '../config/env';
-import { connectDistributedTransports, createHttpApp } from './bootstrap';
+import { closeOnSignals, connectDistributedTransports, createHttpApp } from './bootstrap';
 import { createPlatform } from './platform';
 
 export interface DistributedServiceOptions {
@@ -21,6 +21,7 @@ export async function runDistributedService(options: DistributedServiceOptions) 
   const platform = await createPlatform({ env, addresses: options.env, processName: options.name, needsDatabase: true });
   const app = await createHttpApp(platform, [options.module]);
   await connectDistributedTransports(app, platform, { name: options.name, rpcAddress: options.rpcAddress, consumesEvents: options.consumesEvents });
+  closeOnSignals(app, platform.logger);
   await app.startAllMicroservices();
   await app.listen(options.http.port, options.http.host);
   platform.logger.info({ rpc: options.rpcAddress, http: `${options.http.host}:${options.http.port}` }, `${options.name} started`);
