@@ -3,3 +3,4 @@ export * from './errors';
 export * from './events';
 export * from './health';
 export * from './rpc';
+export * from './auth';

@@ -6,7 +6,21 @@ export const isApiErrorCode = (code: string): code is ApiErrorCode => (API_ERROR
 export function statusForCode(code: ApiErrorCode): number {
   switch (code) {
     case 'VALIDATION_FAILED':
+    case 'INVALID_RESET_TOKEN':
+    case 'OIDC_FAILED':
       return 400;
+    // 401 means "sign in again": the web app signs the user out on it (spec §4).
+    case 'UNAUTHENTICATED':
+    case 'INVALID_CREDENTIALS':
+    case 'INVALID_REFRESH_TOKEN':
+      return 401;
+    case 'ACCOUNT_DISABLED':
+    case 'FORBIDDEN':
+      return 403;
+    case 'EMAIL_TAKEN':
+      return 409;
+    case 'RATE_LIMITED':
+      return 429;
     case 'BETA_TOKEN_REQUIRED':
     case 'BETA_TOKEN_INVALID':
       return 403;
