@@ -4,6 +4,8 @@ import { z } from 'zod';
 
 /** Used only outside production, so a restart keeps issued beta tokens valid on a dev box. */
 const DEVELOPMENT_BETA_SECRET = 'closetly-development-beta-token-secret-not-for-production';
+/** Must equal identity's development default: identity signs access tokens, the gateway verifies them. */
+const DEVELOPMENT_JWT_SECRET = 'closetly-development-jwt-secret-not-for-production-use';
 
 export const GatewayConfig = PlatformEnv.extend(ServiceAddressEnv.shape)
   .extend({
@@ -12,14 +14,22 @@ export const GatewayConfig = PlatformEnv.extend(ServiceAddressEnv.shape)
     /** HMAC key for beta tokens and signed image URLs. At least 32 characters; required in production. */
     BETA_TOKEN_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     BETA_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(90),
+    /** HMAC key of access tokens (HS256), shared with identity. Required in production. */
+    AUTH_JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     /** Built SPA (vite build output). */
     WEB_DIST_DIR: z.string().min(1).default(resolve(__dirname, '..', '..', 'web', 'dist')),
   })
   .transform((config, context) => {
-    if (config.NODE_ENV === 'production' && !config.BETA_TOKEN_SECRET) {
-      context.addIssue({ code: 'custom', path: ['BETA_TOKEN_SECRET'], message: 'is required in production' });
+    if (config.NODE_ENV === 'production') {
+      for (const name of ['BETA_TOKEN_SECRET', 'AUTH_JWT_SECRET'] as const) {
+        if (!config[name]) context.addIssue({ code: 'custom', path: [name], message: 'is required in production' });
+      }
     }
-    return { ...config, betaTokenSecret: config.BETA_TOKEN_SECRET ?? DEVELOPMENT_BETA_SECRET };
+    return {
+      ...config,
+      betaTokenSecret: config.BETA_TOKEN_SECRET ?? DEVELOPMENT_BETA_SECRET,
+      jwtSecret: config.AUTH_JWT_SECRET ?? DEVELOPMENT_JWT_SECRET,
+    };
   });
 export type GatewayConfig = z.infer<typeof GatewayConfig>;
 

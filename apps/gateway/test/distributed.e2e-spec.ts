@@ -21,6 +21,7 @@ describe('distributed mode: gateway → every service over TCP', () => {
         DATABASE_URL: database.url,
         KAFKA_BROKERS: engines.kafkaBrokers.join(','),
         KAFKA_CLIENT_ID: uniqueName('closetly'),
+        CACHE_PREFIX: `${uniqueName('closetly')}:`,
         REDIS_URL: engines.redisUrl,
         OPENSEARCH_URL: engines.openSearchUrl,
         LOG_LEVEL: 'warn',

@@ -1,12 +1,19 @@
 import { join } from 'node:path';
 import { Module } from '@nestjs/common';
-import { ServiceRuntimeModule } from '@closetly/server';
+import { PLATFORM, type Platform, ServiceRuntimeModule } from '@closetly/server';
+import { AccountsRepository } from './accounts/accounts.repository';
+import { AccountsService } from './accounts/accounts.service';
+import { PasswordHasher } from './accounts/password-hasher';
 import { BetaCodesService } from './beta-codes.service';
-import { IDENTITY_CONFIG, loadIdentityConfig } from './config';
+import { IDENTITY_CONFIG, type IdentityConfig, loadIdentityConfig } from './config';
 import { identityPlatformTables } from './db/schema';
 import { IdentityRpcController } from './identity.rpc.controller';
+import { FileMailer, MAILER, SmtpMailer } from './password-reset/mailer';
+import { PasswordResetService } from './password-reset/password-reset.service';
+import { SessionsRepository } from './sessions/sessions.repository';
+import { SessionsService } from './sessions/sessions.service';
 
-/** The identity service: beta codes now; accounts, sessions and roles arrive with the accounts issue. */
+/** The identity service: beta codes, accounts, sessions and refresh tokens, password reset, roles. */
 @Module({
   imports: [
     ServiceRuntimeModule.forService({
@@ -16,6 +23,21 @@ import { IdentityRpcController } from './identity.rpc.controller';
     }),
   ],
   controllers: [IdentityRpcController],
-  providers: [{ provide: IDENTITY_CONFIG, useFactory: () => loadIdentityConfig() }, BetaCodesService],
+  providers: [
+    { provide: IDENTITY_CONFIG, useFactory: () => loadIdentityConfig() },
+    {
+      provide: MAILER,
+      inject: [IDENTITY_CONFIG, PLATFORM],
+      useFactory: (config: IdentityConfig, platform: Platform) =>
+        config.SMTP_URL ? new SmtpMailer(config.SMTP_URL, config.MAIL_FROM) : new FileMailer(join(platform.env.DATA_DIR === ':memory:' ? 'data' : platform.env.DATA_DIR, 'mail'), config.MAIL_FROM),
+    },
+    BetaCodesService,
+    PasswordHasher,
+    AccountsRepository,
+    AccountsService,
+    SessionsRepository,
+    SessionsService,
+    PasswordResetService,
+  ],
 })
 export class IdentityModule {}

@@ -50,3 +50,22 @@ export type VerifyBetaCodeResponse = z.infer<typeof VerifyBetaCodeResponse>;
 export const RPC_PATTERNS = {
   identity: { verifyBetaCode: 'identity.verify-beta-code' },
 } as const;
+
+/** The caller as the gateway verified it from the access token. */
+export const Caller = z.object({ uid: z.string(), sid: z.string(), roles: z.array(z.string()) });
+export type Caller = z.infer<typeof Caller>;
+
+export const IDENTITY_PATTERNS = {
+  signUp: 'identity.sign-up',
+  signIn: 'identity.sign-in',
+  refresh: 'identity.refresh',
+  logout: 'identity.logout',
+  getUser: 'identity.get-user',
+  updateUser: 'identity.update-user',
+  forgotPassword: 'identity.forgot-password',
+  resetPassword: 'identity.reset-password',
+  listAccounts: 'identity.list-accounts',
+  oidcStart: 'identity.oidc-start',
+  oidcCallback: 'identity.oidc-callback',
+  oidcComplete: 'identity.oidc-complete',
+} as const;

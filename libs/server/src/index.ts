@@ -22,3 +22,4 @@ export * from './runtime/service-runtime.module';
 export * from './runtime/tokens';
 export * from './runtime/run-service';
 export * from './config/service-env';
+export * from './auth/revoked-sessions';

@@ -2,6 +2,7 @@ import { Body, Controller, Get, HttpCode, Inject, Post } from '@nestjs/common';
 import { RPC_PATTERNS, VerifyBetaCodeResponse, VerifyBetaRequest, type VerifyBetaResponse } from '@closetly/contracts';
 import { RPC_CLIENT, type RpcClient } from '@closetly/server';
 import { ZodPipe } from '../http/zod-body.pipe';
+import { RateLimit } from '../rate-limit/rate-limit.guard';
 import { BetaExempt } from './beta-token.guard';
 import { BetaTokenService } from './beta-token.service';
 
@@ -16,6 +17,7 @@ export class BetaController {
   @Post('verify-beta')
   @HttpCode(200)
   @BetaExempt()
+  @RateLimit('verify-beta')
   async verifyBeta(@Body(new ZodPipe(VerifyBetaRequest)) body: VerifyBetaRequest): Promise<VerifyBetaResponse> {
     const { valid } = await this.rpc.call('identity', RPC_PATTERNS.identity.verifyBetaCode, { code: body.code }, VerifyBetaCodeResponse);
     return valid ? { verified: true, betaToken: this.tokens.issue() } : { verified: false };

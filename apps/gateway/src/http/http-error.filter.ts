@@ -29,6 +29,8 @@ export class HttpErrorFilter implements ExceptionFilter {
     }
 
     const { status, body } = this.toResponse(exception);
+    const retryAfter = exception instanceof DomainError ? (exception.details as { retryAfterSeconds?: unknown } | undefined)?.retryAfterSeconds : undefined;
+    if (status === 429 && typeof retryAfter === 'number') void reply.header('retry-after', String(retryAfter));
     if (status >= 500) this.log.error({ err: describe(exception), path: request.url }, 'request failed');
     await reply.status(status).header('cache-control', 'no-store').send(body);
   }

@@ -1,8 +1,103 @@
 import { platformTables } from '@closetly/server/db-tables';
-import { pgSchema } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { index, pgSchema, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 /** The identity service's own schema: no other service reads these tables. */
 export const identitySchema = pgSchema('identity');
 
 export const { outbox, inbox } = platformTables(identitySchema);
 export const identityPlatformTables = { outbox, inbox };
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+export const accounts = identitySchema.table(
+  'accounts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Trimmed and lower-cased before it gets here. */
+    email: text('email').notNull(),
+    /** argon2id; null for accounts that only sign in through a provider. */
+    passwordHash: text('password_hash'),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    gender: text('gender').notNull().default(''),
+    roles: text('roles').array().notNull().default(sql`'{}'::text[]`),
+    disabledAt: timestamp('disabled_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('accounts_email_key').on(table.email)],
+);
+
+/** A third-party identity, keyed on issuer + subject (never on e-mail). */
+export const externalIdentities = identitySchema.table(
+  'external_identities',
+  {
+    issuer: text('issuer').notNull(),
+    subject: text('subject').notNull(),
+    accountId: uuid('account_id').notNull().references(() => accounts.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (table) => [primaryKey({ columns: [table.issuer, table.subject] })],
+);
+
+/** One signed-in device. Revoking it ends every refresh token of its family and deny-lists its access tokens. */
+export const sessions = identitySchema.table(
+  'sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: uuid('account_id').notNull().references(() => accounts.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    revokedReason: text('revoked_reason'),
+  },
+  (table) => [index('sessions_account_idx').on(table.accountId)],
+);
+
+/** Refresh tokens, stored as SHA-256 hashes; each use rotates to a new one in the same session (family). */
+export const refreshTokens = identitySchema.table(
+  'refresh_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    sessionId: uuid('session_id').notNull().references(() => sessions.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    rotatedAt: timestamp('rotated_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [uniqueIndex('refresh_tokens_hash_key').on(table.tokenHash), index('refresh_tokens_session_idx').on(table.sessionId)],
+);
+
+/** Password reset requests; the token is stored hashed and used once. Unknown e-mails get a row too (account_id null), so both paths do the same work. */
+export const passwordResets = identitySchema.table(
+  'password_resets',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: uuid('account_id').references(() => accounts.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [uniqueIndex('password_resets_hash_key').on(table.tokenHash)],
+);
+
+/** An OpenID Connect sign-in in progress: state → nonce and PKCE verifier, short-lived, used once. */
+export const oidcAttempts = identitySchema.table('oidc_attempts', {
+  state: text('state').primaryKey(),
+  nonce: text('nonce').notNull(),
+  codeVerifier: text('code_verifier').notNull(),
+  intent: text('intent').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+  createdAt: createdAt(),
+});
+
+/** One-time codes the popup hands to the opener, exchanged for a session (hashed, short-lived). */
+export const oidcLoginCodes = identitySchema.table('oidc_login_codes', {
+  codeHash: text('code_hash').primaryKey(),
+  accountId: uuid('account_id').notNull().references(() => accounts.id, { onDelete: 'cascade' }),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+  createdAt: createdAt(),
+});

@@ -43,6 +43,8 @@ export const PlatformEnv = z.object({
     .transform((value) => value.split(',').map((broker) => broker.trim()).filter(Boolean)),
   KAFKA_CLIENT_ID: z.string().min(1).default('closetly'),
   REDIS_URL: z.string().url().default('redis://127.0.0.1:6379'),
+  /** Keeps deployments (and test runs) that share one Redis apart. */
+  CACHE_PREFIX: z.string().min(1).max(100).default('closetly:'),
   OPENSEARCH_URL: z.string().url().default('http://127.0.0.1:9200'),
   RPC_TIMEOUT_MS: z.coerce.number().int().min(50).max(60_000).default(5_000),
   OUTBOX_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(500),

@@ -96,7 +96,7 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
     clientId: `${env.KAFKA_CLIENT_ID}-${options.processName}`,
     topics: Object.keys(EVENT_TOPICS),
   });
-  const cache = new RedisCache(env.REDIS_URL, options.cachePrefix);
+  const cache = new RedisCache(env.REDIS_URL, options.cachePrefix ?? env.CACHE_PREFIX);
   const rpc = new RpcClient(proxies, env.RPC_TIMEOUT_MS);
   return {
     env,

@@ -1,0 +1,93 @@
+import { Body, Controller, Get, HttpCode, Inject, Post, UseGuards } from '@nestjs/common';
+import {
+  AccountList,
+  AuthSession,
+  AuthUser,
+  type Caller,
+  ForgotPasswordRequest,
+  ForgotPasswordResponse,
+  IDENTITY_PATTERNS,
+  LogoutRequest,
+  RefreshRequest,
+  ResetPasswordRequest,
+  SignInRequest,
+  SignUpRequest,
+  UserRecordRequest,
+} from '@closetly/contracts';
+import { RPC_CLIENT, type RpcClient } from '@closetly/server';
+import { z } from 'zod';
+import { ZodPipe } from '../http/zod-body.pipe';
+import { RateLimit } from '../rate-limit/rate-limit.guard';
+import { AdminOnly, Authenticated, CurrentUser, OptionalJwtAuthGuard } from './auth.guards';
+
+const Ok = z.object({ ok: z.literal(true) });
+
+/** Accounts and sessions, as identity answers them. Every route is behind the beta token. */
+@Controller('api')
+export class AuthController {
+  constructor(@Inject(RPC_CLIENT) private readonly rpc: RpcClient) {}
+
+  @Post('auth/signup')
+  @HttpCode(201)
+  @RateLimit('sign-up')
+  signUp(@Body(new ZodPipe(SignUpRequest)) body: SignUpRequest): Promise<AuthSession> {
+    return this.rpc.call('identity', IDENTITY_PATTERNS.signUp, body, AuthSession);
+  }
+
+  @Post('auth/signin')
+  @HttpCode(200)
+  @RateLimit('sign-in')
+  signIn(@Body(new ZodPipe(SignInRequest)) body: SignInRequest): Promise<AuthSession> {
+    return this.rpc.call('identity', IDENTITY_PATTERNS.signIn, body, AuthSession);
+  }
+
+  @Post('auth/refresh')
+  @HttpCode(200)
+  @RateLimit('refresh')
+  refresh(@Body(new ZodPipe(RefreshRequest)) body: RefreshRequest): Promise<AuthSession> {
+    return this.rpc.call('identity', IDENTITY_PATTERNS.refresh, body, AuthSession);
+  }
+
+  /** Spec: POST /api/logout {token}. Ends that token's session and, when a valid bearer came too, the caller's session. */
+  @Post('logout')
+  @HttpCode(204)
+  @UseGuards(OptionalJwtAuthGuard)
+  async logout(@Body(new ZodPipe(LogoutRequest)) body: LogoutRequest, @CurrentUser() caller: Caller | undefined): Promise<void> {
+    await this.rpc.call('identity', IDENTITY_PATTERNS.logout, { token: body.token, caller }, Ok);
+  }
+
+  @Get('auth/me')
+  @Authenticated()
+  me(@CurrentUser() caller: Caller): Promise<AuthUser> {
+    return this.rpc.call('identity', IDENTITY_PATTERNS.getUser, { caller }, AuthUser);
+  }
+
+  /** Spec: POST /api/user {uid, email, firstName, lastName, gender}; only the caller's own record. */
+  @Post('user')
+  @HttpCode(200)
+  @Authenticated()
+  updateUser(@Body(new ZodPipe(UserRecordRequest)) record: UserRecordRequest, @CurrentUser() caller: Caller): Promise<AuthUser> {
+    return this.rpc.call('identity', IDENTITY_PATTERNS.updateUser, { caller, record }, AuthUser);
+  }
+
+  @Post('auth/forgot-password')
+  @HttpCode(202)
+  @RateLimit('forgot-password')
+  forgotPassword(@Body(new ZodPipe(ForgotPasswordRequest)) body: ForgotPasswordRequest): Promise<ForgotPasswordResponse> {
+    return this.rpc.call('identity', IDENTITY_PATTERNS.forgotPassword, body, ForgotPasswordResponse);
+  }
+
+  @Post('auth/reset-password')
+  @HttpCode(204)
+  @RateLimit('forgot-password')
+  async resetPassword(@Body(new ZodPipe(ResetPasswordRequest)) body: ResetPasswordRequest): Promise<void> {
+    await this.rpc.call('identity', IDENTITY_PATTERNS.resetPassword, body, Ok);
+  }
+
+  /** The administrator's view of accounts (admin role, checked here and again by identity). */
+  @Get('admin/accounts')
+  @AdminOnly()
+  listAccounts(@CurrentUser() caller: Caller): Promise<AccountList> {
+    return this.rpc.call('identity', IDENTITY_PATTERNS.listAccounts, { caller }, AccountList);
+  }
+}

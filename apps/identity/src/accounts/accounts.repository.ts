@@ -1,0 +1,68 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DATABASE, type Db } from '@closetly/server';
+import { and, asc, eq } from 'drizzle-orm';
+import { accounts, externalIdentities } from '../db/schema';
+
+export type AccountRow = typeof accounts.$inferSelect;
+export type NewAccount = typeof accounts.$inferInsert;
+
+const UNIQUE_VIOLATION = '23505';
+
+/** Accounts and their third-party identities. Queries only. */
+@Injectable()
+export class AccountsRepository {
+  constructor(@Inject(DATABASE) private readonly db: Db) {}
+
+  async findByEmail(email: string, tx: Db = this.db): Promise<AccountRow | undefined> {
+    const [row] = await tx.select().from(accounts).where(eq(accounts.email, email));
+    return row;
+  }
+
+  async findById(id: string, tx: Db = this.db): Promise<AccountRow | undefined> {
+    const [row] = await tx.select().from(accounts).where(eq(accounts.id, id));
+    return row;
+  }
+
+  /** Inserts, or returns undefined when the e-mail is taken (also under a race). */
+  async insert(account: NewAccount, tx: Db = this.db): Promise<AccountRow | undefined> {
+    try {
+      const [row] = await tx.insert(accounts).values(account).returning();
+      return row;
+    } catch (error) {
+      if (isUniqueViolation(error)) return undefined;
+      throw error;
+    }
+  }
+
+  async update(id: string, changes: Partial<NewAccount>, tx: Db = this.db): Promise<AccountRow | undefined> {
+    const [row] = await tx
+      .update(accounts)
+      .set({ ...changes, updatedAt: new Date() })
+      .where(eq(accounts.id, id))
+      .returning();
+    return row;
+  }
+
+  async list(): Promise<AccountRow[]> {
+    return this.db.select().from(accounts).orderBy(asc(accounts.createdAt));
+  }
+
+  async findByExternalIdentity(issuer: string, subject: string, tx: Db = this.db): Promise<AccountRow | undefined> {
+    const [row] = await tx
+      .select({ account: accounts })
+      .from(externalIdentities)
+      .innerJoin(accounts, eq(accounts.id, externalIdentities.accountId))
+      .where(and(eq(externalIdentities.issuer, issuer), eq(externalIdentities.subject, subject)));
+    return row?.account;
+  }
+
+  async linkExternalIdentity(accountId: string, issuer: string, subject: string, tx: Db = this.db): Promise<void> {
+    await tx.insert(externalIdentities).values({ accountId, issuer, subject }).onConflictDoNothing();
+  }
+}
+
+/** Postgres reports a unique violation as 23505; drizzle may wrap the driver error in `cause`. */
+export function isUniqueViolation(error: unknown): boolean {
+  const codeOf = (value: unknown) => (value as { code?: unknown } | null)?.code;
+  return codeOf(error) === UNIQUE_VIOLATION || codeOf((error as { cause?: unknown } | null)?.cause) === UNIQUE_VIOLATION;
+}

@@ -1,0 +1,15 @@
+import { type AuthUser, Role, UserGender } from '@closetly/contracts';
+import type { AccountRow } from './accounts.repository';
+
+/** The account as clients see it (spec's sign-up user record plus roles). */
+export function toAuthUser(account: AccountRow): AuthUser {
+  const gender = UserGender.safeParse(account.gender);
+  return {
+    uid: account.id,
+    email: account.email,
+    firstName: account.firstName,
+    lastName: account.lastName,
+    gender: gender.success ? gender.data : '',
+    roles: account.roles.filter((role): role is Role => Role.safeParse(role).success),
+  };
+}

@@ -1,0 +1,66 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DATABASE, type Db } from '@closetly/server';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { refreshTokens, sessions } from '../db/schema';
+
+export type RefreshTokenRow = typeof refreshTokens.$inferSelect;
+
+/** Sessions and their refresh-token families. Queries only. */
+@Injectable()
+export class SessionsRepository {
+  constructor(@Inject(DATABASE) private readonly db: Db) {}
+
+  async createSession(accountId: string, tx: Db = this.db): Promise<string> {
+    const [row] = await tx.insert(sessions).values({ accountId }).returning({ id: sessions.id });
+    if (!row) throw new Error('session insert returned nothing');
+    return row.id;
+  }
+
+  async addRefreshToken(sessionId: string, tokenHash: string, expiresAt: Date, tx: Db = this.db): Promise<void> {
+    await tx.insert(refreshTokens).values({ sessionId, tokenHash, expiresAt });
+  }
+
+  async findRefreshToken(tokenHash: string, tx: Db = this.db) {
+    const [row] = await tx
+      .select({ token: refreshTokens, session: sessions })
+      .from(refreshTokens)
+      .innerJoin(sessions, eq(sessions.id, refreshTokens.sessionId))
+      .where(eq(refreshTokens.tokenHash, tokenHash));
+    return row;
+  }
+
+  /** Marks a token used; false when another request rotated it first. */
+  async markRotated(tokenId: string, tx: Db = this.db): Promise<boolean> {
+    const rows = await tx
+      .update(refreshTokens)
+      .set({ rotatedAt: sql`now()` })
+      .where(and(eq(refreshTokens.id, tokenId), isNull(refreshTokens.rotatedAt)))
+      .returning({ id: refreshTokens.id });
+    return rows.length === 1;
+  }
+
+  async findSession(sessionId: string, tx: Db = this.db) {
+    const [row] = await tx.select().from(sessions).where(eq(sessions.id, sessionId));
+    return row;
+  }
+
+  /** Revokes a session; returns true if it was live. */
+  async revokeSession(sessionId: string, reason: string, tx: Db = this.db): Promise<boolean> {
+    const rows = await tx
+      .update(sessions)
+      .set({ revokedAt: sql`now()`, revokedReason: reason })
+      .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)))
+      .returning({ id: sessions.id });
+    return rows.length === 1;
+  }
+
+  /** Revokes every live session of an account; returns their ids. */
+  async revokeAllSessions(accountId: string, reason: string, tx: Db = this.db): Promise<string[]> {
+    const rows = await tx
+      .update(sessions)
+      .set({ revokedAt: sql`now()`, revokedReason: reason })
+      .where(and(eq(sessions.accountId, accountId), isNull(sessions.revokedAt)))
+      .returning({ id: sessions.id });
+    return rows.map((row) => row.id);
+  }
+}

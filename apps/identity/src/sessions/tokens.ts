@@ -1,0 +1,37 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import jwt from 'jsonwebtoken';
+import { ACCESS_TOKEN_AUDIENCE, ACCESS_TOKEN_ISSUER } from '../config';
+
+/** An opaque random token for refresh, reset and login codes: 256 bits, URL-safe. */
+export const randomToken = (): string => randomBytes(32).toString('base64url');
+
+/** What we store instead of a token: its SHA-256 (the token has 256 bits of entropy, so no salt is needed). */
+export const hashToken = (token: string): string => createHash('sha256').update(token).digest('base64url');
+
+export interface AccessTokenClaims {
+  uid: string;
+  sid: string;
+  roles: string[];
+}
+
+/** HS256 JWT with issuer, audience, expiry, a type claim (so a refresh token can never pass as one) and an id. */
+export function signAccessToken(claims: AccessTokenClaims, secret: string, ttlSeconds: number): string {
+  return jwt.sign({ sid: claims.sid, roles: claims.roles, typ: 'access' }, secret, {
+    algorithm: 'HS256',
+    issuer: ACCESS_TOKEN_ISSUER,
+    audience: ACCESS_TOKEN_AUDIENCE,
+    subject: claims.uid,
+    expiresIn: ttlSeconds,
+    jwtid: randomUUID(),
+  });
+}
+
+/** Reads a session id out of an access token we signed (for logout by access token). Undefined if it is not ours. */
+export function sessionIdOfAccessToken(token: string, secret: string): string | undefined {
+  try {
+    const payload = jwt.verify(token, secret, { algorithms: ['HS256'], issuer: ACCESS_TOKEN_ISSUER, audience: ACCESS_TOKEN_AUDIENCE, ignoreExpiration: true });
+    return typeof payload === 'object' && payload.typ === 'access' && typeof payload.sid === 'string' ? payload.sid : undefined;
+  } catch {
+    return undefined;
+  }
+}
