@@ -26,8 +26,9 @@ export const SERVICE_MODULES = [IdentityModule, CatalogueModule, WardrobeModule,
  * The modules are the very ones the distributed processes run.
  */
 export async function startEmbeddedApp(env: NodeJS.ProcessEnv = process.env): Promise<EmbeddedApp> {
-  const config = loadGatewayConfig({ ...env, CLOSETLY_MODE: 'embedded' });
-  const platform = await createPlatform({ env: config, addresses: config, processName: 'closetly', needsDatabase: true });
+  const rawEnv = { ...env, CLOSETLY_MODE: 'embedded' };
+  const config = loadGatewayConfig(rawEnv);
+  const platform = await createPlatform({ env: config, rawEnv, addresses: config, processName: 'closetly', needsDatabase: true });
   const app = await createHttpApp(platform, [GatewayModule.forRoot(config), ...SERVICE_MODULES]);
   connectInProcessTransports(app, platform);
   await configureGatewayHttp(app, config, platform.logger);

@@ -3,6 +3,7 @@ import { PassportModule } from '@nestjs/passport';
 import { APP_FILTER, APP_GUARD } from '@nestjs/core';
 import { AuthController } from './auth/auth.controller';
 import { JwtStrategy } from './auth/jwt.strategy';
+import { OidcController } from './auth/oidc.controller';
 import { BetaController } from './beta/beta.controller';
 import { BetaTokenGuard } from './beta/beta-token.guard';
 import { BetaTokenService } from './beta/beta-token.service';
@@ -19,7 +20,7 @@ export class GatewayModule {
     return {
       module: GatewayModule,
       imports: [PassportModule],
-      controllers: [BetaController, ApiHealthController, AuthController],
+      controllers: [BetaController, ApiHealthController, AuthController, OidcController],
       providers: [
         { provide: GATEWAY_CONFIG, useValue: config },
         BetaTokenService,

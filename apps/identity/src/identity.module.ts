@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { Module } from '@nestjs/common';
-import { PLATFORM, type Platform, ServiceRuntimeModule } from '@closetly/server';
+import { PLATFORM, type Platform, PROCESS_ENV, ServiceRuntimeModule } from '@closetly/server';
 import { AccountsRepository } from './accounts/accounts.repository';
 import { AccountsService } from './accounts/accounts.service';
 import { PasswordHasher } from './accounts/password-hasher';
@@ -8,12 +8,13 @@ import { BetaCodesService } from './beta-codes.service';
 import { IDENTITY_CONFIG, type IdentityConfig, loadIdentityConfig } from './config';
 import { identityPlatformTables } from './db/schema';
 import { IdentityRpcController } from './identity.rpc.controller';
+import { OidcService } from './oidc/oidc.service';
 import { FileMailer, MAILER, SmtpMailer } from './password-reset/mailer';
 import { PasswordResetService } from './password-reset/password-reset.service';
 import { SessionsRepository } from './sessions/sessions.repository';
 import { SessionsService } from './sessions/sessions.service';
 
-/** The identity service: beta codes, accounts, sessions and refresh tokens, password reset, roles. */
+/** The identity service: beta codes, accounts, sessions and refresh tokens, password reset, roles, OpenID Connect sign-in. */
 @Module({
   imports: [
     ServiceRuntimeModule.forService({
@@ -24,7 +25,7 @@ import { SessionsService } from './sessions/sessions.service';
   ],
   controllers: [IdentityRpcController],
   providers: [
-    { provide: IDENTITY_CONFIG, useFactory: () => loadIdentityConfig() },
+    { provide: IDENTITY_CONFIG, inject: [PROCESS_ENV], useFactory: (env: NodeJS.ProcessEnv) => loadIdentityConfig(env) },
     {
       provide: MAILER,
       inject: [IDENTITY_CONFIG, PLATFORM],
@@ -38,6 +39,7 @@ import { SessionsService } from './sessions/sessions.service';
     SessionsRepository,
     SessionsService,
     PasswordResetService,
+    OidcService,
   ],
 })
 export class IdentityModule {}

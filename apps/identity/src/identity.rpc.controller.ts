@@ -3,6 +3,8 @@ import {
   Caller,
   ForgotPasswordRequest,
   IDENTITY_PATTERNS,
+  OidcCompleteRequest,
+  OidcIntent,
   RefreshRequest,
   ResetPasswordRequest,
   RPC_PATTERNS,
@@ -17,11 +19,14 @@ import { z } from 'zod';
 import { AccountsService } from './accounts/accounts.service';
 import { BetaCodesService } from './beta-codes.service';
 import { PasswordResetService } from './password-reset/password-reset.service';
+import { OidcService } from './oidc/oidc.service';
 import { SessionsService } from './sessions/sessions.service';
 
 const WithCaller = z.object({ caller: Caller });
 const LogoutCall = z.object({ token: z.string().max(4096), caller: Caller.optional() });
 const UpdateUserCall = WithCaller.extend({ record: UserRecordRequest });
+const OidcStartCall = z.object({ intent: OidcIntent });
+const OidcCallbackCall = z.object({ params: z.record(z.string(), z.string().max(4096)) });
 
 /** Every request the gateway makes of identity: parsed input, one service call, return. */
 @RpcController()
@@ -31,6 +36,7 @@ export class IdentityRpcController {
     private readonly accounts: AccountsService,
     private readonly sessions: SessionsService,
     private readonly passwordReset: PasswordResetService,
+    private readonly oidc: OidcService,
   ) {}
 
   @RpcHandler(RPC_PATTERNS.identity.verifyBetaCode)
@@ -85,5 +91,20 @@ export class IdentityRpcController {
   @RpcHandler(IDENTITY_PATTERNS.listAccounts)
   listAccounts(@Payload(new RpcDataPipe(WithCaller)) request: z.infer<typeof WithCaller>) {
     return this.accounts.listAccounts(request.caller);
+  }
+
+  @RpcHandler(IDENTITY_PATTERNS.oidcStart)
+  oidcStart(@Payload(new RpcDataPipe(OidcStartCall)) request: z.infer<typeof OidcStartCall>) {
+    return this.oidc.start(request.intent);
+  }
+
+  @RpcHandler(IDENTITY_PATTERNS.oidcCallback)
+  oidcCallback(@Payload(new RpcDataPipe(OidcCallbackCall)) request: z.infer<typeof OidcCallbackCall>) {
+    return this.oidc.callback(request.params);
+  }
+
+  @RpcHandler(IDENTITY_PATTERNS.oidcComplete)
+  oidcComplete(@Payload(new RpcDataPipe(OidcCompleteRequest)) request: OidcCompleteRequest) {
+    return this.oidc.complete(request.loginCode);
   }
 }

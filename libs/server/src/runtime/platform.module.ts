@@ -4,7 +4,7 @@ import { EVENT_TRANSPORT } from '../events/event-transport';
 import { HealthController } from '../health/health.controller';
 import { RPC_CLIENT } from '../rpc/rpc-client';
 import type { Platform } from './platform';
-import { PLATFORM } from './tokens';
+import { PLATFORM, PROCESS_ENV } from './tokens';
 
 /** Makes the process's engines injectable everywhere: one instance per process. */
 @Global()
@@ -16,11 +16,12 @@ export class PlatformModule {
       controllers: [HealthController],
       providers: [
         { provide: PLATFORM, useValue: platform },
+        { provide: PROCESS_ENV, useValue: platform.rawEnv },
         { provide: EVENT_TRANSPORT, useValue: platform.events },
         { provide: CACHE, useValue: platform.cache },
         { provide: RPC_CLIENT, useValue: platform.rpc },
       ],
-      exports: [PLATFORM, EVENT_TRANSPORT, CACHE, RPC_CLIENT],
+      exports: [PLATFORM, PROCESS_ENV, EVENT_TRANSPORT, CACHE, RPC_CLIENT],
     };
   }
 }

@@ -20,6 +20,8 @@ import { ReadinessRegistry } from '../health/readiness';
  */
 export interface Platform {
   readonly env: PlatformEnv;
+  /** The raw environment this process was started with; each module parses its own part (config.ts). */
+  readonly rawEnv: NodeJS.ProcessEnv;
   readonly logger: Logger;
   readonly database: DatabaseConnection | undefined;
   readonly events: EventTransport;
@@ -33,6 +35,8 @@ export interface Platform {
 
 export interface PlatformOptions {
   env: PlatformEnv;
+  /** Defaults to process.env; the embedded entry and tests pass their own. */
+  rawEnv?: NodeJS.ProcessEnv;
   addresses: ServiceAddressEnv;
   /** Who runs in this process, for logs and client ids. */
   processName: string;
@@ -53,6 +57,7 @@ function forEachService<T>(make: (name: ServiceName) => T): Record<ServiceName, 
 
 export async function createPlatform(options: PlatformOptions): Promise<Platform> {
   const { env } = options;
+  const rawEnv = options.rawEnv ?? process.env;
   const logger = createRootLogger(env.LOG_LEVEL, { process: options.processName });
   const database = options.needsDatabase
     ? await openConnection({ mode: env.CLOSETLY_MODE, dataDir: env.DATA_DIR, databaseUrl: env.DATABASE_URL, poolSize: env.DATABASE_POOL_SIZE })
@@ -66,6 +71,7 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
     const cache = new MemoryCache();
     return {
       env,
+      rawEnv,
       logger,
       database,
       events,
@@ -100,6 +106,7 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
   const rpc = new RpcClient(proxies, env.RPC_TIMEOUT_MS);
   return {
     env,
+    rawEnv,
     logger,
     database,
     events,

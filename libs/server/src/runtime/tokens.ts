@@ -1,3 +1,4 @@
 export const PLATFORM = Symbol('PLATFORM');
 export const DATABASE = Symbol('DATABASE');
 export const SERVICE_NAME = Symbol('SERVICE_NAME');
+export const PROCESS_ENV = Symbol('PROCESS_ENV');

@@ -1,0 +1,66 @@
+import { randomBytes } from 'node:crypto';
+import { Body, Controller, Get, HttpCode, Inject, Post, Query, Res } from '@nestjs/common';
+import { AuthSession, IDENTITY_PATTERNS, OIDC_MESSAGE_TYPE, OidcCompleteRequest, OidcIntent, type OidcPopupMessage, OidcStartResponse } from '@closetly/contracts';
+import { DomainError, RPC_CLIENT, type RpcClient } from '@closetly/server';
+import type { FastifyReply } from 'fastify';
+import { z } from 'zod';
+import { BetaExempt } from '../beta/beta-token.guard';
+import { ZodPipe } from '../http/zod-body.pipe';
+import { RateLimit } from '../rate-limit/rate-limit.guard';
+
+const StartQuery = z.object({ intent: OidcIntent.default('signin') });
+const LoginCode = z.object({ loginCode: z.string() });
+
+/** The page the provider redirects the popup to: hands the result to the opener (same origin only) and closes. */
+function callbackPage(message: OidcPopupMessage): { html: string; nonce: string } {
+  const nonce = randomBytes(16).toString('base64');
+  const json = JSON.stringify(message).replace(/</g, '\\u003c');
+  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Closetly sign-in</title></head><body>
+<p id="status">Finishing sign-in…</p>
+<script nonce="${nonce}">(function () {
+  var message = ${json};
+  if (window.opener) { window.opener.postMessage(message, window.location.origin); window.close(); }
+  else { document.getElementById('status').textContent = 'You can close this window and try again.'; }
+})();</script></body></html>`;
+  return { html, nonce };
+}
+
+/** Third-party sign-in in a popup: start (beta-gated fetch), provider callback (a browser navigation), complete (beta-gated fetch). */
+@Controller('api/auth/oidc')
+export class OidcController {
+  constructor(@Inject(RPC_CLIENT) private readonly rpc: RpcClient) {}
+
+  @Get('start')
+  start(@Query(new ZodPipe(StartQuery)) query: z.infer<typeof StartQuery>): Promise<OidcStartResponse> {
+    return this.rpc.call('identity', IDENTITY_PATTERNS.oidcStart, { intent: query.intent }, OidcStartResponse);
+  }
+
+  /** A navigation from the provider carries no beta header; the single-use state ties it to a started attempt. */
+  @Get('callback')
+  @BetaExempt()
+  async callback(@Query() query: Record<string, unknown>, @Res() reply: FastifyReply): Promise<void> {
+    const params = Object.fromEntries(Object.entries(query).filter((entry): entry is [string, string] => typeof entry[1] === 'string' && entry[1].length <= 4096));
+    let message: OidcPopupMessage;
+    try {
+      const { loginCode } = await this.rpc.call('identity', IDENTITY_PATTERNS.oidcCallback, { params }, LoginCode);
+      message = { type: OIDC_MESSAGE_TYPE, ok: true, loginCode };
+    } catch (error) {
+      message = { type: OIDC_MESSAGE_TYPE, ok: false, error: error instanceof DomainError ? error.message : 'Sign-in failed.' };
+    }
+    const { html, nonce } = callbackPage(message);
+    await reply
+      .status(message.ok ? 200 : 400)
+      .header('content-security-policy', `default-src 'none'; script-src 'nonce-${nonce}'; base-uri 'none'; frame-ancestors 'none'`)
+      .header('cache-control', 'no-store')
+      .header('referrer-policy', 'no-referrer')
+      .type('text/html; charset=utf-8')
+      .send(html);
+  }
+
+  @Post('complete')
+  @HttpCode(200)
+  @RateLimit('refresh')
+  complete(@Body(new ZodPipe(OidcCompleteRequest)) body: OidcCompleteRequest): Promise<AuthSession> {
+    return this.rpc.call('identity', IDENTITY_PATTERNS.oidcComplete, body, AuthSession);
+  }
+}

@@ -1,0 +1,147 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import type { AuthSession, OidcStartResponse } from '@closetly/contracts';
+import { DATABASE, type Db, UnitOfWork } from '@closetly/server';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { type BaseClient, generators, Issuer } from 'openid-client';
+import { AccountsRepository } from '../accounts/accounts.repository';
+import { IDENTITY_CONFIG, type IdentityConfig } from '../config';
+import { oidcAttempts, oidcLoginCodes } from '../db/schema';
+import { IdentityError } from '../identity.errors';
+import { SessionsService } from '../sessions/sessions.service';
+import { hashToken, randomToken } from '../sessions/tokens';
+
+const ATTEMPT_MINUTES = 10;
+const LOGIN_CODE_SECONDS = 120;
+export const OIDC_CALLBACK_PATH = '/api/auth/oidc/callback';
+
+/**
+ * Third-party sign-in ("Sign in with Google" in the copy) with the OpenID
+ * Connect authorization code flow: PKCE (S256), state and nonce, all kept
+ * server-side and used once. Identities are keyed on issuer + subject; an
+ * existing password account is linked only when the provider says the
+ * e-mail is verified. The popup gets a one-time login code, never tokens.
+ */
+@Injectable()
+export class OidcService {
+  private client: Promise<BaseClient> | undefined;
+  private readonly log = new Logger(OidcService.name);
+
+  constructor(
+    @Inject(IDENTITY_CONFIG) private readonly config: IdentityConfig,
+    @Inject(DATABASE) private readonly db: Db,
+    private readonly accounts: AccountsRepository,
+    private readonly sessions: SessionsService,
+    private readonly uow: UnitOfWork,
+  ) {}
+
+  private get redirectUri(): string {
+    return new URL(OIDC_CALLBACK_PATH, this.config.PUBLIC_URL).toString();
+  }
+
+  /** Discovers the provider on first use (it may be down when we boot) and keeps the client. */
+  private getClient(): Promise<BaseClient> {
+    const oidc = this.config.oidc;
+    if (!oidc) return Promise.reject(new IdentityError('OIDC_FAILED', 'Third-party sign-in is not configured.'));
+    this.client ??= Issuer.discover(oidc.issuer).then(
+      (issuer) => new issuer.Client({ client_id: oidc.clientId, client_secret: oidc.clientSecret, redirect_uris: [this.redirectUri], response_types: ['code'] }),
+      (error: unknown) => {
+        this.client = undefined;
+        this.log.warn({ reason: error instanceof Error ? error.message : String(error) }, 'OpenID provider discovery failed');
+        throw new IdentityError('OIDC_FAILED', 'The sign-in provider is not reachable.');
+      },
+    );
+    return this.client;
+  }
+
+  async start(intent: 'signin' | 'signup'): Promise<OidcStartResponse> {
+    const client = await this.getClient();
+    const state = generators.state();
+    const nonce = generators.nonce();
+    const codeVerifier = generators.codeVerifier();
+    await this.db.insert(oidcAttempts).values({ state, nonce, codeVerifier, intent, expiresAt: new Date(Date.now() + ATTEMPT_MINUTES * 60_000) });
+    const authorizationUrl = client.authorizationUrl({
+      scope: 'openid email profile',
+      state,
+      nonce,
+      code_challenge: generators.codeChallenge(codeVerifier),
+      code_challenge_method: 'S256',
+    });
+    return { authorizationUrl };
+  }
+
+  /** The provider's redirect: check state (once), exchange the code with the PKCE verifier, validate the ID token and nonce. */
+  async callback(params: Record<string, string>): Promise<{ loginCode: string }> {
+    const state = params.state ?? '';
+    const [attempt] = await this.db
+      .update(oidcAttempts)
+      .set({ usedAt: sql`now()` })
+      .where(and(eq(oidcAttempts.state, state), isNull(oidcAttempts.usedAt), gt(oidcAttempts.expiresAt, sql`now()`)))
+      .returning();
+    if (!attempt) throw new IdentityError('OIDC_FAILED', 'This sign-in attempt is unknown or has expired.');
+    if (params.error) throw new IdentityError('OIDC_FAILED', 'The provider did not sign you in.');
+    const client = await this.getClient();
+    let claims: Record<string, unknown>;
+    try {
+      const tokens = await client.callback(this.redirectUri, params, { state: attempt.state, nonce: attempt.nonce, code_verifier: attempt.codeVerifier });
+      claims = tokens.claims();
+      // Some providers keep profile claims out of the ID token; ask userinfo, and keep it only for the same subject.
+      if (typeof claims.email !== 'string' && tokens.access_token) {
+        const userinfo = await client.userinfo(tokens);
+        if (userinfo.sub === claims.sub) claims = { ...userinfo, ...claims, email: userinfo.email, email_verified: userinfo.email_verified, given_name: userinfo.given_name, family_name: userinfo.family_name };
+      }
+    } catch (error) {
+      this.log.warn({ reason: error instanceof Error ? error.message : String(error) }, 'OpenID callback refused');
+      throw new IdentityError('OIDC_FAILED', 'The sign-in could not be verified.');
+    }
+    const accountId = await this.accountFor(String(claims.iss), String(claims.sub), claims);
+    const loginCode = randomToken();
+    await this.db.insert(oidcLoginCodes).values({ codeHash: hashToken(loginCode), accountId, expiresAt: new Date(Date.now() + LOGIN_CODE_SECONDS * 1000) });
+    return { loginCode };
+  }
+
+  /** The opener trades the popup's one-time code for a session. */
+  async complete(loginCode: string): Promise<AuthSession> {
+    const [used] = await this.db
+      .update(oidcLoginCodes)
+      .set({ usedAt: sql`now()` })
+      .where(and(eq(oidcLoginCodes.codeHash, hashToken(loginCode)), isNull(oidcLoginCodes.usedAt), gt(oidcLoginCodes.expiresAt, sql`now()`)))
+      .returning({ accountId: oidcLoginCodes.accountId });
+    const account = used && (await this.accounts.findById(used.accountId));
+    if (!account) throw new IdentityError('OIDC_FAILED', 'This sign-in has expired. Please try again.');
+    if (account.disabledAt) throw new IdentityError('ACCOUNT_DISABLED', 'This account has been disabled');
+    return this.sessions.open(account);
+  }
+
+  private async accountFor(issuer: string, subject: string, claims: Record<string, unknown>): Promise<string> {
+    if (!issuer || !subject || subject === 'undefined') throw new IdentityError('OIDC_FAILED', 'The provider sent no subject.');
+    return this.uow.run(async (tx) => {
+      const known = await this.accounts.findByExternalIdentity(issuer, subject, tx);
+      if (known) return known.id;
+      const email = typeof claims.email === 'string' ? claims.email.trim().toLowerCase() : '';
+      if (!email) throw new IdentityError('OIDC_FAILED', 'The provider did not share an e-mail address.');
+      const existing = await this.accounts.findByEmail(email, tx);
+      if (existing) {
+        // No silent takeover: link only when the provider vouches for the address.
+        if (claims.email_verified !== true) {
+          throw new IdentityError('OIDC_FAILED', 'An account with this email already exists. Sign in with your password.');
+        }
+        await this.accounts.linkExternalIdentity(existing.id, issuer, subject, tx);
+        return existing.id;
+      }
+      const created = await this.accounts.insert(
+        {
+          email,
+          passwordHash: null,
+          firstName: typeof claims.given_name === 'string' && claims.given_name ? claims.given_name : (email.split('@')[0] ?? 'Shopper'),
+          lastName: typeof claims.family_name === 'string' ? claims.family_name : '',
+          gender: '',
+          roles: this.config.adminEmails.includes(email) ? ['admin'] : [],
+        },
+        tx,
+      );
+      if (!created) throw new IdentityError('OIDC_FAILED', 'An account with this email already exists. Sign in with your password.');
+      await this.accounts.linkExternalIdentity(created.id, issuer, subject, tx);
+      return created.id;
+    });
+  }
+}

@@ -1,0 +1,191 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { join } from 'node:path';
+import { type RunningProduct, startEmbeddedProduct } from '@closetly/testing';
+
+const CLIENT_ID = 'closetly-test-client';
+const CLIENT_SECRET = 'closetly-test-client-secret-0123456789';
+const USERS = {
+  alice: { sub: 'google-sub-alice', email: 'alice@example.com', email_verified: true, given_name: 'Alice', family_name: 'Liddell' },
+  mallory: { sub: 'google-sub-mallory', email: 'bob@example.com', email_verified: false, given_name: 'Mallory', family_name: 'M' },
+  carol: { sub: 'google-sub-carol', email: 'carol@example.com', email_verified: true, given_name: 'Carol', family_name: 'C' },
+};
+
+const freePort = () => 20_000 + Math.floor(Math.random() * 20_000);
+
+/** Follows the provider's redirects like a browser would (cookies included) until it sends the popup back to us. */
+async function followToCallback(authorizationUrl: string, login: keyof typeof USERS, callbackPrefix: string): Promise<string> {
+  const jar = new Map<string, string>();
+  let url = authorizationUrl;
+  for (let hop = 0; hop < 10; hop += 1) {
+    if (url.startsWith(callbackPrefix)) return url;
+    const target = new URL(url);
+    if (target.pathname.startsWith('/interaction/')) target.searchParams.set('login', login);
+    const response = await fetch(target, { redirect: 'manual', headers: { cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; ') } });
+    for (const cookie of response.headers.getSetCookie()) {
+      const [pair] = cookie.split(';');
+      const [name, ...value] = (pair ?? '').split('=');
+      if (name) jar.set(name.trim(), value.join('='));
+    }
+    const location = response.headers.get('location');
+    if (!location) throw new Error(`provider stopped at ${target.pathname} with ${response.status}: ${(await response.text()).slice(0, 200)}`);
+    url = new URL(location, target).toString();
+  }
+  throw new Error('too many redirects');
+}
+
+/** The popup page's message to its opener, read out of the page. */
+function popupMessage(html: string): { ok: boolean; loginCode?: string; error?: string } {
+  const match = /var message = (\{.*?\});/s.exec(html);
+  if (!match?.[1]) throw new Error(`no message in page: ${html.slice(0, 200)}`);
+  return JSON.parse(match[1]) as { ok: boolean; loginCode?: string; error?: string };
+}
+
+/** "Sign in with Google" end to end against a real local OpenID provider (oidc-provider), in the embedded product. */
+describe('third-party sign-in (OpenID Connect, PKCE, state, nonce)', () => {
+  let provider: ChildProcess;
+  let product: RunningProduct;
+  let betaToken: string;
+  let publicUrl: string;
+  const callbackPrefix = () => `${publicUrl}/api/auth/oidc/callback`;
+
+  const api = async (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => {
+    const response = await fetch(`${product.baseUrl}${path}`, {
+      method,
+      headers: { 'content-type': 'application/json', 'x-beta-token': betaToken, ...headers },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await response.text();
+    return { status: response.status, headers: response.headers, text, json: text ? (JSON.parse(text) as Record<string, unknown>) : {} };
+  };
+  const start = async () => (await api('GET', '/api/auth/oidc/start?intent=signin')).json.authorizationUrl as string;
+  const callback = async (url: string) => {
+    const response = await fetch(url);
+    return { status: response.status, headers: response.headers, message: popupMessage(await response.text()) };
+  };
+  const signInWith = async (login: keyof typeof USERS) => {
+    const page = await callback(await followToCallback(await start(), login, callbackPrefix()));
+    return page;
+  };
+
+  beforeAll(async () => {
+    const providerPort = freePort();
+    const productPort = freePort() + 1;
+    publicUrl = `http://127.0.0.1:${productPort}`;
+    provider = spawn(process.execPath, [join(__dirname, 'support', 'oidc-test-provider.mjs')], {
+      env: {
+        ...process.env,
+        NODE_OPTIONS: '',
+        OIDC_PORT: String(providerPort),
+        OIDC_CLIENT_ID: CLIENT_ID,
+        OIDC_CLIENT_SECRET: CLIENT_SECRET,
+        OIDC_REDIRECT_URI: `${publicUrl}/api/auth/oidc/callback`,
+        OIDC_USERS: JSON.stringify(USERS),
+      },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    await new Promise<void>((resolve, reject) => {
+      provider.stdout?.on('data', (chunk: Buffer) => chunk.toString().includes('ready') && resolve());
+      provider.once('exit', (code) => reject(new Error(`provider exited with ${code}`)));
+    });
+    product = await startEmbeddedProduct({
+      PORT: String(productPort),
+      PUBLIC_URL: publicUrl,
+      OIDC_ISSUER: `http://127.0.0.1:${providerPort}`,
+      OIDC_CLIENT_ID: CLIENT_ID,
+      OIDC_CLIENT_SECRET: CLIENT_SECRET,
+    });
+    betaToken = await product.betaToken();
+  });
+
+  afterAll(async () => {
+    await product?.stop();
+    provider?.kill('SIGTERM');
+    if (provider && provider.exitCode === null) await once(provider, 'exit');
+  });
+
+  it('starts with PKCE (S256), a state and a nonce', async () => {
+    const url = new URL(await start());
+    expect(url.searchParams.get('code_challenge_method')).toBe('S256');
+    expect(url.searchParams.get('code_challenge')).toMatch(/^[\w-]{43}$/);
+    expect(url.searchParams.get('state')).toBeTruthy();
+    expect(url.searchParams.get('nonce')).toBeTruthy();
+    expect(url.searchParams.get('redirect_uri')).toBe(callbackPrefix());
+  });
+
+  it('signs a new user up through the popup and hands the opener a one-time code, never tokens', async () => {
+    const page = await signInWith('alice');
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-security-policy')).toContain("script-src 'nonce-");
+    expect(page.message).toEqual({ type: 'closetly:oidc-result', ok: true, loginCode: expect.any(String) });
+
+    const session = await api('POST', '/api/auth/oidc/complete', { loginCode: page.message.loginCode });
+    expect(session.status).toBe(200);
+    const me = await api('GET', '/api/auth/me', undefined, { authorization: `Bearer ${String(session.json.accessToken)}` });
+    expect(me.json).toMatchObject({ email: 'alice@example.com', firstName: 'Alice', lastName: 'Liddell' });
+
+    const again = await api('POST', '/api/auth/oidc/complete', { loginCode: page.message.loginCode });
+    expect(again.status).toBe(400);
+    expect((again.json.error as { code: string }).code).toBe('OIDC_FAILED');
+  });
+
+  it('finds the same account again by issuer and subject', async () => {
+    const first = await signInWith('alice');
+    const second = await signInWith('alice');
+    const uid = async (code?: string) => ((await api('POST', '/api/auth/oidc/complete', { loginCode: code })).json.user as { uid: string }).uid;
+    expect(await uid(first.message.loginCode)).toBe(await uid(second.message.loginCode));
+  });
+
+  it('refuses a callback with a wrong state', async () => {
+    const url = new URL(await followToCallback(await start(), 'alice', callbackPrefix()));
+    url.searchParams.set('state', 'forged-state');
+    const page = await callback(url.toString());
+    expect(page.status).toBe(400);
+    expect(page.message.ok).toBe(false);
+  });
+
+  it('refuses the same callback twice (state is single-use)', async () => {
+    const url = await followToCallback(await start(), 'alice', callbackPrefix());
+    expect((await callback(url)).message.ok).toBe(true);
+    const replay = await callback(url);
+    expect(replay.status).toBe(400);
+    expect(replay.message.ok).toBe(false);
+  });
+
+  it('refuses an ID token whose nonce is not the one we sent', async () => {
+    const authorizationUrl = new URL(await start());
+    authorizationUrl.searchParams.set('nonce', 'a-nonce-we-never-issued');
+    const page = await callback(await followToCallback(authorizationUrl.toString(), 'alice', callbackPrefix()));
+    expect(page.status).toBe(400);
+    expect(page.message).toMatchObject({ ok: false, error: 'The sign-in could not be verified.' });
+  });
+
+  it('refuses a code delivered with another attempt’s state (PKCE verifier and nonce do not match)', async () => {
+    const attackerCallback = new URL(await followToCallback(await start(), 'alice', callbackPrefix()));
+    const victimState = new URL(await start()).searchParams.get('state') ?? '';
+    attackerCallback.searchParams.set('state', victimState);
+    const page = await callback(attackerCallback.toString());
+    expect(page.message.ok).toBe(false);
+  });
+
+  it('does not silently take over a password account when the provider has not verified the e-mail', async () => {
+    const signUp = await api('POST', '/api/auth/signup', { firstName: 'Bob', lastName: 'B', email: 'bob@example.com', password: 'Passw0rd!' });
+    expect(signUp.status).toBe(201);
+    const page = await signInWith('mallory');
+    expect(page.message).toMatchObject({ ok: false, error: 'An account with this email already exists. Sign in with your password.' });
+  });
+
+  it('links a verified provider identity to the existing password account', async () => {
+    const signUp = await api('POST', '/api/auth/signup', { firstName: 'Carol', lastName: 'C', email: 'carol@example.com', password: 'Passw0rd!' });
+    const page = await signInWith('carol');
+    const session = await api('POST', '/api/auth/oidc/complete', { loginCode: page.message.loginCode });
+    expect((session.json.user as { uid: string }).uid).toBe((signUp.json.user as { uid: string }).uid);
+  });
+
+  it('needs the beta token to start, but not for the provider’s redirect', async () => {
+    const start = await fetch(`${product.baseUrl}/api/auth/oidc/start`);
+    expect(start.status).toBe(403);
+    const callbackWithoutBeta = await fetch(`${product.baseUrl}/api/auth/oidc/callback?state=nothing&code=x`);
+    expect(callbackWithoutBeta.status).toBe(400);
+  });
+});
