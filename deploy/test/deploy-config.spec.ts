@@ -75,6 +75,7 @@ const isAppName = (value: unknown): value is AppName => typeof value === 'string
 /** Test values for the secrets that have no default anywhere. */
 const SECRETS: Record<string, string> = {
   BETA_TOKEN_SECRET: 'deploy-config-test-beta-token-secret-0123456789',
+  AUTH_JWT_SECRET: 'deploy-config-test-access-token-secret-0123456789',
   BETA_CODES: 'deploy-test-code-1,deploy-test-code-2',
   DATABASE_URL: 'postgres://closetly:test-password@postgres.test:5432/closetly',
 };
@@ -295,13 +296,16 @@ describe('docker-compose.yml', () => {
   it('refuses to start without the production secrets (the ${VAR:?message} form, no default)', () => {
     const required: Array<[AppName, string]> = [
       ['gateway', 'BETA_TOKEN_SECRET'],
+      ['gateway', 'AUTH_JWT_SECRET'],
       ['identity', 'BETA_CODES'],
+      ['identity', 'AUTH_JWT_SECRET'],
     ];
     for (const [name, variable] of required) {
       const raw = environmentOf(byName.get(name)?.raw ?? {});
       expect(raw[variable]).toMatch(new RegExp(`^\\$\\{${variable}:\\?[^}]+\\}$`));
-      // With the variable unset (and with it empty), interpolation stops on exactly that variable.
-      expect({ app: name, missing: missingVariable(byName.get(name)?.raw, {}) }).toEqual({ app: name, missing: variable });
+      // With the variable unset (and with it empty), the other secrets given, interpolation stops on exactly that variable.
+      const withoutIt = Object.fromEntries(Object.entries(SECRETS).filter(([key]) => key !== variable));
+      expect({ app: name, missing: missingVariable(byName.get(name)?.raw, withoutIt) }).toEqual({ app: name, missing: variable });
       expect({ app: name, missing: missingVariable(byName.get(name)?.raw, { ...SECRETS, [variable]: '' }) }).toEqual({ app: name, missing: variable });
     }
     // And the value given is the one the app uses.
@@ -459,7 +463,9 @@ describe('deploy/k8s', () => {
     const asShipped = Object.fromEntries(Object.keys(secretTemplates[0]?.stringData ?? {}).map((key) => [key, '']));
     const required: Array<[AppName, string]> = [
       ['gateway', 'BETA_TOKEN_SECRET'],
+      ['gateway', 'AUTH_JWT_SECRET'],
       ['identity', 'BETA_CODES'],
+      ['identity', 'AUTH_JWT_SECRET'],
     ];
     for (const [name, key] of required) {
       const { container } = appNamed(name);

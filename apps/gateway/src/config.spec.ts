@@ -22,8 +22,13 @@ describe('gateway config', () => {
     }
   });
 
-  it('uses the given secret in production', () => {
-    const secret = 's'.repeat(40);
-    expect(loadGatewayConfig({ NODE_ENV: 'production', BETA_TOKEN_SECRET: secret }).betaTokenSecret).toBe(secret);
+  it('refuses to start in production without the access-token secret', () => {
+    expect(() => loadGatewayConfig({ NODE_ENV: 'production', BETA_TOKEN_SECRET: 's'.repeat(40) })).toThrow(/AUTH_JWT_SECRET: is required in production/);
+  });
+
+  it('uses the given secrets in production', () => {
+    const config = loadGatewayConfig({ NODE_ENV: 'production', BETA_TOKEN_SECRET: 's'.repeat(40), AUTH_JWT_SECRET: 'j'.repeat(40) });
+    expect(config.betaTokenSecret).toBe('s'.repeat(40));
+    expect(config.jwtSecret).toBe('j'.repeat(40));
   });
 });
