@@ -74,7 +74,7 @@ export class AccountsService {
   async listAccounts(caller: Caller): Promise<AccountList> {
     const account = await this.liveAccount(caller);
     if (!account.roles.includes('admin')) throw new IdentityError('FORBIDDEN', 'Unauthorized access.');
-    return (await this.accounts.list()).map((row) => ({ ...toAuthUser(row), createdAt: row.createdAt.toISOString() })).map(({ uid, email, roles, createdAt }) => ({ uid, email, roles, createdAt }));
+    return (await this.accounts.list()).map((row) => ({ uid: row.id, email: row.email, roles: toAuthUser(row).roles, createdAt: row.createdAt.toISOString() }));
   }
 
   private async liveAccount(caller: Caller): Promise<AccountRow> {
