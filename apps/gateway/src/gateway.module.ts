@@ -1,6 +1,6 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { PassportModule } from '@nestjs/passport';
-import { APP_FILTER, APP_GUARD } from '@nestjs/core';
+import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
 import { AuthController } from './auth/auth.controller';
 import { JwtStrategy } from './auth/jwt.strategy';
 import { OidcController } from './auth/oidc.controller';
@@ -11,7 +11,7 @@ import { GATEWAY_CONFIG, type GatewayConfig } from './config';
 import { ApiHealthController } from './health/api-health.controller';
 import { HttpErrorFilter } from './http/http-error.filter';
 import { SpaService } from './http/spa.service';
-import { RateLimitGuard } from './rate-limit/rate-limit.guard';
+import { RateLimitInterceptor } from './rate-limit/rate-limit.interceptor';
 
 /** The only public entry: /api/* as the spec's call table names it, and the SPA. */
 @Module({})
@@ -26,9 +26,9 @@ export class GatewayModule {
         BetaTokenService,
         SpaService,
         JwtStrategy,
-        // Global guards run in this order: the beta gate, then rate limits.
+        // The beta gate (a guard) runs before rate limits (an interceptor), so unauthorised noise is not counted.
         { provide: APP_GUARD, useClass: BetaTokenGuard },
-        { provide: APP_GUARD, useClass: RateLimitGuard },
+        { provide: APP_INTERCEPTOR, useClass: RateLimitInterceptor },
         { provide: APP_FILTER, useClass: HttpErrorFilter },
       ],
     };

@@ -48,6 +48,17 @@ describe.each<[string, () => Cache]>([
     expect(third.resetInSeconds).toBeLessThanOrEqual(30);
   });
 
+  it('peeks at a window without counting', async () => {
+    const key = `peek-${Math.random()}`;
+    expect(await cache.peek(key)).toEqual({ count: 0, resetInSeconds: 0 });
+    await cache.increment(key, 30);
+    await cache.increment(key, 30);
+    const seen = await cache.peek(key);
+    expect(seen.count).toBe(2);
+    expect(seen.resetInSeconds).toBeGreaterThan(0);
+    expect((await cache.peek(key)).count).toBe(2);
+  });
+
   it('starts a new window once the old one ends', async () => {
     const key = `window-${Math.random()}`;
     await cache.increment(key, 1);

@@ -17,7 +17,7 @@ import {
 import { RPC_CLIENT, type RpcClient } from '@closetly/server';
 import { z } from 'zod';
 import { ZodPipe } from '../http/zod-body.pipe';
-import { RateLimit } from '../rate-limit/rate-limit.guard';
+import { RateLimit } from '../rate-limit/rate-limit.interceptor';
 import { AdminOnly, Authenticated, CurrentUser, OptionalJwtAuthGuard } from './auth.guards';
 
 const Ok = z.object({ ok: z.literal(true) });

@@ -6,7 +6,7 @@ import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { BetaExempt } from '../beta/beta-token.guard';
 import { ZodPipe } from '../http/zod-body.pipe';
-import { RateLimit } from '../rate-limit/rate-limit.guard';
+import { RateLimit } from '../rate-limit/rate-limit.interceptor';
 
 const StartQuery = z.object({ intent: OidcIntent.default('signin') });
 const LoginCode = z.object({ loginCode: z.string() });

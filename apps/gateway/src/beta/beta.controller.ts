@@ -2,7 +2,7 @@ import { Body, Controller, Get, HttpCode, Inject, Post } from '@nestjs/common';
 import { RPC_PATTERNS, VerifyBetaCodeResponse, VerifyBetaRequest, type VerifyBetaResponse } from '@closetly/contracts';
 import { RPC_CLIENT, type RpcClient } from '@closetly/server';
 import { ZodPipe } from '../http/zod-body.pipe';
-import { RateLimit } from '../rate-limit/rate-limit.guard';
+import { RateLimit } from '../rate-limit/rate-limit.interceptor';
 import { BetaExempt } from './beta-token.guard';
 import { BetaTokenService } from './beta-token.service';
 

@@ -1,4 +1,4 @@
-import { VerifyBetaRequest } from '@closetly/contracts';
+import { PASSWORD_RULE_MESSAGE, SignUpRequest, VerifyBetaRequest } from '@closetly/contracts';
 import { DomainError } from '@closetly/server';
 import { ZodPipe } from './zod-body.pipe';
 
@@ -18,6 +18,16 @@ describe('ZodPipe', () => {
       expect(error).toMatchObject({ code: 'VALIDATION_FAILED' });
       const fields = (error as DomainError).details as Record<string, string[]>;
       expect(Object.keys(fields).sort()).toEqual(['body', 'code']);
+    }
+  });
+
+  it('gives each message once per field', () => {
+    const pipe = new ZodPipe(SignUpRequest);
+    try {
+      pipe.transform({ firstName: 'A', lastName: 'B', email: 'a@b.co', password: 'password' });
+      throw new Error('expected a validation error');
+    } catch (error) {
+      expect(((error as DomainError).details as Record<string, string[]>).password).toEqual([PASSWORD_RULE_MESSAGE]);
     }
   });
 

@@ -12,7 +12,9 @@ export class ZodPipe<TSchema extends z.ZodType> implements PipeTransform<unknown
     const fields: Record<string, string[]> = {};
     for (const issue of parsed.error.issues) {
       const path = issue.path.join('.') || 'body';
-      (fields[path] ??= []).push(issue.message);
+      const messages = (fields[path] ??= []);
+      // One rule can fail several checks with the same message (the password rule does); say it once.
+      if (!messages.includes(issue.message)) messages.push(issue.message);
     }
     const first = Object.entries(fields)[0];
     throw new DomainError('VALIDATION_FAILED', first ? `${first[0]}: ${first[1][0]}` : 'Invalid request', fields);

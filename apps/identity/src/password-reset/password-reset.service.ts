@@ -63,6 +63,11 @@ export class PasswordResetService {
         )
         .returning({ accountId: passwordResets.accountId });
       if (!used?.accountId) throw new IdentityError('INVALID_RESET_TOKEN', 'This reset link is invalid or has expired.');
+      // Any other link sent before this reset dies with it.
+      await tx
+        .update(passwordResets)
+        .set({ usedAt: sql`now()` })
+        .where(and(eq(passwordResets.accountId, used.accountId), isNull(passwordResets.usedAt)));
       await this.accounts.update(used.accountId, { passwordHash }, tx);
       await this.sessions.revokeAll(used.accountId, 'password reset', tx);
     });

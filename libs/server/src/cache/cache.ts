@@ -12,6 +12,8 @@ export interface Cache {
   delete(key: string): Promise<void>;
   /** Adds 1 and returns the new count; the window starts with the first hit. */
   increment(key: string, windowSeconds: number): Promise<{ count: number; resetInSeconds: number }>;
+  /** The count of a window without adding to it (0 when no window is open). */
+  peek(key: string): Promise<{ count: number; resetInSeconds: number }>;
   isReady(): Promise<boolean>;
   close(): Promise<void>;
 }
@@ -45,6 +47,13 @@ export class MemoryCache implements Cache {
     const entry = current && current.resetAt > now ? { ...current, count: current.count + 1 } : { count: 1, resetAt: now + windowSeconds * 1000 };
     this.counters.set(key, entry, { ttl: entry.resetAt - now });
     return Promise.resolve({ count: entry.count, resetInSeconds: Math.max(1, Math.ceil((entry.resetAt - now) / 1000)) });
+  }
+
+  peek(key: string): Promise<{ count: number; resetInSeconds: number }> {
+    const now = Date.now();
+    const current = this.counters.get(key);
+    if (!current || current.resetAt <= now) return Promise.resolve({ count: 0, resetInSeconds: 0 });
+    return Promise.resolve({ count: current.count, resetInSeconds: Math.max(1, Math.ceil((current.resetAt - now) / 1000)) });
   }
 
   isReady(): Promise<boolean> {
@@ -89,6 +98,14 @@ export class RedisCache implements Cache {
     const count = Number(results?.[0]?.[1] ?? 0);
     const ttl = Number(results?.[2]?.[1] ?? windowSeconds);
     return { count, resetInSeconds: Math.max(1, ttl) };
+  }
+
+  async peek(key: string): Promise<{ count: number; resetInSeconds: number }> {
+    const fullKey = this.prefix + key;
+    const results = await this.redis.multi().get(fullKey).ttl(fullKey).exec();
+    const count = Number(results?.[0]?.[1] ?? 0);
+    const ttl = Number(results?.[1]?.[1] ?? 0);
+    return count > 0 && ttl > 0 ? { count, resetInSeconds: ttl } : { count: 0, resetInSeconds: 0 };
   }
 
   async isReady(): Promise<boolean> {

@@ -1,0 +1,91 @@
+import { createHash } from 'node:crypto';
+import { type CallHandler, type ExecutionContext, Inject, Injectable, type NestInterceptor, SetMetadata } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import { CACHE, type Cache, DomainError } from '@closetly/server';
+import type { FastifyRequest } from 'fastify';
+import { catchError, from, type Observable, switchMap, throwError } from 'rxjs';
+
+interface Window {
+  max: number;
+  seconds: number;
+}
+
+interface Policy {
+  client: Window;
+  account?: Window;
+  /** Count only answers with these error codes (sign-in counts failed attempts, as its message says). */
+  countOnly?: readonly string[];
+}
+
+/** Limits per client address and, where the body names one, per account (e-mail). */
+export const RATE_LIMITS = {
+  'sign-in': { client: { max: 30, seconds: 15 * 60 }, account: { max: 10, seconds: 15 * 60 }, countOnly: ['INVALID_CREDENTIALS'] },
+  'sign-up': { client: { max: 10, seconds: 60 * 60 }, account: { max: 5, seconds: 60 * 60 } },
+  'forgot-password': { client: { max: 10, seconds: 60 * 60 }, account: { max: 5, seconds: 60 * 60 } },
+  'verify-beta': { client: { max: 30, seconds: 15 * 60 } },
+  refresh: { client: { max: 120, seconds: 15 * 60 } },
+} as const satisfies Record<string, Policy>;
+export type RateLimitName = keyof typeof RATE_LIMITS;
+
+const RATE_LIMIT = Symbol('RATE_LIMIT');
+export const RateLimit = (name: RateLimitName) => SetMetadata(RATE_LIMIT, name);
+
+export const TOO_MANY_ATTEMPTS = 'Too many failed attempts. Please try again later.';
+
+/**
+ * Counts in the platform cache (Redis in distributed mode, so replicas share
+ * the counts); over the limit is 429 with Retry-After. Most policies count
+ * every attempt before it runs; sign-in counts only failed ones.
+ */
+@Injectable()
+export class RateLimitInterceptor implements NestInterceptor {
+  constructor(
+    private readonly reflector: Reflector,
+    @Inject(CACHE) private readonly cache: Cache,
+  ) {}
+
+  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
+    if (context.getType() !== 'http') return next.handle();
+    const name = this.reflector.get<RateLimitName | undefined>(RATE_LIMIT, context.getHandler());
+    if (!name) return next.handle();
+    const policy: Policy = RATE_LIMITS[name];
+    const windows = this.windowsFor(name, policy, context.switchToHttp().getRequest<FastifyRequest>());
+    if (!policy.countOnly) {
+      return from(this.count(windows)).pipe(switchMap(() => next.handle()));
+    }
+    const countOnly = policy.countOnly;
+    return from(this.refuseIfOver(windows)).pipe(
+      switchMap(() => next.handle()),
+      catchError((error: unknown) => {
+        const counted = error instanceof DomainError && countOnly.includes(error.code);
+        return counted ? from(this.count(windows, false)).pipe(switchMap(() => throwError(() => error))) : throwError(() => error);
+      }),
+    );
+  }
+
+  private windowsFor(name: string, policy: Policy, request: FastifyRequest): Array<[string, Window]> {
+    const windows: Array<[string, Window]> = [[`rate:${name}:client:${request.ip}`, policy.client]];
+    const email = (request.body as { email?: unknown } | undefined)?.email;
+    if (policy.account && typeof email === 'string' && email.trim()) {
+      const account = createHash('sha256').update(email.trim().toLowerCase()).digest('base64url');
+      windows.push([`rate:${name}:account:${account}`, policy.account]);
+    }
+    return windows;
+  }
+
+  private async count(windows: Array<[string, Window]>, refuse = true): Promise<void> {
+    for (const [key, window] of windows) {
+      const hit = await this.cache.increment(key, window.seconds);
+      if (refuse && hit.count > window.max) throw tooMany(hit.resetInSeconds);
+    }
+  }
+
+  private async refuseIfOver(windows: Array<[string, Window]>): Promise<void> {
+    for (const [key, window] of windows) {
+      const seen = await this.cache.peek(key);
+      if (seen.count >= window.max) throw tooMany(seen.resetInSeconds);
+    }
+  }
+}
+
+const tooMany = (retryAfterSeconds: number) => new DomainError('RATE_LIMITED', TOO_MANY_ATTEMPTS, { retryAfterSeconds });
