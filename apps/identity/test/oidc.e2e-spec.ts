@@ -1,7 +1,8 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { join } from 'node:path';
-import { type RunningProduct, startEmbeddedProduct } from '@closetly/testing';
+import type { RunningProduct } from '@closetly/testing';
+import { RUNTIME_MODES, type RuntimeMode, type StartedProduct } from './support/runtime-modes';
 
 const CLIENT_ID = 'closetly-test-client';
 const CLIENT_SECRET = 'closetly-test-client-secret-0123456789';
@@ -41,9 +42,10 @@ function popupMessage(html: string): { ok: boolean; loginCode?: string; error?: 
   return JSON.parse(match[1]) as { ok: boolean; loginCode?: string; error?: string };
 }
 
-/** "Sign in with Google" end to end against a real local OpenID provider (oidc-provider), in the embedded product. */
-describe('third-party sign-in (OpenID Connect, PKCE, state, nonce)', () => {
+/** "Sign in with Google" end to end against a real local OpenID provider (oidc-provider), in both runtime modes. */
+describe.each(RUNTIME_MODES)('third-party sign-in (OpenID Connect, PKCE, state, nonce) ($name mode)', (mode: RuntimeMode) => {
   let provider: ChildProcess;
+  let started: StartedProduct;
   let product: RunningProduct;
   let betaToken: string;
   let publicUrl: string;
@@ -88,18 +90,19 @@ describe('third-party sign-in (OpenID Connect, PKCE, state, nonce)', () => {
       provider.stdout?.on('data', (chunk: Buffer) => chunk.toString().includes('ready') && resolve());
       provider.once('exit', (code) => reject(new Error(`provider exited with ${code}`)));
     });
-    product = await startEmbeddedProduct({
+    started = await mode.start({
       PORT: String(productPort),
       PUBLIC_URL: publicUrl,
       OIDC_ISSUER: `http://127.0.0.1:${providerPort}`,
       OIDC_CLIENT_ID: CLIENT_ID,
       OIDC_CLIENT_SECRET: CLIENT_SECRET,
     });
+    product = started.product;
     betaToken = await product.betaToken();
-  });
+  }, 180_000);
 
   afterAll(async () => {
-    await product?.stop();
+    await started?.stop();
     provider?.kill('SIGTERM');
     if (provider && provider.exitCode === null) await once(provider, 'exit');
   });

@@ -51,7 +51,8 @@ const distributed: RuntimeMode = {
           AUTH_JWT_SECRET: jwtSecret,
           ...env,
         },
-        gatewayPort: base,
+        // A caller that must know the address up front (e.g. for PUBLIC_URL) passes PORT.
+        gatewayPort: env.PORT ? Number(env.PORT) : base,
         rpcPortBase: base,
         httpPortBase: base + 10,
         output: 'ignore',
