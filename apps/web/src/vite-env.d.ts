@@ -5,6 +5,8 @@ interface ImportMetaEnv {
   readonly VITE_API_BASE_URL?: string;
   /** Address for account-deletion requests shown in the privacy policy. */
   readonly VITE_PRIVACY_EMAIL?: string;
+  /** The Closetly browser extension's id; when set, login/logout are also sent with chrome.runtime.sendMessage. */
+  readonly VITE_EXTENSION_ID?: string;
 }
 
 interface ImportMeta {

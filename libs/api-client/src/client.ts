@@ -1,4 +1,14 @@
-import { createTransport, type ApiClientOptions } from './transport';
+import type { ResetPasswordRequest, SignInRequest, SignUpRequest } from '@closetly/contracts';
+import { forgotPassword } from './forgot-password';
+import { logout } from './logout';
+import { me } from './me';
+import { oidcComplete } from './oidc-complete';
+import { oidcStart, type OidcIntent } from './oidc-start';
+import { refresh } from './refresh';
+import { resetPassword } from './reset-password';
+import { signIn } from './sign-in';
+import { signUp } from './sign-up';
+import { createTransport, type ApiClientOptions, type CallOptions } from './transport';
 import { verifyBeta } from './verify-beta';
 
 /** Typed client for the gateway's /api routes. Works in the browser, the extension and Node (needs only `fetch`). */
@@ -7,6 +17,15 @@ export function createApiClient(options: ApiClientOptions = {}) {
   return {
     transport,
     verifyBeta: (code: string, signal?: AbortSignal) => verifyBeta(transport, code, signal),
+    signUp: (body: SignUpRequest, call?: CallOptions) => signUp(transport, body, call),
+    signIn: (body: SignInRequest, call?: CallOptions) => signIn(transport, body, call),
+    refresh: (refreshToken: string, call?: CallOptions) => refresh(transport, refreshToken, call),
+    me: (call?: CallOptions) => me(transport, call),
+    logout: (refreshToken: string, call?: CallOptions) => logout(transport, refreshToken, call),
+    forgotPassword: (email: string, call?: CallOptions) => forgotPassword(transport, email, call),
+    resetPassword: (body: ResetPasswordRequest, call?: CallOptions) => resetPassword(transport, body, call),
+    oidcStart: (intent: OidcIntent, call?: CallOptions) => oidcStart(transport, intent, call),
+    oidcComplete: (loginCode: string, call?: CallOptions) => oidcComplete(transport, loginCode, call),
   };
 }
 

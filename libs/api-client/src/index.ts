@@ -1,11 +1,22 @@
 export { createApiClient, type ApiClient } from './client';
-export { ApiError, InvalidResponseError } from './errors';
+export { ApiError, InvalidResponseError, NetworkError } from './errors';
 export {
   createTransport,
   type ApiClientOptions,
   type ApiRequest,
   type ApiTransport,
+  type CallOptions,
   type HttpMethod,
   type TokenGetter,
+  type UnauthorizedEvent,
 } from './transport';
 export { verifyBeta } from './verify-beta';
+export { signUp } from './sign-up';
+export { signIn } from './sign-in';
+export { refresh } from './refresh';
+export { me } from './me';
+export { logout } from './logout';
+export { forgotPassword } from './forgot-password';
+export { resetPassword } from './reset-password';
+export { oidcStart, type OidcIntent } from './oidc-start';
+export { oidcComplete } from './oidc-complete';

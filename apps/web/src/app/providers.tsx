@@ -1,6 +1,8 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
+import { AuthProvider } from '@/features/auth/components/auth-provider';
 import { createQueryClient } from '@/lib/query-client';
+import { authStore } from './auth';
 
 export interface AppProvidersProps {
   children: ReactNode;
@@ -8,5 +10,19 @@ export interface AppProvidersProps {
 
 export function AppProviders({ children }: AppProvidersProps) {
   const [queryClient] = useState(createQueryClient);
-  return <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
+
+  // A signed-out browser keeps no one's server data in memory either.
+  useEffect(
+    () =>
+      authStore.onEvent((event) => {
+        if (event.type === 'signedOut') queryClient.clear();
+      }),
+    [queryClient],
+  );
+
+  return (
+    <QueryClientProvider client={queryClient}>
+      <AuthProvider store={authStore}>{children}</AuthProvider>
+    </QueryClientProvider>
+  );
 }

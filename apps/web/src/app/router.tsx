@@ -1,5 +1,8 @@
 import { useState } from 'react';
-import { createBrowserRouter, Outlet, RouterProvider, type RouteObject } from 'react-router';
+import { createBrowserRouter, Outlet, type RouteObject } from 'react-router';
+// The DOM build of the provider: it can apply `navigate(..., { flushSync: true })` at once.
+import { RouterProvider } from 'react-router/dom';
+import { GuestOnly } from '@/features/auth/components/guest-only';
 import { RequireAuth } from '@/features/auth/components/require-auth';
 import { BetaGate } from '@/features/beta/components/beta-gate';
 import { AppShell } from './layout/app-shell';
@@ -16,6 +19,7 @@ import { NotFoundRoute } from './routes/not-found';
 import { PrivacyPolicyRoute } from './routes/privacy-policy';
 import { ProductRoute } from './routes/product';
 import { ProfileRoute } from './routes/profile';
+import { ResetPasswordRoute } from './routes/reset-password';
 import { RouteError } from './routes/route-error';
 import { SearchRoute } from './routes/search';
 import { SignInRoute } from './routes/sign-in';
@@ -45,8 +49,18 @@ const routes: RouteObject[] = [
         ),
         children: [
           { index: true, element: <HomeRoute /> },
-          { path: 'signup', element: <SignUpRoute /> },
-          { path: 'signin', element: <SignInRoute /> },
+          {
+            element: (
+              <GuestOnly>
+                <Outlet />
+              </GuestOnly>
+            ),
+            children: [
+              { path: 'signup', element: <SignUpRoute /> },
+              { path: 'signin', element: <SignInRoute /> },
+            ],
+          },
+          { path: 'reset-password', element: <ResetPasswordRoute /> },
           {
             element: (
               <RequireAuth>

@@ -5,4 +5,6 @@
 export const env = {
   apiBaseUrl: import.meta.env.VITE_API_BASE_URL ?? '',
   isProduction: import.meta.env.PROD,
+  /** Empty when no extension id is configured (then only window.postMessage reaches the extension). */
+  extensionId: import.meta.env.VITE_EXTENSION_ID ?? '',
 } as const;

@@ -5,6 +5,8 @@ export const paths = {
   betaAccess: '/beta-access',
   signUp: '/signup',
   signIn: '/signin',
+  /** The password-reset e-mail links here with `?token=…`. */
+  resetPassword: '/reset-password',
   myWardrobe: '/my-wardrobe',
   profile: '/profile',
   admin: '/admin',

@@ -4,7 +4,9 @@ import { CloseIcon, MenuIcon, SearchIcon } from '@/components/ui/icons';
 import { paths } from '@/config/paths';
 import { siteConfig } from '@/config/site';
 import { UserMenu } from '@/features/auth/components/user-menu';
+import { useAuth } from '@/features/auth/hooks/use-auth';
 import { SearchBox } from '@/features/search/components/search-box';
+import { WardrobeLink } from '@/features/wardrobe/components/wardrobe-link';
 
 const CATEGORY_LINKS = [
   { to: paths.women, label: 'Women' },
@@ -17,8 +19,14 @@ const MENU_IDS = 'site-categories site-user-menu';
 
 type Panel = 'search' | 'menu';
 
-export function SiteHeader() {
+export interface SiteHeaderProps {
+  /** Spec §2: the wardrobe icon's red dot (wardrobe loaded and empty); wired by the wardrobe issue. */
+  wardrobeEmpty?: boolean;
+}
+
+export function SiteHeader({ wardrobeEmpty = false }: SiteHeaderProps) {
   const location = useLocation();
+  const signedIn = useAuth().status === 'signedIn';
   // A panel is open only for the location it was opened on, so navigating closes it without an effect.
   const [openPanel, setOpenPanel] = useState<{ panel: Panel; locationKey: string } | null>(null);
   const searchInputRef = useRef<HTMLInputElement>(null);
@@ -65,7 +73,11 @@ export function SiteHeader() {
           <SearchBox inputRef={searchInputRef} />
         </div>
 
-        {/* Wardrobe icon slot: signed-in users only (with a red dot when the wardrobe is empty); arrives with auth. */}
+        {signedIn ? (
+          <div className="site-header__wardrobe">
+            <WardrobeLink showEmptyDot={wardrobeEmpty} />
+          </div>
+        ) : null}
 
         <div id="site-user-menu" className="site-header__user" data-open={menuOpen || undefined}>
           <UserMenu />

@@ -1,14 +1,32 @@
 import { Page } from '@/components/ui/page';
 import { PlaceholderPanel } from '@/components/ui/placeholder-panel';
+import { useAuth } from '@/features/auth/hooks/use-auth';
 
+/**
+ * Spec §2 and §5: only administrators (role `admin` on the session user; the server checks again
+ * with the admin issue) see the dashboard. RequireAuth has already made sure someone is signed in.
+ */
 export function AdminRoute() {
+  const auth = useAuth();
+  const isAdmin = auth.status === 'signedIn' && auth.session.user.roles.includes('admin');
+
+  if (!isAdmin) {
+    return (
+      <Page title="Admin Dashboard">
+        <p className="form-alert form-alert--error" role="alert">
+          Unauthorized access.
+        </p>
+      </Page>
+    );
+  }
+
   return (
     <Page
       title="Admin Dashboard - At Risk Items"
       lead="Items with no active saves are deleted after 30 days of inactivity."
     >
       <PlaceholderPanel heading="At-risk items">
-        Items at risk of deletion and products missing gender tags will be listed here.
+        Items at risk of deletion and products missing gender tags arrive with the admin dashboard issue.
       </PlaceholderPanel>
     </Page>
   );

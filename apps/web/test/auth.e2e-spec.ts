@@ -1,0 +1,284 @@
+/**
+ * @jest-environment node
+ */
+import { randomBytes } from 'node:crypto';
+import { createApiClient, type ApiClient } from '@closetly/api-client';
+import type { SignUpRequest } from '@closetly/contracts';
+import { startEmbeddedProduct } from '@closetly/testing';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchChromium, screenshot } from './browser';
+
+type Product = Awaited<ReturnType<typeof startEmbeddedProduct>>;
+
+const VIEWPORTS = [
+  { name: 'desktop', width: 1280, height: 800 },
+  { name: 'mobile', width: 390, height: 844 },
+] as const;
+type Viewport = (typeof VIEWPORTS)[number];
+
+/** apps/web/src/features/auth/lib/session-storage.ts */
+const SESSION_KEY = 'closetly.session';
+const PASSWORD = 'Wardr0be!Pass';
+
+const uniqueEmail = (label: string) => `${label}-${randomBytes(5).toString('hex')}@example.com`;
+const newAccount = (label: string, firstName = 'Ada'): SignUpRequest => ({
+  firstName,
+  lastName: 'Lovelace',
+  email: uniqueEmail(label),
+  password: PASSWORD,
+  gender: 'female',
+});
+
+const header = (page: Page) => page.getByRole('banner');
+const accountMenuButton = (page: Page) => header(page).getByRole('button', { name: /^Account menu/ });
+/** Page-side code is passed as text: this file compiles for Node, without the DOM types. */
+const storedSession = (page: Page) => page.evaluate<string | null>(`window.localStorage.getItem(${JSON.stringify(SESSION_KEY)})`);
+const extensionMessages = (page: Page) =>
+  page.evaluate<Array<{ type: string; token?: string }>>('window.__extensionMessages ?? []');
+
+describe('sign-up, sign-in and sign-out (web app in Chromium against the embedded product)', () => {
+  const adminEmail = uniqueEmail('admin');
+  let product: Product;
+  let browser: Browser;
+  let api: ApiClient;
+  /** An account made through the API, for the screens that need a signed-in user. */
+  let member: SignUpRequest;
+  const contexts: BrowserContext[] = [];
+
+  beforeAll(async () => {
+    product = await startEmbeddedProduct({ ADMIN_EMAILS: adminEmail });
+    browser = await launchChromium();
+    const betaToken = await product.betaToken();
+    api = createApiClient({ baseUrl: product.baseUrl, getBetaToken: () => betaToken });
+    member = newAccount('member', 'Grace');
+    await api.signUp(member);
+  }, 180_000);
+
+  afterEach(async () => {
+    await Promise.all(contexts.splice(0).map((context) => context.close()));
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await product?.stop();
+  }, 60_000);
+
+  const url = (path: string) => new URL(path, product.baseUrl).toString();
+
+  /** A fresh browser profile past the beta gate (with the demo code, through the gate's own screen) on `path`. */
+  async function openPage(path: string, viewport: Viewport = VIEWPORTS[0]): Promise<Page> {
+    const context = await browser.newContext({ viewport: { width: viewport.width, height: viewport.height } });
+    contexts.push(context);
+    // Records what the app tells the extension over window.postMessage.
+    await context.addInitScript(`
+      window.__extensionMessages = [];
+      window.addEventListener('message', (event) => {
+        if (event.data && event.data.source === 'closetly-web') window.__extensionMessages.push(event.data);
+      });
+    `);
+    const page = await context.newPage();
+    await page.goto(url(path));
+    await page.getByLabel('Verification code').fill(product.demoBetaCode);
+    await page.getByRole('button', { name: 'Verify Code' }).click();
+    await header(page).waitFor();
+    return page;
+  }
+
+  /** Opens the account menu (from the mobile menu on narrow screens). */
+  async function openAccountMenu(page: Page): Promise<void> {
+    const mobileToggle = page.getByRole('button', { name: 'Open menu' });
+    if (await mobileToggle.isVisible()) await mobileToggle.click();
+    await accountMenuButton(page).click();
+    await page.getByRole('menu').waitFor();
+  }
+
+  async function menuItems(page: Page): Promise<string[]> {
+    return (await page.getByRole('menu').getByRole('menuitem').allInnerTexts()).map((text) => text.trim());
+  }
+
+  async function signInThroughForm(page: Page, email: string, password: string): Promise<void> {
+    await page.getByLabel('Email address').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(password);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  }
+
+  it('signs up, signs out (clearing the session and wardrobe caches) and signs in again with the same account', async () => {
+    const page = await openPage('/signup');
+    const account = newAccount('signup');
+    await page.getByRole('heading', { name: 'Create your account' }).waitFor();
+
+    // The shared schema checks the form before anything is sent.
+    await page.getByRole('button', { name: 'Sign up', exact: true }).click();
+    await page.getByText('First name is required').waitFor();
+    await page.getByText('Please enter your email address').waitFor();
+
+    await page.getByLabel('First Name').fill(account.firstName);
+    await page.getByLabel('Last Name').fill(account.lastName);
+    await page.getByLabel('Email address').fill(account.email);
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByLabel('Confirm Password').fill(`${PASSWORD}x`);
+    await page.getByLabel('Gender').selectOption('female');
+    await page.getByRole('button', { name: 'Sign up', exact: true }).click();
+    await page.getByText('Passwords do not match').waitFor();
+
+    await page.getByLabel('Confirm Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign up', exact: true }).click();
+    await page.waitForURL(url('/'));
+
+    await openAccountMenu(page);
+    expect(await menuItems(page)).toEqual(['Profile', 'Logout']);
+    expect(await header(page).getByRole('link', { name: 'My Wardrobe' }).isVisible()).toBe(true);
+    const session = JSON.parse((await storedSession(page)) ?? 'null') as { accessToken: string; user: { email: string } } | null;
+    expect(session?.user.email).toBe(account.email);
+    expect(await extensionMessages(page)).toContainEqual({ source: 'closetly-web', type: 'CLOSETLY_LOGIN', token: session?.accessToken });
+
+    // Wardrobe caches and session storage go on sign-out; other caches stay.
+    await page.evaluate(`
+      window.localStorage.setItem('wardrobe_items', '[]');
+      window.localStorage.setItem('closetly.wardrobe.cache', '{}');
+      window.localStorage.setItem('popularItems_women', '{}');
+      window.sessionStorage.setItem('anything', '1');
+    `);
+    await page.getByRole('menuitem', { name: 'Logout' }).click();
+    await openAccountMenu(page);
+    expect(await menuItems(page)).toEqual(['Sign Up', 'Sign In']);
+    expect(await header(page).getByRole('link', { name: 'My Wardrobe' }).count()).toBe(0);
+    expect(await storedSession(page)).toBeNull();
+    expect(
+      await page.evaluate(`[
+        window.localStorage.getItem('wardrobe_items'),
+        window.localStorage.getItem('closetly.wardrobe.cache'),
+        window.localStorage.getItem('popularItems_women'),
+        window.sessionStorage.length,
+      ]`),
+    ).toEqual([null, null, '{}', 0]);
+    expect((await extensionMessages(page)).at(-1)).toEqual({ source: 'closetly-web', type: 'CLOSETLY_LOGOUT' });
+
+    await page.getByRole('menuitem', { name: 'Sign In' }).click();
+    await page.getByRole('heading', { name: 'Sign in to your account' }).waitFor();
+    await signInThroughForm(page, account.email.toUpperCase(), PASSWORD);
+    await page.waitForURL(url('/'));
+    await accountMenuButton(page).and(page.getByRole('button', { name: `Account menu for ${account.firstName}` })).waitFor();
+    expect(await storedSession(page)).not.toBeNull();
+  }, 90_000);
+
+  it('sends a signed-out visitor from /profile to /signin, replacing history, and back there after signing in', async () => {
+    const page = await openPage('/about');
+    await page.goto(url('/profile'));
+    await page.waitForURL(url('/signin'));
+    await page.getByRole('heading', { name: 'Sign in to your account' }).waitFor();
+
+    await page.goBack();
+    await page.waitForURL(url('/about'));
+    await page.goForward();
+    await page.waitForURL(url('/signin'));
+
+    await signInThroughForm(page, member.email, PASSWORD);
+    await page.waitForURL(url('/profile'));
+    await page.getByRole('heading', { name: 'My Profile' }).waitFor();
+  }, 60_000);
+
+  it('sends a signed-in user who opens /signin or /signup to /, and refreshes an expired access token on load', async () => {
+    const page = await openPage('/signin');
+    await signInThroughForm(page, member.email, PASSWORD);
+    await page.waitForURL(url('/'));
+
+    await page.goto(url('/signin'));
+    await page.waitForURL(url('/'));
+    await page.goto(url('/signup'));
+    await page.waitForURL(url('/'));
+    await accountMenuButton(page).waitFor();
+    expect(await accountMenuButton(page).getAttribute('aria-label')).toBe(`Account menu for ${member.firstName}`);
+
+    // An access token past its expiry is refreshed on load: both tokens rotate and the user stays signed in.
+    const before = JSON.parse((await storedSession(page)) ?? '{}') as { accessToken: string; refreshToken: string; expiresAt: number };
+    const expired = { ...before, expiresAt: Date.now() - 1000 };
+    await page.evaluate(`window.localStorage.setItem(${JSON.stringify(SESSION_KEY)}, ${JSON.stringify(JSON.stringify(expired))})`);
+    await page.reload();
+    await page.getByRole('button', { name: `Account menu for ${member.firstName}` }).waitFor();
+    const after = JSON.parse((await storedSession(page)) ?? '{}') as typeof before;
+    expect(after.refreshToken).not.toBe(before.refreshToken);
+    expect(after.accessToken).not.toBe(before.accessToken);
+    expect(after.expiresAt).toBeGreaterThan(Date.now());
+  }, 60_000);
+
+  it('signs out a stored session the server no longer accepts, on load', async () => {
+    const page = await openPage('/');
+    const user = { uid: 'gone', email: 'gone@example.com', firstName: 'Gone', lastName: 'User', gender: '', roles: [] };
+    const deadSession = { accessToken: 'not-a-token', refreshToken: 'not-a-refresh-token', expiresAt: Date.now() + 600_000, user };
+    await page.evaluate(`window.localStorage.setItem(${JSON.stringify(SESSION_KEY)}, ${JSON.stringify(JSON.stringify(deadSession))})`);
+    await page.goto(url('/profile'));
+    await page.waitForURL(url('/signin'));
+    expect(await storedSession(page)).toBeNull();
+  }, 60_000);
+
+  it('shows Invalid email or password for a wrong password, and the client-side e-mail messages', async () => {
+    const page = await openPage('/signin');
+    await signInThroughForm(page, member.email, 'Wrong-passw0rd!');
+    await page.getByRole('alert').filter({ hasText: 'Invalid email or password' }).waitFor();
+    expect(page.url()).toBe(url('/signin'));
+    expect(await storedSession(page)).toBeNull();
+
+    await signInThroughForm(page, 'not-an-email', 'x');
+    await page.getByText('Invalid email format').waitFor();
+  }, 60_000);
+
+  it('lets an administrator, and only an administrator, see the admin dashboard', async () => {
+    await api.signUp({ ...newAccount('admin'), email: adminEmail });
+    const page = await openPage('/admin');
+    await page.waitForURL(url('/signin'));
+    await signInThroughForm(page, member.email, PASSWORD);
+    await page.waitForURL(url('/admin'));
+    await page.getByText('Unauthorized access.').waitFor();
+
+    await openAccountMenu(page);
+    await page.getByRole('menuitem', { name: 'Logout' }).click();
+    await page.goto(url('/signin'));
+    await signInThroughForm(page, adminEmail, PASSWORD);
+    await page.waitForURL(url('/'));
+    await page.goto(url('/admin'));
+    await page.getByRole('heading', { name: 'Admin Dashboard - At Risk Items' }).waitFor();
+  }, 60_000);
+
+  it.each(VIEWPORTS)(
+    'screens: sign-up, sign-in with an error, forgot password, signed-in header menu ($width px)',
+    async (viewport) => {
+      const page = await openPage('/signup', viewport);
+      await page.getByRole('heading', { name: 'Create your account' }).waitFor();
+      await screenshot(page, `auth-signup-${viewport.width}`);
+
+      await page.getByRole('link', { name: 'Sign in', exact: true }).click();
+      await page.getByRole('heading', { name: 'Sign in to your account' }).waitFor();
+      await signInThroughForm(page, member.email, 'Wrong-passw0rd!');
+      await page.getByText('Invalid email or password').waitFor();
+      await screenshot(page, `auth-signin-error-${viewport.width}`);
+
+      // Forgot password without an e-mail, then with one: busy text, then the success message.
+      await page.getByLabel('Email address').fill('');
+      await page.getByRole('button', { name: 'Forgot password?' }).click();
+      await page.getByText('Please enter your email address').waitFor();
+
+      let release: () => void = () => undefined;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route('**/api/auth/forgot-password', async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.getByLabel('Email address').fill(member.email);
+      await page.getByRole('button', { name: 'Forgot password?' }).click();
+      await page.getByRole('button', { name: 'Sending reset email...' }).waitFor();
+      release();
+      await page.getByText('Password reset email sent. Please check your inbox.').waitFor();
+      await page.getByRole('button', { name: 'Forgot password?' }).waitFor();
+      await screenshot(page, `auth-forgot-sent-${viewport.width}`);
+
+      await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+      await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+      await page.waitForURL(url('/'));
+      await openAccountMenu(page);
+      expect(await menuItems(page)).toEqual(['Profile', 'Logout']);
+      await screenshot(page, `auth-header-menu-${viewport.width}`);
+    },
+    90_000,
+  );
+});

@@ -1,0 +1,10 @@
+import { AuthSession, type SignUpRequest } from '@closetly/contracts';
+import type { ApiTransport, CallOptions } from './transport';
+
+/**
+ * POST /api/auth/signup → 201 AuthSession.
+ * Errors: 400 VALIDATION_FAILED (with `fields`), 409 EMAIL_TAKEN, 429 RATE_LIMITED.
+ */
+export function signUp(transport: ApiTransport, body: SignUpRequest, options: CallOptions = {}): Promise<AuthSession> {
+  return transport.request({ ...options, method: 'POST', path: '/api/auth/signup', body, schema: AuthSession, auth: 'public' });
+}
