@@ -1,9 +1,12 @@
 import { join } from 'node:path';
 import { Module } from '@nestjs/common';
 import { ServiceRuntimeModule } from '@closetly/server';
+import { CatalogueRpcController } from './catalogue.rpc.controller';
 import { cataloguePlatformTables } from './db/schema';
+import { ProductsRepository } from './products/products.repository';
+import { ProductsService } from './products/products.service';
 
-/** The catalogue service. Boots the same way embedded (all-in-one) and distributed (own process). */
+/** The catalogue service: products from saves (normalised, de-duplicated, categorised), gender feedback, products missing gender. */
 @Module({
   imports: [
     ServiceRuntimeModule.forService({
@@ -12,5 +15,7 @@ import { cataloguePlatformTables } from './db/schema';
       tables: cataloguePlatformTables,
     }),
   ],
+  controllers: [CatalogueRpcController],
+  providers: [ProductsRepository, ProductsService],
 })
 export class CatalogueModule {}

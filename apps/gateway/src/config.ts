@@ -1,11 +1,9 @@
 import { resolve } from 'node:path';
-import { parseEnv, PlatformEnv, ServiceAddressEnv } from '@closetly/server';
+import { DEVELOPMENT_JWT_SECRET, parseEnv, PlatformEnv, ServiceAddressEnv } from '@closetly/server';
 import { z } from 'zod';
 
 /** Used only outside production, so a restart keeps issued beta tokens valid on a dev box. */
 const DEVELOPMENT_BETA_SECRET = 'closetly-development-beta-token-secret-not-for-production';
-/** Must equal identity's development default: identity signs access tokens, the gateway verifies them. */
-const DEVELOPMENT_JWT_SECRET = 'closetly-development-jwt-secret-not-for-production-use';
 
 export const GatewayConfig = PlatformEnv.extend(ServiceAddressEnv.shape)
   .extend({

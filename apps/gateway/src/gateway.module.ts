@@ -12,6 +12,7 @@ import { ApiHealthController } from './health/api-health.controller';
 import { HttpErrorFilter } from './http/http-error.filter';
 import { SpaService } from './http/spa.service';
 import { RateLimitInterceptor } from './rate-limit/rate-limit.interceptor';
+import { WardrobeController } from './wardrobe/wardrobe.controller';
 
 /** The only public entry: /api/* as the spec's call table names it, and the SPA. */
 @Module({})
@@ -20,7 +21,7 @@ export class GatewayModule {
     return {
       module: GatewayModule,
       imports: [PassportModule],
-      controllers: [BetaController, ApiHealthController, AuthController, OidcController],
+      controllers: [BetaController, ApiHealthController, AuthController, OidcController, WardrobeController],
       providers: [
         { provide: GATEWAY_CONFIG, useValue: config },
         BetaTokenService,

@@ -1,10 +1,9 @@
-import { parseEnv, serviceEnv } from '@closetly/server';
+import { DEVELOPMENT_JWT_SECRET, parseEnv, serviceEnv } from '@closetly/server';
 import { z } from 'zod';
 
 /** The demo code of the embedded default; README names it and `npm start` prints it. */
 export const DEMO_BETA_CODE = 'closetly-beta';
-/** Outside production only, so sessions survive a restart on a dev box. The gateway has the same default. */
-export const DEVELOPMENT_JWT_SECRET = 'closetly-development-jwt-secret-not-for-production-use';
+export { DEVELOPMENT_JWT_SECRET };
 
 const list = (value: string | undefined) =>
   (value ?? '')

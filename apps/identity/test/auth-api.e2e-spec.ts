@@ -5,7 +5,7 @@ import jwt from 'jsonwebtoken';
 import { ApiClient, type ApiResponse, errorOf, sessionOf } from './support/api-client';
 import { newAccount, strongPassword, uniqueEmail } from './support/factories';
 import { type AccessClaims, claimsOf, nowSeconds, signHs256, unsignedToken } from './support/forged-tokens';
-import { RUNTIME_MODES, type RuntimeMode, type StartedProduct } from './support/runtime-modes';
+import { RUNTIME_MODES, type RuntimeMode, type StartedProduct } from '@closetly/testing';
 import { type CapturedMail, type SmtpCapture, startSmtpCapture } from './support/smtp-capture';
 
 /**

@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { join } from 'node:path';
 import type { RunningProduct } from '@closetly/testing';
-import { RUNTIME_MODES, type RuntimeMode, type StartedProduct } from './support/runtime-modes';
+import { RUNTIME_MODES, type RuntimeMode, type StartedProduct } from '@closetly/testing';
 
 const CLIENT_ID = 'closetly-test-client';
 const CLIENT_SECRET = 'closetly-test-client-secret-0123456789';

@@ -2,8 +2,12 @@ import { join } from 'node:path';
 import { Module } from '@nestjs/common';
 import { ServiceRuntimeModule } from '@closetly/server';
 import { wardrobePlatformTables } from './db/schema';
+import { SavesRepository } from './saves/saves.repository';
+import { SavesService } from './saves/saves.service';
+import { WardrobeConsumer } from './wardrobe.consumer';
+import { WardrobeRpcController } from './wardrobe.rpc.controller';
 
-/** The wardrobe service. Boots the same way embedded (all-in-one) and distributed (own process). */
+/** The wardrobe service: each user's saved items. Boots the same way embedded and distributed. */
 @Module({
   imports: [
     ServiceRuntimeModule.forService({
@@ -12,5 +16,7 @@ import { wardrobePlatformTables } from './db/schema';
       tables: wardrobePlatformTables,
     }),
   ],
+  controllers: [WardrobeRpcController, WardrobeConsumer],
+  providers: [SavesRepository, SavesService],
 })
 export class WardrobeModule {}

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CatalogueProductRemoved, CatalogueProductUpserted, WardrobeItemRemoved, WardrobeItemSaved } from './catalogue';
 
 /**
  * Every event on the bus has this envelope (STYLE.md "Events"). Consumers are
@@ -34,6 +35,10 @@ export type PlatformProbeRecorded = z.infer<typeof PlatformProbeRecorded>;
  */
 export const EVENT_TOPICS = {
   'platform.probe-recorded.v1': PlatformProbeRecorded,
+  'catalogue.product-upserted.v1': CatalogueProductUpserted,
+  'catalogue.product-removed.v1': CatalogueProductRemoved,
+  'wardrobe.item-saved.v1': WardrobeItemSaved,
+  'wardrobe.item-removed.v1': WardrobeItemRemoved,
 } as const;
 
 export type EventTopic = keyof typeof EVENT_TOPICS;

@@ -1,4 +1,5 @@
 export * from './beta';
+export * from './catalogue';
 export * from './errors';
 export * from './events';
 export * from './health';

@@ -1,3 +1,4 @@
 export * from './engines';
 export * from './poll-until';
 export * from './product';
+export * from './runtime-modes';

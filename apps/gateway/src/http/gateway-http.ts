@@ -16,6 +16,12 @@ export async function configureGatewayHttp(app: NestFastifyApplication, config: 
   const access = logger.child({ context: 'http' });
 
   fastify.addHook('onRequest', (request, reply, done) => {
+    // The web app sends JSON headers on every call (spec §7), bodiless DELETEs and GETs included;
+    // a JSON content type with no body is not an error.
+    const length = request.headers['content-length'];
+    if ((length === '0' || (length === undefined && request.headers['transfer-encoding'] === undefined)) && request.headers['content-type']) {
+      delete request.headers['content-type'];
+    }
     const correlationId = acceptCorrelationId(request.headers[CORRELATION_ID_HEADER]);
     void reply.header(CORRELATION_ID_HEADER, correlationId);
     runWithContext({ correlationId }, done);

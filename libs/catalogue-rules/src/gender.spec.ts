@@ -1,0 +1,63 @@
+import { matchesGenderFilter, normaliseGender, type ProfileGender } from './gender';
+
+describe('normaliseGender', () => {
+  it.each<[unknown, string]>([
+    ['Women', 'Women'],
+    ['women', 'Women'],
+    ["WOMEN'S", 'Women'],
+    ['Womens', 'Women'],
+    ['woman', 'Women'],
+    ['Female', 'Women'],
+    ['ladies', 'Women'],
+    [' F ', 'Women'],
+    ['Men', 'Men'],
+    ['MEN', 'Men'],
+    ["men's", 'Men'],
+    ['man', 'Men'],
+    ['Male', 'Men'],
+    ['gents', 'Men'],
+    ['m', 'Men'],
+    ['Unisex', 'Unisex'],
+    ['unisex', 'Unisex'],
+    ['', 'Unisex'],
+    ['   ', 'Unisex'],
+    [null, 'Unisex'],
+    [undefined, 'Unisex'],
+    ['kids', 'Unisex'],
+    ['womenswear and menswear', 'Unisex'],
+    [42, 'Unisex'],
+  ])('%p → %s', (value, expected) => {
+    expect(normaliseGender(value)).toBe(expected);
+  });
+});
+
+describe('matchesGenderFilter (spec §2 home rows)', () => {
+  const items: Array<[string, unknown]> = [
+    ['Women', 'Women'],
+    ['Men', 'Men'],
+    ['Unisex', 'Unisex'],
+    ['unspecified (empty)', ''],
+    ['unspecified (missing)', undefined],
+    ['unknown', 'kids'],
+  ];
+  const shown = (profile: ProfileGender | null | undefined) =>
+    items.filter(([, gender]) => matchesGenderFilter(gender, profile)).map(([label]) => label);
+
+  it('male shows Men plus Unisex or unspecified', () => {
+    expect(shown('male')).toEqual(['Men', 'Unisex', 'unspecified (empty)', 'unspecified (missing)', 'unknown']);
+  });
+
+  it('female shows Women plus Unisex or unspecified', () => {
+    expect(shown('female')).toEqual(['Women', 'Unisex', 'unspecified (empty)', 'unspecified (missing)', 'unknown']);
+  });
+
+  it.each<ProfileGender | null | undefined>(['other', '', null, undefined])('%p shows all', (profile) => {
+    expect(shown(profile)).toHaveLength(items.length);
+  });
+
+  it('reads item gender synonyms', () => {
+    expect(matchesGenderFilter('female', 'male')).toBe(false);
+    expect(matchesGenderFilter("Men's", 'female')).toBe(false);
+    expect(matchesGenderFilter("Men's", 'male')).toBe(true);
+  });
+});

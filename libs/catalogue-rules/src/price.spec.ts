@@ -1,0 +1,96 @@
+import { formatUsd, parsePrice, PRICE_BAND_LABELS, PRICE_BANDS, priceBand } from './price';
+
+describe('parsePrice', () => {
+  it.each<[string, number | string | null | undefined, number | null, string | null]>([
+    ['a number', 49.99, 49.99, null],
+    ['zero', 0, 0, null],
+    ['a negative number', -5, null, null],
+    ['NaN', Number.NaN, null, null],
+    ['Infinity', Number.POSITIVE_INFINITY, null, null],
+    ['null', null, null, null],
+    ['undefined', undefined, null, null],
+    ['blank text', '   ', null, null],
+    ['dollars', '$49.99', 49.99, 'USD'],
+    ['dollars with a thousands comma', '$1,299.00', 1299, 'USD'],
+    ['an ISO code before', 'USD 1,299.00', 1299, 'USD'],
+    ['an ISO code after, lower case', '49.99 usd', 49.99, 'USD'],
+    ['pounds', '£30', 30, 'GBP'],
+    ['euros with a decimal comma', '€ 12,50', 12.5, 'EUR'],
+    ['euros, symbol after', '12,50 €', 12.5, 'EUR'],
+    ['European thousands and decimals', '1.299,00 €', 1299, 'EUR'],
+    ['a thousands dot', '€1.299', 1299, 'EUR'],
+    ['Swiss grouping', "CHF 1'299.50", 1299.5, 'CHF'],
+    ['yen', '¥12,000', 12000, 'JPY'],
+    ['Canadian dollars', 'C$89.00', 89, 'CAD'],
+    ['Australian dollars', 'AU$120', 120, 'AUD'],
+    ['US dollars spelled US$', 'US$75', 75, 'USD'],
+    ['no currency mark', '59.99', 59.99, null],
+    ['a non-breaking space', 'EUR\u00a012,50', 12.5, 'EUR'],
+    ['was / now', 'Was $80 Now $59.99', 59.99, 'USD'],
+    ['sale first, former price after', 'Sale: $59.99 (was $80)', 59.99, 'USD'],
+    ['regular then sale', 'Regular price $80.00 Sale price $59.99', 59.99, 'USD'],
+    ['RRP then our price', 'RRP £100 Our price £75', 75, 'GBP'],
+    ['the first current price wins over later numbers', 'Now $59.99 in 3 colours', 59.99, 'USD'],
+    ['current price before a former one, no current marker', '$59.99 (was $80)', 59.99, 'USD'],
+    ['two unlabelled prices: the last (struck-through price first)', '$80 $59.99', 59.99, 'USD'],
+    ['a percentage is not a price', 'Sale 25% off: $59.99', 59.99, 'USD'],
+    ['an amount off is not a price', '$59.99 ($20 off)', 59.99, 'USD'],
+    ['a saving is not a price', 'Was $80 Save $20 $60', 60, 'USD'],
+    ['only a former price', 'Was $80', 80, 'USD'],
+    ['a range with a hyphen: the lowest', '59.99 - 79.99', 59.99, null],
+    ['a range with an en dash and symbols', '$79.99 – $59.99', 59.99, 'USD'],
+    ['a range with "to"', 'From $49 to $99', 49, 'USD'],
+    ['a range after a former price', 'Was $120 now $59.99 - $79.99', 59.99, 'USD'],
+    ['Free', 'Free', 0, null],
+    ['FREE in a sentence', 'FREE gift', 0, null],
+    ['garbage', 'Call for price', null, null],
+    ['N/A', 'N/A', null, null],
+    ['a currency with no number', 'USD', null, null],
+  ])('%s: %p → %p %p', (_why, input, amount, currency) => {
+    expect(parsePrice(input)).toEqual({ amount, currency });
+  });
+});
+
+describe('formatUsd', () => {
+  it.each<[number | null | undefined, string]>([
+    [1299, '$1,299.00'],
+    [49.99, '$49.99'],
+    [0, '$0.00'],
+    [12.5, '$12.50'],
+    [1234567.891, '$1,234,567.89'],
+    [null, 'N/A'],
+    [undefined, 'N/A'],
+    [Number.NaN, 'N/A'],
+  ])('%p → %s', (amount, expected) => {
+    expect(formatUsd(amount)).toBe(expected);
+  });
+});
+
+describe('price bands (spec §9, same boundaries as the search index)', () => {
+  it.each<[number | null | undefined, string | null]>([
+    [0, 'under-50'],
+    [49.99, 'under-50'],
+    [50, '50-100'],
+    [99.99, '50-100'],
+    [100, '100-200'],
+    [199.99, '100-200'],
+    [200, 'over-200'],
+    [10_000, 'over-200'],
+    [null, null],
+    [undefined, null],
+    [Number.NaN, null],
+    [-1, null],
+  ])('%p → %p', (amount, band) => {
+    expect(priceBand(amount)).toBe(band);
+  });
+
+  it('labels each band as the spec does', () => {
+    expect(PRICE_BAND_LABELS).toEqual({ 'under-50': 'Under $50', '50-100': '$50-$100', '100-200': '$100-$200', 'over-200': 'Over $200' });
+    expect(PRICE_BANDS.map((band) => [band.id, band.min, band.max])).toEqual([
+      ['under-50', null, 50],
+      ['50-100', 50, 100],
+      ['100-200', 100, 200],
+      ['over-200', 200, null],
+    ]);
+  });
+});
