@@ -112,6 +112,15 @@ describe.each(RUNTIME_MODES)('saving items API ($name mode)', (mode: RuntimeMode
     expect((await call('DELETE', `/api/remove-from-wardrobe/${saved.body.id}`, { token: owner })).status).toBe(404);
   });
 
+  it('serves one product by id to anyone with the beta token, 404 for unknown ids', async () => {
+    const saved = await save(users.ada, item({ name: `Ribbed Tank Top ${randomUUID().slice(0, 6)}` }));
+    const found = await call<Item>('GET', `/api/products/${saved.body.id}`);
+    expect(found.status).toBe(200);
+    expect(found.body).toMatchObject({ id: saved.body.id, name: saved.body.name, category: 'tops' });
+    expect((await call('GET', `/api/products/${randomUUID()}`)).status).toBe(404);
+    expect((await call('GET', '/api/products/not-an-id')).status).toBe(404);
+  });
+
   it.each(['not-a-uuid', randomUUID()])('answers removal of unknown id %s with 404', async (id) => {
     const answer = await call<ErrorBody>('DELETE', `/api/remove-from-wardrobe/${id}`, { token: users.ada });
     expect(answer.status).toBe(404);

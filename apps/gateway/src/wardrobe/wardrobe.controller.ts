@@ -56,6 +56,13 @@ export class WardrobeController {
     await this.rpc.call('catalogue', CATALOGUE_PATTERNS.recordFeedback, { productId: body.itemId, userId: caller?.uid ?? null, gender: body.gender }, Ok);
   }
 
+  /** One product, for /product/{id} and the quick view (beta token only, no sign-in). */
+  @Get('products/:id')
+  product(@Param('id') id: string): Promise<Product> {
+    if (!ProductId.safeParse(id).success) throw new DomainError('NOT_FOUND', 'Item not found');
+    return this.rpc.call('catalogue', CATALOGUE_PATTERNS.getProduct, { productId: id }, Product);
+  }
+
   @Get('products/ungendered')
   @AdminOnly()
   ungendered(@CurrentUser() caller: Caller): Promise<Product[]> {
