@@ -3,8 +3,9 @@
  * filter of the home rows (spec §2) and the wardrobe (spec §5).
  */
 
-export const PRODUCT_GENDERS = ['Women', 'Men', 'Unisex'] as const;
-export type ProductGender = (typeof PRODUCT_GENDERS)[number];
+import { PRODUCT_GENDERS, type ProductGender } from '@closetly/contracts';
+
+export { PRODUCT_GENDERS, type ProductGender };
 
 /** The profile's gender (spec §3): male, female, other or empty. */
 export type ProfileGender = 'male' | 'female' | 'other' | '';

@@ -177,9 +177,8 @@ export function formatUsd(amount: number | null | undefined): string {
 }
 
 /**
- * Price bands (spec §9), the same boundaries as the search index's
- * `PRICE_BANDS` (apps/search/src/engine/product-document.ts): each band is
- * `min <= price < max`, so 49.99 is under-50, 50 and 99.99 are 50-100, 100
+ * Price bands (spec §9), the one definition for every screen and for the
+ * search engines (apps/search uses it): each band is `min <= price < max`, so 49.99 is under-50, 50 and 99.99 are 50-100, 100
  * and 199.99 are 100-200, 200 is over-200. No price, no band.
  */
 export const PRICE_BANDS = [

@@ -1,3 +1,4 @@
+import { PRICE_BANDS } from '@closetly/catalogue-rules';
 import { z } from 'zod';
 
 export const PRODUCT_GENDERS = ['Women', 'Men', 'Unisex'] as const;
@@ -27,22 +28,8 @@ export const ProductDocument = z.object({
 });
 export type ProductDocument = z.infer<typeof ProductDocument>;
 
-/**
- * Price bands, defined once for both engines. Each band is `min <= price < max`
- * (a missing bound is open), so the boundaries fall like this:
- *   under-50   price < 50          (49.99 is here)
- *   50-100     50 <= price < 100   (50 and 99.99 are here)
- *   100-200    100 <= price < 200  (100 and 199.99 are here)
- *   over-200   price >= 200        (200 is here)
- * A product without a price is in no band. Prices are compared as numbers,
- * whatever the currency.
- */
-export const PRICE_BANDS = [
-  { id: 'under-50', label: 'Under $50', min: null, max: 50 },
-  { id: '50-100', label: '$50-$100', min: 50, max: 100 },
-  { id: '100-200', label: '$100-$200', min: 100, max: 200 },
-  { id: 'over-200', label: 'Over $200', min: 200, max: null },
-] as const satisfies readonly { id: string; label: string; min: number | null; max: number | null }[];
+/** Price bands (spec §9), defined once in @closetly/catalogue-rules for every screen and both engines: `min <= price < max`. */
+export { PRICE_BANDS };
 
 export type PriceBandId = (typeof PRICE_BANDS)[number]['id'];
 export const PriceBandId = z.enum(PRICE_BANDS.map((band) => band.id) as [PriceBandId, ...PriceBandId[]]);
