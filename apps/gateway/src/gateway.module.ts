@@ -10,6 +10,7 @@ import { BetaTokenService } from './beta/beta-token.service';
 import { GATEWAY_CONFIG, type GatewayConfig } from './config';
 import { ApiHealthController } from './health/api-health.controller';
 import { HttpErrorFilter } from './http/http-error.filter';
+import { ImagesModule } from './images/images.module';
 import { SpaService } from './http/spa.service';
 import { RateLimitInterceptor } from './rate-limit/rate-limit.interceptor';
 import { WardrobeController } from './wardrobe/wardrobe.controller';
@@ -20,7 +21,7 @@ export class GatewayModule {
   static forRoot(config: GatewayConfig): DynamicModule {
     return {
       module: GatewayModule,
-      imports: [PassportModule],
+      imports: [PassportModule, ImagesModule.forRoot({ secret: config.betaTokenSecret })],
       controllers: [BetaController, ApiHealthController, AuthController, OidcController, WardrobeController],
       providers: [
         { provide: GATEWAY_CONFIG, useValue: config },

@@ -69,6 +69,11 @@ describe.each(RUNTIME_MODES)('saving items API ($name mode)', (mode: RuntimeMode
       sourceUrl: data.sourceUrl,
     });
     expect(saved.body.id).toMatch(/^[0-9a-f-]{36}$/);
+    // Images go through the signed proxy only.
+    const display = new URL((saved.body as Item & { displayImageUrl: string }).displayImageUrl, started.product.baseUrl);
+    expect(display.pathname).toBe('/api/proxy-image');
+    expect(display.searchParams.get('url')).toBe(data.imageUrl);
+    expect(display.searchParams.get('sig')).toBeTruthy();
     const list = await wardrobe(token);
     expect(list.body[0]?.id).toBe(saved.body.id);
   });

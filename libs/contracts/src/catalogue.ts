@@ -41,6 +41,8 @@ export const Product = z.object({
   /** The price as the retailer wrote it, when it was text. */
   priceText: z.string().nullable(),
   imageUrl: z.string().nullable(),
+  /** The gateway's signed, resized image address (/api/proxy-image?…); set on answers to clients, never stored. */
+  displayImageUrl: z.string().nullable().optional(),
   description: z.string(),
   sourceUrl: z.string(),
   retailer: z.string().nullable(),

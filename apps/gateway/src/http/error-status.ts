@@ -23,6 +23,7 @@ export function statusForCode(code: ApiErrorCode): number {
       return 429;
     case 'BETA_TOKEN_REQUIRED':
     case 'BETA_TOKEN_INVALID':
+    case 'IMAGE_URL_UNSIGNED':
       return 403;
     case 'NOT_FOUND':
       return 404;

@@ -1,0 +1,68 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import { IMAGE_URL_SECRET } from './images.tokens';
+
+/**
+ * Widths the UI asks for (CSS width × device pixel ratio, rounded up to a few
+ * buckets so the cache stays small): 160 thumbnails and the wardrobe grid on
+ * phones, 320 the product grid, 480 product cards at 2x, 768 the product page
+ * on phones, 1080 the product page on large screens. Any other width is a 400.
+ */
+export const IMAGE_WIDTHS = [160, 320, 480, 768, 1080] as const;
+export type ImageWidth = (typeof IMAGE_WIDTHS)[number];
+export const DEFAULT_IMAGE_WIDTH: ImageWidth = 480;
+
+export const isImageWidth = (width: number): width is ImageWidth => (IMAGE_WIDTHS as readonly number[]).includes(width);
+
+export const PROXY_IMAGE_PATH = '/api/proxy-image';
+/** Longest external image URL the proxy signs or accepts. */
+export const MAX_IMAGE_URL_LENGTH = 2048;
+
+/**
+ * Image URLs are signed by the gateway when it sends a product out, because
+ * `<img>` requests cannot carry the beta header: only URLs this server signed
+ * are ever fetched. HMAC-SHA256 over the width and the URL with a key derived
+ * from the gateway secret (its own label, so a beta token can never be
+ * replayed as an image signature or the reverse). Signatures do not expire:
+ * the same product image keeps one URL, so browsers and CDNs can cache it.
+ */
+@Injectable()
+export class ImageUrlSigner {
+  private readonly key: Buffer;
+
+  constructor(@Inject(IMAGE_URL_SECRET) secret: string) {
+    if (typeof secret !== 'string' || secret.length < 32) throw new Error('The image URL secret must be at least 32 characters');
+    this.key = createHmac('sha256', secret).update('image-url').digest();
+  }
+
+  /**
+   * `/api/proxy-image?url=<encoded>&w=<width>&sig=<hmac>` for an external
+   * http(s) image. Throws for a width outside IMAGE_WIDTHS or a URL that is
+   * not absolute http(s) or is too long: callers drop such images.
+   */
+  sign(url: string, width: number = DEFAULT_IMAGE_WIDTH): string {
+    if (!isImageWidth(width)) throw new RangeError(`Image width ${width} is not one of ${IMAGE_WIDTHS.join(', ')}`);
+    if (!ImageUrlSigner.isSignable(url)) throw new RangeError('Only absolute http(s) image URLs up to 2048 characters can be signed');
+    const query = new URLSearchParams({ url, w: String(width), sig: this.signature(url, width) });
+    return `${PROXY_IMAGE_PATH}?${query.toString()}`;
+  }
+
+  /** Constant-time check of a signature from a request. */
+  verify(url: string, width: number, sig: string | undefined): boolean {
+    if (typeof sig !== 'string') return false;
+    const expected = Buffer.from(this.signature(url, width));
+    const given = Buffer.from(sig);
+    return given.length === expected.length && timingSafeEqual(given, expected);
+  }
+
+  static isSignable(url: string): boolean {
+    if (url.length === 0 || url.length > MAX_IMAGE_URL_LENGTH || !URL.canParse(url)) return false;
+    const { protocol } = new URL(url);
+    return protocol === 'http:' || protocol === 'https:';
+  }
+
+  /** The width comes first and is digits only, so `<width>\n<url>` is unambiguous whatever the URL holds. */
+  private signature(url: string, width: number): string {
+    return createHmac('sha256', this.key).update(`${width}\n${url}`).digest('base64url');
+  }
+}

@@ -1,0 +1,110 @@
+import { Controller, Get, Headers, Param, Query, Res } from '@nestjs/common';
+import { DomainError } from '@closetly/server';
+import type { FastifyReply } from 'fastify';
+import { z } from 'zod';
+import { BetaExempt } from '../beta/beta-token.guard';
+import { ZodPipe } from '../http/zod-body.pipe';
+import { negotiateFormat } from './image-processor';
+import { IMAGE_WIDTHS, ImageUrlSigner, isImageWidth, MAX_IMAGE_URL_LENGTH } from './image-url-signer';
+import { type ImageOutcome, ImagesService } from './images.service';
+
+const Width = z
+  .string()
+  .regex(/^\d{1,4}$/, 'must be a whole number')
+  .transform(Number)
+  .refine(isImageWidth, { message: `must be one of ${IMAGE_WIDTHS.join(', ')}` });
+
+const ProxyImageQuery = z.object({
+  url: z.string().min(1).max(MAX_IMAGE_URL_LENGTH),
+  w: Width,
+  sig: z.string().max(128).optional(),
+});
+type ProxyImageQuery = z.infer<typeof ProxyImageQuery>;
+
+const StoredImageParams = z.object({ id: z.uuid() });
+type StoredImageParams = z.infer<typeof StoredImageParams>;
+const OptionalWidthQuery = z.object({ w: Width.optional() });
+type OptionalWidthQuery = z.infer<typeof OptionalWidthQuery>;
+
+const LARGEST_WIDTH = Math.max(...IMAGE_WIDTHS);
+const PLACEHOLDER_HEADER = 'x-closetly-image';
+
+/**
+ * Images for `<img>` tags, which cannot send the beta header: the routes are
+ * beta-exempt and the proxy instead accepts only URLs this gateway signed.
+ *
+ *   200  the image, resized, AVIF/WebP/JPEG by Accept, cached for a day (immutable: a URL's image never changes)
+ *   400  a missing or malformed parameter, or a width outside IMAGE_WIDTHS (JSON error)
+ *   403  IMAGE_URL_UNSIGNED: no or a wrong signature (JSON error; nothing is fetched)
+ *   403  placeholder: the signed URL was refused by the SSRF policy (address, scheme, port, credentials, redirects)
+ *   404  placeholder: the upstream gave no usable image (error status, not an image type, too large, timeout,
+ *        network, undecodable) or the stored image does not exist
+ * Placeholders are PNG images with `x-closetly-image: placeholder` and a 5-minute cache, so an `<img>` shows
+ * something either way and a failed image is retried soon. `x-closetly-image-error` names the reason.
+ */
+@Controller('api')
+@BetaExempt()
+export class ImagesController {
+  constructor(
+    private readonly signer: ImageUrlSigner,
+    private readonly images: ImagesService,
+  ) {}
+
+  /** GET /api/proxy-image?url={encoded}&w={width}&sig={hmac} */
+  @Get('proxy-image')
+  async proxyImage(
+    @Query(new ZodPipe(ProxyImageQuery)) query: ProxyImageQuery,
+    @Headers('accept') accept: string | undefined,
+    @Res() reply: FastifyReply,
+  ): Promise<void> {
+    if (!this.signer.verify(query.url, query.w, query.sig)) throw new DomainError('IMAGE_URL_UNSIGNED', 'This image URL was not signed by Closetly');
+    await this.send(reply, await this.images.proxy(query.url, query.w, negotiateFormat(accept)), query.w);
+  }
+
+  /** GET /api/image/{id}?w={width}: a stored image (largest width when w is absent). */
+  @Get('image/:id')
+  async storedImage(
+    @Param(new ZodPipe(StoredImageParams)) params: StoredImageParams,
+    @Query(new ZodPipe(OptionalWidthQuery)) query: OptionalWidthQuery,
+    @Headers('accept') accept: string | undefined,
+    @Res() reply: FastifyReply,
+  ): Promise<void> {
+    const width = query.w ?? LARGEST_WIDTH;
+    await this.send(reply, await this.images.storedImage(params.id, width, negotiateFormat(accept)), width);
+  }
+
+  /** GET /api/placeholder-image?w={width}: the placeholder itself, for the UI's own empty states. */
+  @Get('placeholder-image')
+  async placeholderImage(@Query(new ZodPipe(OptionalWidthQuery)) query: OptionalWidthQuery, @Res() reply: FastifyReply): Promise<void> {
+    await this.secure(reply)
+      .status(200)
+      .header('content-type', 'image/png')
+      .header('cache-control', 'public, max-age=86400')
+      .header(PLACEHOLDER_HEADER, 'placeholder')
+      .send(this.images.placeholder(query.w ?? LARGEST_WIDTH));
+  }
+
+  private async send(reply: FastifyReply, outcome: ImageOutcome, width: number): Promise<void> {
+    if (outcome.ok) {
+      await this.secure(reply)
+        .status(200)
+        .header('content-type', outcome.image.contentType)
+        .header('cache-control', 'public, max-age=86400, immutable')
+        .header('vary', 'Accept')
+        .send(outcome.image.body);
+      return;
+    }
+    await this.secure(reply)
+      .status(outcome.failure.kind === 'refused' ? 403 : 404)
+      .header('content-type', 'image/png')
+      .header('cache-control', 'public, max-age=300')
+      .header(PLACEHOLDER_HEADER, 'placeholder')
+      .header('x-closetly-image-error', outcome.failure.reason)
+      .send(this.images.placeholder(width));
+  }
+
+  /** Opened directly, an image response must not be sniffed into anything else or run anything. */
+  private secure(reply: FastifyReply): FastifyReply {
+    return reply.header('x-content-type-options', 'nosniff').header('content-security-policy', "default-src 'none'; sandbox");
+  }
+}
