@@ -14,10 +14,13 @@ export function launchChromium(): Promise<Browser> {
   });
 }
 
-/** Full-page screenshot to test-output/screenshots/<name>.png; returns the file path. */
-export async function screenshot(page: Page, name: string): Promise<string> {
+/**
+ * Screenshot to test-output/screenshots/<name>.png (the full page unless `fullPage: false`, which
+ * shows fixed layers such as an open dialog as the user sees them); returns the file path.
+ */
+export async function screenshot(page: Page, name: string, { fullPage = true }: { fullPage?: boolean } = {}): Promise<string> {
   await mkdir(SCREENSHOT_DIR, { recursive: true });
   const file = path.join(SCREENSHOT_DIR, `${name.replace(/[^a-zA-Z0-9._-]+/g, '-')}.png`);
-  await page.screenshot({ path: file, fullPage: true });
+  await page.screenshot({ path: file, fullPage });
   return file;
 }

@@ -1,11 +1,16 @@
-import type { ResetPasswordRequest, SignInRequest, SignUpRequest } from '@closetly/contracts';
+import type { ItemFeedbackRequest, ItemInput, ResetPasswordRequest, SignInRequest, SignUpRequest } from '@closetly/contracts';
 import { forgotPassword } from './forgot-password';
+import { getProduct } from './get-product';
+import { getWardrobe } from './get-wardrobe';
 import { logout } from './logout';
 import { me } from './me';
 import { oidcComplete } from './oidc-complete';
 import { oidcStart, type OidcIntent } from './oidc-start';
 import { refresh } from './refresh';
+import { removeFromWardrobe } from './remove-from-wardrobe';
 import { resetPassword } from './reset-password';
+import { saveItem } from './save-item';
+import { sendItemFeedback } from './send-item-feedback';
 import { signIn } from './sign-in';
 import { signUp } from './sign-up';
 import { createTransport, type ApiClientOptions, type CallOptions } from './transport';
@@ -26,6 +31,11 @@ export function createApiClient(options: ApiClientOptions = {}) {
     resetPassword: (body: ResetPasswordRequest, call?: CallOptions) => resetPassword(transport, body, call),
     oidcStart: (intent: OidcIntent, call?: CallOptions) => oidcStart(transport, intent, call),
     oidcComplete: (loginCode: string, call?: CallOptions) => oidcComplete(transport, loginCode, call),
+    saveItem: (item: ItemInput, call?: CallOptions) => saveItem(transport, item, call),
+    getWardrobe: (call?: CallOptions) => getWardrobe(transport, call),
+    removeFromWardrobe: (productId: string, call?: CallOptions) => removeFromWardrobe(transport, productId, call),
+    getProduct: (productId: string, call?: CallOptions) => getProduct(transport, productId, call),
+    sendItemFeedback: (body: ItemFeedbackRequest, call?: CallOptions) => sendItemFeedback(transport, body, call),
   };
 }
 

@@ -20,3 +20,8 @@ export { forgotPassword } from './forgot-password';
 export { resetPassword } from './reset-password';
 export { oidcStart, type OidcIntent } from './oidc-start';
 export { oidcComplete } from './oidc-complete';
+export { saveItem } from './save-item';
+export { getWardrobe } from './get-wardrobe';
+export { removeFromWardrobe } from './remove-from-wardrobe';
+export { getProduct } from './get-product';
+export { sendItemFeedback } from './send-item-feedback';

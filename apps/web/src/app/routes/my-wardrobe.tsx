@@ -1,10 +1,17 @@
+import type { Product } from '@closetly/contracts';
+import { useState } from 'react';
 import { Page } from '@/components/ui/page';
-import { PlaceholderPanel } from '@/components/ui/placeholder-panel';
+import { ExtensionInstallBanner } from '@/features/extension/components/extension-install-banner';
+import { QuickView } from '@/features/quick-view/components/quick-view';
+import { WardrobeCollection } from '@/features/wardrobe/components/wardrobe-collection';
 
 export function MyWardrobeRoute() {
+  const [quickView, setQuickView] = useState<Product | null>(null);
   return (
     <Page title="My Wardrobe" lead="The items you save while shopping, in one place.">
-      <PlaceholderPanel heading="Saved items">Your saved items, with filters, will appear here.</PlaceholderPanel>
+      <ExtensionInstallBanner />
+      <WardrobeCollection onOpen={setQuickView} />
+      <QuickView product={quickView} onClose={() => setQuickView(null)} />
     </Page>
   );
 }

@@ -1,0 +1,15 @@
+import type { ItemInput, Product } from '@closetly/contracts';
+
+/** The item POST /api/save takes, from a product the catalogue already knows (same name, brand and link, so the same product). */
+export function toItemInput(product: Product): ItemInput {
+  const price = product.priceText?.trim() ? product.priceText : (product.price ?? 'N/A');
+  return {
+    name: product.name,
+    brand: product.brand,
+    price,
+    ...(product.imageUrl ? { imageUrl: product.imageUrl } : {}),
+    description: product.description,
+    ...(product.sourceUrl && product.sourceUrl !== '#' ? { sourceUrl: product.sourceUrl } : {}),
+    gender: product.gender,
+  };
+}

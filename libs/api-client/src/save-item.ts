@@ -1,0 +1,10 @@
+import { WardrobeItem, type ItemInput } from '@closetly/contracts';
+import type { ApiTransport, CallOptions } from './transport';
+
+/**
+ * POST /api/save {data: item} with the bearer token → 200 the saved WardrobeItem.
+ * Errors: 400 VALIDATION_FAILED (with `fields`), 401 when not signed in.
+ */
+export function saveItem(transport: ApiTransport, item: ItemInput, options: CallOptions = {}): Promise<WardrobeItem> {
+  return transport.request({ ...options, method: 'POST', path: '/api/save', body: { data: item }, schema: WardrobeItem });
+}
