@@ -14,6 +14,8 @@ export const GatewayConfig = PlatformEnv.extend(ServiceAddressEnv.shape)
     BETA_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(90),
     /** HMAC key of access tokens (HS256), shared with identity. Required in production. */
     AUTH_JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    /** Scales every rate limit (load tests and benchmarks raise it; production keeps 1). */
+    RATE_LIMIT_MULTIPLIER: z.coerce.number().min(1).max(1_000_000).default(1),
     /** Built SPA (vite build output). */
     WEB_DIST_DIR: z.string().min(1).default(resolve(__dirname, '..', '..', 'web', 'dist')),
   })

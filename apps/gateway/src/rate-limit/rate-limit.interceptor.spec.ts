@@ -56,6 +56,13 @@ describe('RateLimitInterceptor', () => {
     expect(await run(interceptor, contextFor(routes.signUp, '192.0.2.8', { email: 'fresh@example.com' }), succeeds)).toBe('ok');
   });
 
+  it('scales every limit by RATE_LIMIT_MULTIPLIER', async () => {
+    const interceptor = new RateLimitInterceptor(new Reflector(), new MemoryCache(), { RATE_LIMIT_MULTIPLIER: 3 });
+    const max = RATE_LIMITS['sign-up'].client.max * 3;
+    for (let i = 0; i < max; i += 1) expect(await run(interceptor, contextFor(routes.signUp, '192.0.2.10', { email: `u${i}@example.com` }), succeeds)).toBe('ok');
+    expect(await run(interceptor, contextFor(routes.signUp, '192.0.2.10', { email: 'more@example.com' }), succeeds)).toMatchObject({ code: 'RATE_LIMITED' });
+  });
+
   it('leaves routes without a limit alone', async () => {
     const interceptor = new RateLimitInterceptor(new Reflector(), new MemoryCache());
     for (let i = 0; i < 100; i += 1) expect(await run(interceptor, contextFor(routes.unlimited, '192.0.2.9', {}), succeeds)).toBe('ok');

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { type CallHandler, type ExecutionContext, Inject, Injectable, type NestInterceptor, SetMetadata } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { CACHE, type Cache, DomainError } from '@closetly/server';
+import { GATEWAY_CONFIG, type GatewayConfig } from '../config';
 import type { FastifyRequest } from 'fastify';
 import { catchError, from, type Observable, switchMap, throwError } from 'rxjs';
 
@@ -39,10 +40,15 @@ export const TOO_MANY_ATTEMPTS = 'Too many failed attempts. Please try again lat
  */
 @Injectable()
 export class RateLimitInterceptor implements NestInterceptor {
+  private readonly multiplier: number;
+
   constructor(
     private readonly reflector: Reflector,
     @Inject(CACHE) private readonly cache: Cache,
-  ) {}
+    @Inject(GATEWAY_CONFIG) config: Pick<GatewayConfig, 'RATE_LIMIT_MULTIPLIER'> = { RATE_LIMIT_MULTIPLIER: 1 },
+  ) {
+    this.multiplier = config.RATE_LIMIT_MULTIPLIER;
+  }
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     if (context.getType() !== 'http') return next.handle();
@@ -64,11 +70,12 @@ export class RateLimitInterceptor implements NestInterceptor {
   }
 
   private windowsFor(name: string, policy: Policy, request: FastifyRequest): Array<[string, Window]> {
-    const windows: Array<[string, Window]> = [[`rate:${name}:client:${request.ip}`, policy.client]];
+    const scaled = (window: Window): Window => ({ ...window, max: window.max * this.multiplier });
+    const windows: Array<[string, Window]> = [[`rate:${name}:client:${request.ip}`, scaled(policy.client)]];
     const email = (request.body as { email?: unknown } | undefined)?.email;
     if (policy.account && typeof email === 'string' && email.trim()) {
       const account = createHash('sha256').update(email.trim().toLowerCase()).digest('base64url');
-      windows.push([`rate:${name}:account:${account}`, policy.account]);
+      windows.push([`rate:${name}:account:${account}`, scaled(policy.account)]);
     }
     return windows;
   }
