@@ -31,6 +31,8 @@ describe('parsePrice', () => {
     ['regular then sale', 'Regular price $80.00 Sale price $59.99', 59.99, 'USD'],
     ['RRP then our price', 'RRP £100 Our price £75', 75, 'GBP'],
     ['the first current price wins over later numbers', 'Now $59.99 in 3 colours', 59.99, 'USD'],
+    ['a price with a currency wins over a bare count after it', '$59.99 in 3 colours', 59.99, 'USD'],
+    ['a price with a code after it wins over a bare count before it', 'Pack of 2 for 24.50 EUR', 24.5, 'EUR'],
     ['current price before a former one, no current marker', '$59.99 (was $80)', 59.99, 'USD'],
     ['two unlabelled prices: the last (struck-through price first)', '$80 $59.99', 59.99, 'USD'],
     ['a percentage is not a price', 'Sale 25% off: $59.99', 59.99, 'USD'],

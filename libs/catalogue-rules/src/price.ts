@@ -61,6 +61,8 @@ interface FoundNumber {
   start: number;
   end: number;
   label: 'current' | 'former' | 'none';
+  /** A currency sign or code stands right before or after it ("$59.99", "59.99 USD"). */
+  marked: boolean;
 }
 
 const CURRENT_MARKERS = ['now', 'sale', 'sale price', 'our price', 'offer', 'deal', 'special'];
@@ -79,7 +81,8 @@ function findNumbers(text: string): FoundNumber[] {
     const value = parseNumber(match[0]);
     if (value === null) continue;
     previousEnd = end;
-    found.push({ value, start, end, label: labelOf(before) });
+    const marked = CURRENCY_BEFORE.test(text.slice(Math.max(0, start - 6), start)) || CURRENCY_AFTER.test(text.slice(end, end + 6));
+    found.push({ value, start, end, label: labelOf(before), marked });
   }
   return found;
 }
@@ -94,8 +97,11 @@ function labelOf(before: string): FoundNumber['label'] {
 function choosePrice(text: string, numbers: FoundNumber[]): number | null {
   const current = numbers.find((n) => n.label === 'current');
   if (current) return current.value;
-  const rest = numbers.filter((n) => n.label !== 'former');
-  if (rest.length === 0) return numbers.at(-1)?.value ?? null;
+  const unlabelled = numbers.filter((n) => n.label !== 'former');
+  if (unlabelled.length === 0) return numbers.at(-1)?.value ?? null;
+  // "$59.99 in 3 colours": when some numbers carry a currency, the bare ones are counts, not prices.
+  const priced = unlabelled.filter((n) => n.marked);
+  const rest = priced.length > 0 ? priced : unlabelled;
   const last = rest.at(-1) as FoundNumber;
   // The range that ends with the last number, e.g. "From $59.99 to $79.99".
   const range = [last];
@@ -162,6 +168,10 @@ const CURRENCY_SYMBOLS: ReadonlyArray<readonly [RegExp, string]> = [
 
 /** Currency marks removed when deciding whether the text between two numbers joins a range. */
 const CURRENCY_TOKEN = new RegExp(`(?<!\\p{L})(?:${CURRENCY_CODES.join('|')})(?!\\p{L})|(?<!\\p{L})[A-Za-z]{0,2}\\$|[£€¥₹₩₺]`, 'giu');
+
+/** A currency mark ending / starting a short stretch of text next to a number. */
+const CURRENCY_BEFORE = new RegExp(`(?:${CURRENCY_TOKEN.source})\\s*$`, 'iu');
+const CURRENCY_AFTER = new RegExp(`^\\s*(?:${CURRENCY_TOKEN.source})`, 'iu');
 
 function detectCurrency(text: string): string | null {
   const code = CODE_PATTERN.exec(text)?.[1];
