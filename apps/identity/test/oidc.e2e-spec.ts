@@ -1,18 +1,10 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { once } from 'node:events';
-import { join } from 'node:path';
-import type { RunningProduct } from '@closetly/testing';
-import { RUNTIME_MODES, type RuntimeMode, type StartedProduct } from '@closetly/testing';
+import { type OidcTestProvider, RUNTIME_MODES, type RunningProduct, type RuntimeMode, type StartedProduct, startOidcTestProvider } from '@closetly/testing';
 
-const CLIENT_ID = 'closetly-test-client';
-const CLIENT_SECRET = 'closetly-test-client-secret-0123456789';
 const USERS = {
   alice: { sub: 'google-sub-alice', email: 'alice@example.com', email_verified: true, given_name: 'Alice', family_name: 'Liddell' },
   mallory: { sub: 'google-sub-mallory', email: 'bob@example.com', email_verified: false, given_name: 'Mallory', family_name: 'M' },
   carol: { sub: 'google-sub-carol', email: 'carol@example.com', email_verified: true, given_name: 'Carol', family_name: 'C' },
 };
-
-const freePort = () => 20_000 + Math.floor(Math.random() * 20_000);
 
 /** Follows the provider's redirects like a browser would (cookies included) until it sends the popup back to us. */
 async function followToCallback(authorizationUrl: string, login: keyof typeof USERS, callbackPrefix: string): Promise<string> {
@@ -44,7 +36,7 @@ function popupMessage(html: string): { ok: boolean; loginCode?: string; error?: 
 
 /** "Sign in with Google" end to end against a real local OpenID provider (oidc-provider), in both runtime modes. */
 describe.each(RUNTIME_MODES)('third-party sign-in (OpenID Connect, PKCE, state, nonce) ($name mode)', (mode: RuntimeMode) => {
-  let provider: ChildProcess;
+  let provider: OidcTestProvider;
   let started: StartedProduct;
   let product: RunningProduct;
   let betaToken: string;
@@ -71,40 +63,16 @@ describe.each(RUNTIME_MODES)('third-party sign-in (OpenID Connect, PKCE, state, 
   };
 
   beforeAll(async () => {
-    const providerPort = freePort();
-    const productPort = freePort() + 1;
-    publicUrl = `http://127.0.0.1:${productPort}`;
-    provider = spawn(process.execPath, [join(__dirname, 'support', 'oidc-test-provider.mjs')], {
-      env: {
-        ...process.env,
-        NODE_OPTIONS: '',
-        OIDC_PORT: String(providerPort),
-        OIDC_CLIENT_ID: CLIENT_ID,
-        OIDC_CLIENT_SECRET: CLIENT_SECRET,
-        OIDC_REDIRECT_URI: `${publicUrl}/api/auth/oidc/callback`,
-        OIDC_USERS: JSON.stringify(USERS),
-      },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    await new Promise<void>((resolve, reject) => {
-      provider.stdout?.on('data', (chunk: Buffer) => chunk.toString().includes('ready') && resolve());
-      provider.once('exit', (code) => reject(new Error(`provider exited with ${code}`)));
-    });
-    started = await mode.start({
-      PORT: String(productPort),
-      PUBLIC_URL: publicUrl,
-      OIDC_ISSUER: `http://127.0.0.1:${providerPort}`,
-      OIDC_CLIENT_ID: CLIENT_ID,
-      OIDC_CLIENT_SECRET: CLIENT_SECRET,
-    });
+    provider = await startOidcTestProvider(USERS);
+    publicUrl = provider.publicUrl;
+    started = await mode.start(provider.productEnv);
     product = started.product;
     betaToken = await product.betaToken();
   }, 180_000);
 
   afterAll(async () => {
     await started?.stop();
-    provider?.kill('SIGTERM');
-    if (provider && provider.exitCode === null) await once(provider, 'exit');
+    await provider?.stop();
   });
 
   it('starts with PKCE (S256), a state and a nonce', async () => {

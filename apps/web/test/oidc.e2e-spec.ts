@@ -1,57 +1,25 @@
 /**
  * @jest-environment node
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { once } from 'node:events';
-import path from 'node:path';
-import { startEmbeddedProduct } from '@closetly/testing';
+import { type OidcTestProvider, startEmbeddedProduct, startOidcTestProvider } from '@closetly/testing';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { REPO_ROOT, launchChromium } from './browser';
+import { launchChromium } from './browser';
 
 type Product = Awaited<ReturnType<typeof startEmbeddedProduct>>;
 
-/** The identity service's stand-in for the third-party provider (a real oidc-provider in its own process). */
-const PROVIDER_SCRIPT = path.join(REPO_ROOT, 'apps', 'identity', 'test', 'support', 'oidc-test-provider.mjs');
-const CLIENT_ID = 'closetly-web-test-client';
-const CLIENT_SECRET = 'closetly-web-test-client-secret-0123456789';
 const USERS = {
   alice: { sub: 'google-sub-alice', email: 'alice@example.com', email_verified: true, given_name: 'Alice', family_name: 'Liddell' },
 };
-const freePort = () => 20_000 + Math.floor(Math.random() * 20_000);
 
 describe('third-party sign-in popup (web app in Chromium, embedded product, local OpenID provider)', () => {
-  let provider: ChildProcess;
+  let provider: OidcTestProvider;
   let product: Product;
   let browser: Browser;
   const contexts: BrowserContext[] = [];
 
   beforeAll(async () => {
-    const providerPort = freePort();
-    const productPort = freePort() + 1;
-    const publicUrl = `http://127.0.0.1:${productPort}`;
-    provider = spawn(process.execPath, [PROVIDER_SCRIPT], {
-      env: {
-        ...process.env,
-        NODE_OPTIONS: '',
-        OIDC_PORT: String(providerPort),
-        OIDC_CLIENT_ID: CLIENT_ID,
-        OIDC_CLIENT_SECRET: CLIENT_SECRET,
-        OIDC_REDIRECT_URI: `${publicUrl}/api/auth/oidc/callback`,
-        OIDC_USERS: JSON.stringify(USERS),
-      },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    await new Promise<void>((resolve, reject) => {
-      provider.stdout?.on('data', (chunk: Buffer) => chunk.toString().includes('ready') && resolve());
-      provider.once('exit', (code) => reject(new Error(`provider exited with ${code}`)));
-    });
-    product = await startEmbeddedProduct({
-      PORT: String(productPort),
-      PUBLIC_URL: publicUrl,
-      OIDC_ISSUER: `http://127.0.0.1:${providerPort}`,
-      OIDC_CLIENT_ID: CLIENT_ID,
-      OIDC_CLIENT_SECRET: CLIENT_SECRET,
-    });
+    provider = await startOidcTestProvider(USERS);
+    product = await startEmbeddedProduct(provider.productEnv);
     browser = await launchChromium();
   }, 180_000);
 
@@ -62,8 +30,7 @@ describe('third-party sign-in popup (web app in Chromium, embedded product, loca
   afterAll(async () => {
     await browser?.close();
     await product?.stop();
-    provider?.kill('SIGTERM');
-    if (provider && provider.exitCode === null) await once(provider, 'exit');
+    await provider?.stop();
   }, 60_000);
 
   const url = (pathname: string) => new URL(pathname, product.baseUrl).toString();
