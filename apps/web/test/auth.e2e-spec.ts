@@ -6,7 +6,7 @@ import { createApiClient, type ApiClient } from '@closetly/api-client';
 import type { SignUpRequest } from '@closetly/contracts';
 import { startEmbeddedProduct } from '@closetly/testing';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchChromium, screenshot } from './browser';
+import { launchChromium, screenshot, passBetaGate } from './browser';
 
 type Product = Awaited<ReturnType<typeof startEmbeddedProduct>>;
 
@@ -78,9 +78,7 @@ describe('sign-up, sign-in and sign-out (web app in Chromium against the embedde
     `);
     const page = await context.newPage();
     await page.goto(url(path));
-    await page.getByLabel('Verification code').fill(product.demoBetaCode);
-    await page.getByRole('button', { name: 'Verify Code' }).click();
-    await header(page).waitFor();
+    await passBetaGate(page, product.demoBetaCode);
     return page;
   }
 

@@ -24,3 +24,10 @@ export async function screenshot(page: Page, name: string, { fullPage = true }: 
   await page.screenshot({ path: file, fullPage });
   return file;
 }
+
+/** Gets a page that shows the beta code screen into the app with a code, and waits for the app's header. */
+export async function passBetaGate(page: Page, code: string): Promise<void> {
+  await page.getByLabel('Verification code').fill(code);
+  await page.getByRole('button', { name: 'Verify Code' }).click();
+  await page.getByRole('banner').waitFor();
+}

@@ -3,7 +3,7 @@
  */
 import { type OidcTestProvider, startEmbeddedProduct, startOidcTestProvider } from '@closetly/testing';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchChromium } from './browser';
+import { launchChromium, passBetaGate } from './browser';
 
 type Product = Awaited<ReturnType<typeof startEmbeddedProduct>>;
 
@@ -40,9 +40,7 @@ describe('third-party sign-in popup (web app in Chromium, embedded product, loca
     contexts.push(context);
     const page = await context.newPage();
     await page.goto(url(pathname));
-    await page.getByLabel('Verification code').fill(product.demoBetaCode);
-    await page.getByRole('button', { name: 'Verify Code' }).click();
-    await page.getByRole('banner').waitFor();
+    await passBetaGate(page, product.demoBetaCode);
     return page;
   }
 

@@ -6,7 +6,7 @@ import { createApiClient, type ApiClient } from '@closetly/api-client';
 import type { ItemInput, SignUpRequest, WardrobeItem } from '@closetly/contracts';
 import { startEmbeddedProduct } from '@closetly/testing';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchChromium, screenshot } from './browser';
+import { launchChromium, screenshot, passBetaGate } from './browser';
 
 type Product = Awaited<ReturnType<typeof startEmbeddedProduct>>;
 
@@ -84,9 +84,7 @@ describe('wardrobe, quick view and product page (web app in Chromium against the
     contexts.push(context);
     const page = await context.newPage();
     await page.goto(url(path));
-    await page.getByLabel('Verification code').fill(product.demoBetaCode);
-    await page.getByRole('button', { name: 'Verify Code' }).click();
-    await header(page).waitFor();
+    await passBetaGate(page, product.demoBetaCode);
     return page;
   }
 
