@@ -55,7 +55,3 @@ export type IdentityConfig = z.infer<typeof IdentityConfig>;
 export const loadIdentityConfig = (env: NodeJS.ProcessEnv = process.env): IdentityConfig => parseEnv(IdentityConfig, env);
 
 export const IDENTITY_CONFIG = Symbol('IDENTITY_CONFIG');
-
-/** Shared with the gateway, which verifies what identity signs. */
-export const ACCESS_TOKEN_ISSUER = 'closetly-identity';
-export const ACCESS_TOKEN_AUDIENCE = 'closetly-api';

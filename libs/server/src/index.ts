@@ -23,4 +23,4 @@ export * from './runtime/tokens';
 export * from './runtime/run-service';
 export * from './config/service-env';
 export * from './auth/revoked-sessions';
-export * from './auth/development-secrets';
+export * from './auth/access-tokens';

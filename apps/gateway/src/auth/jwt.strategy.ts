@@ -1,13 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { PassportStrategy } from '@nestjs/passport';
 import type { Caller } from '@closetly/contracts';
-import { CACHE, type Cache, RevokedSessions } from '@closetly/server';
+import { ACCESS_TOKEN_AUDIENCE, ACCESS_TOKEN_ISSUER, CACHE, type Cache, RevokedSessions } from '@closetly/server';
 import { ExtractJwt, Strategy } from 'passport-jwt';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config';
 
-/** Kept in step with identity's ACCESS_TOKEN_ISSUER / ACCESS_TOKEN_AUDIENCE. */
-export const ACCESS_TOKEN_ISSUER = 'closetly-identity';
-export const ACCESS_TOKEN_AUDIENCE = 'closetly-api';
 
 interface AccessTokenPayload {
   sub?: unknown;

@@ -1,5 +1,5 @@
 import jwt from 'jsonwebtoken';
-import { ACCESS_TOKEN_AUDIENCE, ACCESS_TOKEN_ISSUER } from '../config';
+import { ACCESS_TOKEN_AUDIENCE, ACCESS_TOKEN_ISSUER } from '@closetly/server';
 import { hashToken, randomToken, sessionIdOfAccessToken, signAccessToken } from './tokens';
 
 const SECRET = 'x'.repeat(40);

@@ -1,6 +1,6 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import jwt from 'jsonwebtoken';
-import { ACCESS_TOKEN_AUDIENCE, ACCESS_TOKEN_ISSUER } from '../config';
+import { ACCESS_TOKEN_AUDIENCE, ACCESS_TOKEN_ISSUER } from '@closetly/server';
 
 /** An opaque random token for refresh, reset and login codes: 256 bits, URL-safe. */
 export const randomToken = (): string => randomBytes(32).toString('base64url');
