@@ -1,43 +1,41 @@
-import { Caller, CATALOGUE_PATTERNS, ItemInput, ProductGender } from '@closetly/contracts';
-import { RpcController, RpcDataPipe, RpcHandler } from '@closetly/server';
+import type { RpcRequest } from '@closetly/contracts';
+import { RpcController, RpcHandler } from '@closetly/server';
 import { Payload } from '@nestjs/microservices';
-import { z } from 'zod';
 import { ProductsService } from './products/products.service';
 
-const UpsertCall = z.object({ item: ItemInput });
-const GetCall = z.object({ productId: z.string().uuid() });
-const FeedbackCall = z.object({ productId: z.string().uuid(), userId: z.string().nullable(), gender: ProductGender });
-const AdminCall = z.object({ caller: Caller });
-const SetGenderCall = AdminCall.extend({ productId: z.string().uuid(), gender: ProductGender });
-
-/** Every request the gateway makes of the catalogue. */
+/** Every request the gateway makes of the catalogue: parsed input, one service call, return. */
 @RpcController()
 export class CatalogueRpcController {
   constructor(private readonly products: ProductsService) {}
 
-  @RpcHandler(CATALOGUE_PATTERNS.upsertProduct)
-  upsert(@Payload(new RpcDataPipe(UpsertCall)) request: z.infer<typeof UpsertCall>) {
-    return this.products.upsertFromItem(request.item);
+  @RpcHandler('catalogue.get-product')
+  get(@Payload() request: RpcRequest<'catalogue.get-product'>) {
+    return this.products.get(request.productId, request.caller);
   }
 
-  @RpcHandler(CATALOGUE_PATTERNS.getProduct)
-  get(@Payload(new RpcDataPipe(GetCall)) request: z.infer<typeof GetCall>) {
-    return this.products.get(request.productId);
+  @RpcHandler('catalogue.record-feedback')
+  async feedback(@Payload() request: RpcRequest<'catalogue.record-feedback'>) {
+    await this.products.recordFeedback(request.productId, request.caller, request.gender);
+    return { ok: true as const };
   }
 
-  @RpcHandler(CATALOGUE_PATTERNS.recordFeedback)
-  async feedback(@Payload(new RpcDataPipe(FeedbackCall)) request: z.infer<typeof FeedbackCall>) {
-    await this.products.recordFeedback(request.productId, request.userId, request.gender);
-    return { ok: true };
-  }
-
-  @RpcHandler(CATALOGUE_PATTERNS.listUngendered)
-  listUngendered(@Payload(new RpcDataPipe(AdminCall)) request: z.infer<typeof AdminCall>) {
+  @RpcHandler('catalogue.list-ungendered')
+  listUngendered(@Payload() request: RpcRequest<'catalogue.list-ungendered'>) {
     return this.products.listMissingGender(request.caller);
   }
 
-  @RpcHandler(CATALOGUE_PATTERNS.setGender)
-  setGender(@Payload(new RpcDataPipe(SetGenderCall)) request: z.infer<typeof SetGenderCall>) {
+  @RpcHandler('catalogue.set-gender')
+  setGender(@Payload() request: RpcRequest<'catalogue.set-gender'>) {
     return this.products.setGender(request.caller, request.productId, request.gender);
+  }
+
+  @RpcHandler('catalogue.set-hidden')
+  setHidden(@Payload() request: RpcRequest<'catalogue.set-hidden'>) {
+    return this.products.setHidden(request.caller, request.productId, request.hidden);
+  }
+
+  @RpcHandler('catalogue.correct-product')
+  correct(@Payload() request: RpcRequest<'catalogue.correct-product'>) {
+    return this.products.correct(request.caller, request.productId, request.correction);
   }
 }

@@ -12,6 +12,7 @@ import { ApiHealthController } from './health/api-health.controller';
 import { HttpErrorFilter } from './http/http-error.filter';
 import { ImagesModule } from './images/images.module';
 import { SpaService } from './http/spa.service';
+import { ProductsController } from './products/products.controller';
 import { RateLimitInterceptor } from './rate-limit/rate-limit.interceptor';
 import { WardrobeController } from './wardrobe/wardrobe.controller';
 
@@ -22,7 +23,7 @@ export class GatewayModule {
     return {
       module: GatewayModule,
       imports: [PassportModule, ImagesModule.forRoot({ secret: config.betaTokenSecret })],
-      controllers: [BetaController, ApiHealthController, AuthController, OidcController, WardrobeController],
+      controllers: [BetaController, ApiHealthController, AuthController, OidcController, WardrobeController, ProductsController],
       providers: [
         { provide: GATEWAY_CONFIG, useValue: config },
         BetaTokenService,

@@ -1,15 +1,7 @@
+import type { ServiceErrorCode } from '@closetly/contracts';
 import { DomainError } from '@closetly/server';
 
-export type IdentityErrorCode =
-  | 'EMAIL_TAKEN'
-  | 'INVALID_CREDENTIALS'
-  | 'INVALID_REFRESH_TOKEN'
-  | 'INVALID_RESET_TOKEN'
-  | 'ACCOUNT_DISABLED'
-  | 'UNAUTHENTICATED'
-  | 'FORBIDDEN'
-  | 'NOT_FOUND'
-  | 'OIDC_FAILED';
+export type IdentityErrorCode = ServiceErrorCode<'identity'>;
 
 /** Identity's domain errors; the gateway maps each code to a status. Messages are the spec's where it gives one. */
 export class IdentityError extends DomainError {

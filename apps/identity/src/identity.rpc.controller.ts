@@ -1,32 +1,11 @@
-import { RpcController, RpcDataPipe, RpcHandler } from '@closetly/server';
-import {
-  Caller,
-  ForgotPasswordRequest,
-  IDENTITY_PATTERNS,
-  OidcCompleteRequest,
-  OidcIntent,
-  RefreshRequest,
-  ResetPasswordRequest,
-  RPC_PATTERNS,
-  SignInRequest,
-  SignUpRequest,
-  UserRecordRequest,
-  VerifyBetaCodeRequest,
-  type VerifyBetaCodeResponse,
-} from '@closetly/contracts';
+import { RpcController, RpcHandler } from '@closetly/server';
+import type { RpcRequest } from '@closetly/contracts';
 import { Payload } from '@nestjs/microservices';
-import { z } from 'zod';
 import { AccountsService } from './accounts/accounts.service';
 import { BetaCodesService } from './beta-codes.service';
 import { PasswordResetService } from './password-reset/password-reset.service';
 import { OidcService } from './oidc/oidc.service';
 import { SessionsService } from './sessions/sessions.service';
-
-const WithCaller = z.object({ caller: Caller });
-const LogoutCall = z.object({ token: z.string().max(4096), caller: Caller.optional() });
-const UpdateUserCall = WithCaller.extend({ record: UserRecordRequest });
-const OidcStartCall = z.object({ intent: OidcIntent });
-const OidcCallbackCall = z.object({ params: z.record(z.string(), z.string().max(4096)) });
 
 /** Every request the gateway makes of identity: parsed input, one service call, return. */
 @RpcController()
@@ -39,72 +18,72 @@ export class IdentityRpcController {
     private readonly oidc: OidcService,
   ) {}
 
-  @RpcHandler(RPC_PATTERNS.identity.verifyBetaCode)
-  verifyBetaCode(@Payload(new RpcDataPipe(VerifyBetaCodeRequest)) request: VerifyBetaCodeRequest): VerifyBetaCodeResponse {
+  @RpcHandler('identity.verify-beta-code')
+  verifyBetaCode(@Payload() request: RpcRequest<'identity.verify-beta-code'>) {
     return { valid: this.betaCodes.isValid(request.code) };
   }
 
-  @RpcHandler(IDENTITY_PATTERNS.signUp)
-  signUp(@Payload(new RpcDataPipe(SignUpRequest)) request: SignUpRequest) {
+  @RpcHandler('identity.sign-up')
+  signUp(@Payload() request: RpcRequest<'identity.sign-up'>) {
     return this.accounts.signUp(request);
   }
 
-  @RpcHandler(IDENTITY_PATTERNS.signIn)
-  signIn(@Payload(new RpcDataPipe(SignInRequest)) request: SignInRequest) {
+  @RpcHandler('identity.sign-in')
+  signIn(@Payload() request: RpcRequest<'identity.sign-in'>) {
     return this.accounts.signIn(request);
   }
 
-  @RpcHandler(IDENTITY_PATTERNS.refresh)
-  refresh(@Payload(new RpcDataPipe(RefreshRequest)) request: RefreshRequest) {
+  @RpcHandler('identity.refresh')
+  refresh(@Payload() request: RpcRequest<'identity.refresh'>) {
     return this.accounts.refresh(request.refreshToken);
   }
 
-  @RpcHandler(IDENTITY_PATTERNS.logout)
-  async logout(@Payload(new RpcDataPipe(LogoutCall)) request: z.infer<typeof LogoutCall>) {
+  @RpcHandler('identity.logout')
+  async logout(@Payload() request: RpcRequest<'identity.logout'>) {
     await this.sessions.logout(request.token);
     if (request.caller) await this.sessions.logoutSession(request.caller.sid);
-    return { ok: true };
+    return { ok: true as const };
   }
 
-  @RpcHandler(IDENTITY_PATTERNS.getUser)
-  getUser(@Payload(new RpcDataPipe(WithCaller)) request: z.infer<typeof WithCaller>) {
+  @RpcHandler('identity.get-user')
+  getUser(@Payload() request: RpcRequest<'identity.get-user'>) {
     return this.accounts.getUser(request.caller);
   }
 
-  @RpcHandler(IDENTITY_PATTERNS.updateUser)
-  updateUser(@Payload(new RpcDataPipe(UpdateUserCall)) request: z.infer<typeof UpdateUserCall>) {
+  @RpcHandler('identity.update-user')
+  updateUser(@Payload() request: RpcRequest<'identity.update-user'>) {
     return this.accounts.updateUser(request.caller, request.record);
   }
 
-  @RpcHandler(IDENTITY_PATTERNS.forgotPassword)
-  async forgotPassword(@Payload(new RpcDataPipe(ForgotPasswordRequest)) request: ForgotPasswordRequest) {
+  @RpcHandler('identity.forgot-password')
+  async forgotPassword(@Payload() request: RpcRequest<'identity.forgot-password'>) {
     await this.passwordReset.forgotPassword(request);
     return { accepted: true as const };
   }
 
-  @RpcHandler(IDENTITY_PATTERNS.resetPassword)
-  async resetPassword(@Payload(new RpcDataPipe(ResetPasswordRequest)) request: ResetPasswordRequest) {
+  @RpcHandler('identity.reset-password')
+  async resetPassword(@Payload() request: RpcRequest<'identity.reset-password'>) {
     await this.passwordReset.resetPassword(request);
-    return { ok: true };
+    return { ok: true as const };
   }
 
-  @RpcHandler(IDENTITY_PATTERNS.listAccounts)
-  listAccounts(@Payload(new RpcDataPipe(WithCaller)) request: z.infer<typeof WithCaller>) {
+  @RpcHandler('identity.list-accounts')
+  listAccounts(@Payload() request: RpcRequest<'identity.list-accounts'>) {
     return this.accounts.listAccounts(request.caller);
   }
 
-  @RpcHandler(IDENTITY_PATTERNS.oidcStart)
-  oidcStart(@Payload(new RpcDataPipe(OidcStartCall)) request: z.infer<typeof OidcStartCall>) {
+  @RpcHandler('identity.oidc-start')
+  oidcStart(@Payload() request: RpcRequest<'identity.oidc-start'>) {
     return this.oidc.start(request.intent);
   }
 
-  @RpcHandler(IDENTITY_PATTERNS.oidcCallback)
-  oidcCallback(@Payload(new RpcDataPipe(OidcCallbackCall)) request: z.infer<typeof OidcCallbackCall>) {
+  @RpcHandler('identity.oidc-callback')
+  oidcCallback(@Payload() request: RpcRequest<'identity.oidc-callback'>) {
     return this.oidc.callback(request.params);
   }
 
-  @RpcHandler(IDENTITY_PATTERNS.oidcComplete)
-  oidcComplete(@Payload(new RpcDataPipe(OidcCompleteRequest)) request: OidcCompleteRequest) {
+  @RpcHandler('identity.oidc-complete')
+  oidcComplete(@Payload() request: RpcRequest<'identity.oidc-complete'>) {
     return this.oidc.complete(request.loginCode);
   }
 }

@@ -1,6 +1,7 @@
+import type { ServiceErrorCode } from '@closetly/contracts';
 import { DomainError } from '@closetly/server';
 
-export type WardrobeErrorCode = 'NOT_FOUND';
+export type WardrobeErrorCode = ServiceErrorCode<'wardrobe'>;
 
 export class WardrobeError extends DomainError {
   constructor(code: WardrobeErrorCode, message: string) {

@@ -66,11 +66,11 @@ describe('wardrobe and product operations', () => {
     expect(error).toMatchObject({ status: 404, code: 'NOT_FOUND' });
   });
 
-  it('getProduct needs no sign-in and reports 404 as an ApiError', async () => {
+  it('getProduct sends the access token when there is one (a saver sees their capture) and reports 404 as an ApiError', async () => {
     const calls: RecordedCall[] = [];
     await expect(client(200, product, calls).getProduct(product.id)).resolves.toEqual(product);
     expect(calls[0]?.url).toBe(`/api/products/${product.id}`);
-    expect(headersOf(calls[0])).not.toHaveProperty('Authorization');
+    expect(headersOf(calls[0])).toHaveProperty('Authorization');
     await expect(client(404, { error: { code: 'NOT_FOUND', message: 'Item not found' } }).getProduct(product.id)).rejects.toMatchObject({ status: 404 });
   });
 

@@ -9,8 +9,8 @@ import { parsePrice } from './price';
  * Interpretations:
  * - A name or brand is lacking when it is not text or is blank.
  * - A price is lacking when `parsePrice` finds no amount in it: null, blank,
- *   "N/A", "Call for price" or a negative number are lacking; 0 and "Free"
- *   are prices. The price itself is passed on unchanged.
+ *   "N/A", "Call for price", "Free" or a negative number are lacking; 0 is
+ *   a price. The price itself is passed on unchanged.
  * - The pair is compared without case and with spaces trimmed and collapsed,
  *   so "Cable Knit Cardigan" by "COS" and "cable knit  cardigan " by "cos"
  *   are the same product.

@@ -3,4 +3,6 @@ export * from './infer-category';
 export * from './price';
 export * from './gender';
 export * from './retailer';
+export * from './supported-retailers';
+export * from './product-identity';
 export * from './catalogue-list';

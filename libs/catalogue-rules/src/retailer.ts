@@ -1,38 +1,11 @@
 /**
  * Retailer links (spec §2 quick view: the buy link is "Buy on {retailer}" for
- * a few known retailers, otherwise "Buy on {brand}", and a disabled "Buy Now"
+ * the supported retailers, otherwise "Buy on {brand}", and a disabled "Buy Now"
  * when there is no source link; spec §3: sourceUrl defaults to '#').
  *
  * Only the WHATWG `URL` class is used, which browsers and Node both provide.
  */
-
-/** The known retailers: the site's name label (the part before the public suffix) and its display name. */
-export const KNOWN_RETAILERS: Readonly<Record<string, string>> = {
-  asos: 'ASOS',
-  zara: 'Zara',
-  hm: 'H&M',
-  nordstrom: 'Nordstrom',
-  uniqlo: 'Uniqlo',
-  mango: 'Mango',
-  'net-a-porter': 'NET-A-PORTER',
-  mrporter: 'MR PORTER',
-  farfetch: 'Farfetch',
-  ssense: 'SSENSE',
-  everlane: 'Everlane',
-  jcrew: 'J.Crew',
-  madewell: 'Madewell',
-  urbanoutfitters: 'Urban Outfitters',
-  revolve: 'Revolve',
-  shopbop: 'Shopbop',
-  zalando: 'Zalando',
-  selfridges: 'Selfridges',
-};
-
-/** Two-part public suffixes of the countries retailers commonly use; any other host ends in a one-part suffix. */
-const TWO_PART_SUFFIXES = new Set([
-  'co.uk', 'org.uk', 'com.au', 'net.au', 'co.nz', 'co.jp', 'co.kr', 'co.in', 'co.za', 'com.br', 'com.mx', 'com.ar',
-  'com.tr', 'com.sg', 'com.hk', 'com.cn', 'com.tw', 'co.il', 'com.my', 'com.ph', 'co.id', 'co.th',
-]);
+import { supportedRetailerForHost } from './supported-retailers';
 
 /** A leading "www." (or "www2." and the like) is not part of the retailer's name. */
 const WWW_PREFIX = /^www\d*\./;
@@ -58,15 +31,6 @@ export function retailerFromUrl(sourceUrl: string | null | undefined): string | 
   return link ? link.hostname.replace(WWW_PREFIX, '') : null;
 }
 
-/** The display name of a known retailer, whatever its subdomain or country suffix ("www2.hm.com", "asos.de", "zara.co.uk"). */
-export function knownRetailerName(host: string): string | null {
-  const labels = host.toLowerCase().replace(/\.$/, '').split('.');
-  if (labels.length < 2) return null;
-  const suffixLength = TWO_PART_SUFFIXES.has(labels.slice(-2).join('.')) ? 2 : 1;
-  const name = labels[labels.length - suffixLength - 1];
-  return name !== undefined && Object.hasOwn(KNOWN_RETAILERS, name) ? (KNOWN_RETAILERS[name] ?? null) : null;
-}
-
 export interface BuyLink {
   label: string;
   /** The link to open in a new tab; null when disabled. */
@@ -75,7 +39,7 @@ export interface BuyLink {
 }
 
 /**
- * The quick view's buy link: "Buy on ASOS" for a known retailer, otherwise
+ * The quick view's buy link: "Buy on ASOS" for a supported retailer, otherwise
  * "Buy on {brand}" (the host when the brand is blank), and a disabled
  * "Buy Now" without a usable link ('#', blank, invalid, not http(s)). The
  * href is the link as given, normalised by the URL parser.
@@ -84,7 +48,7 @@ export function buyLinkLabel({ sourceUrl, brand }: { sourceUrl: string | null | 
   const link = parseLink(sourceUrl);
   if (!link) return { label: 'Buy Now', href: null, disabled: true };
   const host = link.hostname.replace(WWW_PREFIX, '');
-  const name = knownRetailerName(host) ?? (brand?.trim() || host);
+  const name = supportedRetailerForHost(host)?.name ?? (brand?.trim() || host);
   return { label: `Buy on ${name}`, href: link.href, disabled: false };
 }
 
@@ -102,18 +66,23 @@ function isTrackingParam(name: string): boolean {
 }
 
 /**
- * One spelling per product page, for de-duplication: host lower-cased and
- * without "www.", fragment dropped, tracking parameters (utm_*, mc_*, gclid,
- * fbclid, ref, srsltid, …) dropped, the other parameters sorted by name then
- * value. Scheme, path and default-port removal are left to the URL parser
- * (http and https stay distinct; the path keeps its case and trailing
- * slash). Null for '#', invalid or non-http(s) links.
+ * One spelling per product page, for de-duplication: the same page reached
+ * over http or https, with the host in any case, with or without "www.", a
+ * trailing slash, tracking parameters (utm_*, mc_*, gclid, fbclid, ref,
+ * srsltid, …) or a fragment is one product. The scheme becomes https, the
+ * host is lower-cased and loses "www.", the fragment and tracking parameters
+ * go, the other parameters are sorted by name then value, and one trailing
+ * slash leaves the path. The path keeps its case: shops tell products apart
+ * by it. Null for '#', invalid or non-http(s) links.
  */
 export function canonicalSourceUrl(url: string | null | undefined): string | null {
   const link = parseLink(url);
   if (!link) return null;
+  link.protocol = 'https:';
   link.hash = '';
   link.hostname = link.hostname.replace(WWW_PREFIX, '');
+  if (link.port === '80' || link.port === '443') link.port = '';
+  if (link.pathname.length > 1 && link.pathname.endsWith('/')) link.pathname = link.pathname.slice(0, -1);
   const kept = [...link.searchParams].filter(([name]) => !isTrackingParam(name));
   kept.sort(([a, av], [b, bv]) => (a < b ? -1 : a > b ? 1 : av < bv ? -1 : av > bv ? 1 : 0));
   link.search = kept.length > 0 ? new URLSearchParams(kept).toString() : '';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { ServiceName } from './rpc';
 
 /**
  * Error codes that cross the HTTP boundary as `{ error: { code, message } }`.
@@ -36,3 +37,26 @@ export const ApiErrorBody = z.object({
   }),
 });
 export type ApiErrorBody = z.infer<typeof ApiErrorBody>;
+
+/** Codes any service may answer with: its platform's own (bad request, deadline passed, crash). */
+export const PLATFORM_ERROR_CODES = ['VALIDATION_FAILED', 'UPSTREAM_TIMEOUT', 'INTERNAL'] as const satisfies readonly ApiErrorCode[];
+
+/**
+ * The closed set of domain codes each service answers with, besides the
+ * platform's. `satisfies` makes the compiler check that each is an
+ * ApiErrorCode, which the gateway maps to a status with an exhaustive
+ * switch; a code outside its service's set is treated as INTERNAL on arrival.
+ */
+export const SERVICE_ERROR_CODES = {
+  identity: ['EMAIL_TAKEN', 'INVALID_CREDENTIALS', 'INVALID_REFRESH_TOKEN', 'INVALID_RESET_TOKEN', 'ACCOUNT_DISABLED', 'UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND', 'OIDC_FAILED'],
+  catalogue: ['NOT_FOUND', 'FORBIDDEN'],
+  wardrobe: ['NOT_FOUND'],
+  profile: [],
+  search: [],
+  retention: [],
+} as const satisfies Record<ServiceName, readonly ApiErrorCode[]>;
+
+export type ServiceErrorCode<TService extends ServiceName> = (typeof SERVICE_ERROR_CODES)[TService][number] | (typeof PLATFORM_ERROR_CODES)[number];
+
+export const isServiceErrorCode = <TService extends ServiceName>(service: TService, code: string): code is ServiceErrorCode<TService> =>
+  (SERVICE_ERROR_CODES[service] as readonly string[]).includes(code) || (PLATFORM_ERROR_CODES as readonly string[]).includes(code);

@@ -5,3 +5,5 @@ export * from './events';
 export * from './health';
 export * from './rpc';
 export * from './auth';
+export * from './price';
+export * from './rpc-calls';

@@ -39,33 +39,14 @@ export const PingResponse = z.object({
 });
 export type PingResponse = z.infer<typeof PingResponse>;
 
-export const pingPattern = (service: ServiceName) => `${service}.ping` as const;
+export const pingPattern = <S extends ServiceName>(service: S) => `${service}.ping` as const;
 
 /** identity.verify-beta-code: identity owns the beta codes; the gateway signs the token. */
-export const VerifyBetaCodeRequest = z.object({ code: z.string() });
+export const VerifyBetaCodeRequest = z.object({ code: z.string().max(200) });
 export type VerifyBetaCodeRequest = z.infer<typeof VerifyBetaCodeRequest>;
 export const VerifyBetaCodeResponse = z.object({ valid: z.boolean() });
 export type VerifyBetaCodeResponse = z.infer<typeof VerifyBetaCodeResponse>;
 
-export const RPC_PATTERNS = {
-  identity: { verifyBetaCode: 'identity.verify-beta-code' },
-} as const;
-
 /** The caller as the gateway verified it from the access token. */
 export const Caller = z.object({ uid: z.string(), sid: z.string(), roles: z.array(z.string()) });
 export type Caller = z.infer<typeof Caller>;
-
-export const IDENTITY_PATTERNS = {
-  signUp: 'identity.sign-up',
-  signIn: 'identity.sign-in',
-  refresh: 'identity.refresh',
-  logout: 'identity.logout',
-  getUser: 'identity.get-user',
-  updateUser: 'identity.update-user',
-  forgotPassword: 'identity.forgot-password',
-  resetPassword: 'identity.reset-password',
-  listAccounts: 'identity.list-accounts',
-  oidcStart: 'identity.oidc-start',
-  oidcCallback: 'identity.oidc-callback',
-  oidcComplete: 'identity.oidc-complete',
-} as const;

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
-import { PingResponse, pingPattern, type ServiceName } from '@closetly/contracts';
+import { rpcCall, type RpcRequestOf } from '@closetly/contracts';
 import { uniqueName } from '@closetly/testing';
 import { z } from 'zod';
 import {
@@ -12,33 +12,51 @@ import {
   PlatformEnv,
   RemoteError,
   RpcController,
-  RpcDataPipe,
-  RpcHandler,
+  rpcHandlersFor,
   ServiceAddressEnv,
   currentContext,
 } from '../src';
 
 const Echo = z.object({ text: z.string().max(20) }).strict();
+const EchoAnswer = z.object({ text: z.string(), correlationId: z.string().optional() });
+const Nothing = z.object({}).strict();
 
-/** A tiny RPC service standing in for "identity" in this contract. */
+/** The probe's own call map, standing in for "identity" in this contract. */
+const PROBE_CALLS = {
+  'identity.echo': rpcCall('identity', Echo, EchoAnswer),
+  'identity.fail': rpcCall('identity', Nothing, EchoAnswer),
+  'identity.leak': rpcCall('identity', Nothing, EchoAnswer),
+  'identity.crash': rpcCall('identity', Nothing, EchoAnswer),
+  'identity.slow': rpcCall('identity', Nothing, z.string()),
+  'identity.no-such-call': rpcCall('identity', Nothing, EchoAnswer),
+  'search.ping': rpcCall('search', Nothing, EchoAnswer),
+};
+const ProbeHandler = rpcHandlersFor(PROBE_CALLS);
+
 @RpcController()
 class EchoController {
-  @RpcHandler('identity.echo')
-  echo(@Payload(new RpcDataPipe(Echo)) request: z.infer<typeof Echo>) {
+  @ProbeHandler('identity.echo')
+  echo(@Payload() request: RpcRequestOf<(typeof PROBE_CALLS)['identity.echo']>) {
     return { text: request.text, correlationId: currentContext()?.correlationId };
   }
 
-  @RpcHandler('identity.fail')
+  @ProbeHandler('identity.fail')
   fail(): never {
     throw new DomainError('NOT_FOUND', 'No such thing', { id: 'x' });
   }
 
-  @RpcHandler('identity.crash')
+  /** A code identity's contract does not list (RATE_LIMITED is the gateway's). */
+  @ProbeHandler('identity.leak')
+  leak(): never {
+    throw new DomainError('RATE_LIMITED', 'not an identity code');
+  }
+
+  @ProbeHandler('identity.crash')
   crash(): never {
     throw new Error('secret internal detail');
   }
 
-  @RpcHandler('identity.slow')
+  @ProbeHandler('identity.slow')
   async slow(): Promise<string> {
     await new Promise((resolve) => setTimeout(resolve, 1_000));
     return 'late';
@@ -47,8 +65,6 @@ class EchoController {
 
 @Module({ controllers: [EchoController] })
 class EchoModule {}
-
-const EchoAnswer = z.object({ text: z.string(), correlationId: z.string().optional() });
 
 /** One contract for gateway → service calls: NestJS TCP transport and the in-process twin. */
 describe.each(['embedded', 'distributed'] as const)('RPC contract (%s)', (mode) => {
@@ -61,6 +77,7 @@ describe.each(['embedded', 'distributed'] as const)('RPC contract (%s)', (mode) 
   });
   let close: () => Promise<void>;
   let platform: Awaited<ReturnType<typeof createPlatform>>;
+  const rpc = () => platform.rpc.withCalls(PROBE_CALLS);
 
   beforeAll(async () => {
     platform = await createPlatform({ env, addresses: env, processName: 'rpc-test', needsDatabase: false, cachePrefix: `${uniqueName('rpc')}:` });
@@ -75,40 +92,47 @@ describe.each(['embedded', 'distributed'] as const)('RPC contract (%s)', (mode) 
 
   it('round-trips a typed request and carries the correlation id', async () => {
     const { runWithContext } = await import('../src');
-    const answer = await runWithContext({ correlationId: 'corr-rpc-1' }, () => platform.rpc.call('identity', 'identity.echo', { text: 'hello' }, EchoAnswer));
+    const answer = await runWithContext({ correlationId: 'corr-rpc-1' }, () => rpc().call('identity.echo', { text: 'hello' }));
     expect(answer).toEqual({ text: 'hello', correlationId: 'corr-rpc-1' });
   });
 
   it('refuses invalid data with a validation error from the service', async () => {
-    await expect(platform.rpc.call('identity', 'identity.echo', { text: 'x'.repeat(50) }, EchoAnswer)).rejects.toMatchObject({
+    await expect(rpc().call('identity.echo', { text: 'x'.repeat(50) })).rejects.toMatchObject({
       code: 'VALIDATION_FAILED',
       service: 'identity',
     });
   });
 
   it('rebuilds domain errors on the caller side', async () => {
-    const error = await platform.rpc.call('identity', 'identity.fail', {}, EchoAnswer).catch((e: unknown) => e);
+    const error = await rpc().call('identity.fail', {}).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(RemoteError);
     expect(error).toMatchObject({ code: 'NOT_FOUND', message: 'No such thing', details: { id: 'x' } });
   });
 
+  it('turns a code outside the service’s contract into INTERNAL, so it never reaches users unmapped', async () => {
+    const error = await rpc().call('identity.leak', {}).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(DomainError);
+    expect(error).not.toBeInstanceOf(RemoteError);
+    expect(error).toMatchObject({ code: 'INTERNAL' });
+  });
+
   it('hides unexpected errors behind INTERNAL', async () => {
-    const error = await platform.rpc.call('identity', 'identity.crash', {}, EchoAnswer).catch((e: unknown) => e);
+    const error = await rpc().call('identity.crash', {}).catch((e: unknown) => e);
     expect(error).toMatchObject({ code: 'INTERNAL' });
     expect(String((error as Error).message)).not.toContain('secret');
   });
 
   it('gives up after the deadline with UPSTREAM_TIMEOUT', async () => {
-    await expect(platform.rpc.call('identity', 'identity.slow', {}, z.string())).rejects.toMatchObject({ code: 'UPSTREAM_TIMEOUT' });
+    await expect(rpc().call('identity.slow', {})).rejects.toMatchObject({ code: 'UPSTREAM_TIMEOUT' });
   });
 
   it('reports a service nobody serves as unavailable, never as a crash', async () => {
-    const error = await platform.rpc.call('search' as ServiceName, pingPattern('search'), {}, PingResponse).catch((e: unknown) => e);
+    const error = await rpc().call('search.ping', {}).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(DomainError);
     expect((error as DomainError).code).toBe('SERVICE_UNAVAILABLE');
   });
 
   it('reports a pattern the service does not serve as unavailable', async () => {
-    await expect(platform.rpc.call('identity', 'identity.no-such-call', {}, EchoAnswer)).rejects.toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
+    await expect(rpc().call('identity.no-such-call', {})).rejects.toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
   });
 });

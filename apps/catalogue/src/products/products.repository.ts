@@ -1,45 +1,64 @@
 import { Inject, Injectable } from '@nestjs/common';
+import type { Capture } from '@closetly/contracts';
 import { DATABASE, type Db } from '@closetly/server';
-import { asc, eq, sql } from 'drizzle-orm';
-import { genderFeedback, products } from '../db/schema';
+import { and, asc, desc, eq, gte, sql } from 'drizzle-orm';
+import { captures, genderFeedback, priceObservations, products } from '../db/schema';
+import type { LatestObservation, SaverCapture } from './product-derivation';
 
 export type ProductRow = typeof products.$inferSelect;
 export type NewProduct = typeof products.$inferInsert;
 
-/** Products and gender feedback. Queries only. */
+/** Products, savers' captures, price observations and gender feedback. Queries only. */
 @Injectable()
 export class ProductsRepository {
   constructor(@Inject(DATABASE) private readonly db: Db) {}
 
-  /**
-   * Inserts or refreshes the product with this dedupe key. A saved item's
-   * explicit gender wins over the default, never over the administrator's.
-   */
-  async upsert(product: NewProduct, tx: Db = this.db): Promise<ProductRow> {
-    const [row] = await tx
-      .insert(products)
-      .values(product)
+  /** Keeps this saver's latest capture; the date they first saved it stays the earliest seen. */
+  async upsertCapture(productId: string, userId: string, capture: Capture, firstSavedAt: Date, capturedAt: Date, tx: Db): Promise<void> {
+    await tx
+      .insert(captures)
+      .values({ productId, userId, capture, firstSavedAt, capturedAt })
       .onConflictDoUpdate({
-        target: products.dedupeKey,
+        target: [captures.productId, captures.userId],
         set: {
-          name: sql`excluded.name`,
-          brand: sql`excluded.brand`,
-          price: sql`excluded.price`,
-          currency: sql`excluded.currency`,
-          priceText: sql`excluded.price_text`,
-          imageUrl: sql`coalesce(excluded.image_url, ${products.imageUrl})`,
-          description: sql`case when excluded.description <> '' then excluded.description else ${products.description} end`,
-          sourceUrl: sql`case when excluded.source_url <> '#' then excluded.source_url else ${products.sourceUrl} end`,
-          retailer: sql`coalesce(excluded.retailer, ${products.retailer})`,
-          category: sql`excluded.category`,
-          gender: sql`case when ${products.genderSource} = 'admin' or excluded.gender_source = 'default' then ${products.gender} else excluded.gender end`,
-          genderSource: sql`case when ${products.genderSource} = 'admin' or excluded.gender_source = 'default' then ${products.genderSource} else excluded.gender_source end`,
-          updatedAt: sql`now()`,
+          capture: sql`case when excluded.captured_at >= ${captures.capturedAt} then excluded.capture else ${captures.capture} end`,
+          capturedAt: sql`greatest(excluded.captured_at, ${captures.capturedAt})`,
+          firstSavedAt: sql`least(excluded.first_saved_at, ${captures.firstSavedAt})`,
         },
+      });
+  }
+
+  async addObservation(observation: typeof priceObservations.$inferInsert, tx: Db): Promise<void> {
+    await tx.insert(priceObservations).values(observation);
+  }
+
+  async listCaptures(productId: string, tx: Db = this.db): Promise<SaverCapture[]> {
+    const rows = await tx.select().from(captures).where(eq(captures.productId, productId)).orderBy(asc(captures.firstSavedAt), asc(captures.userId));
+    return rows.map((row) => ({ userId: row.userId, capture: row.capture as Capture, firstSavedAt: row.firstSavedAt }));
+  }
+
+  async hasCapture(productId: string, userId: string): Promise<boolean> {
+    const [row] = await this.db.select({ userId: captures.userId }).from(captures).where(and(eq(captures.productId, productId), eq(captures.userId, userId)));
+    return row !== undefined;
+  }
+
+  /** Each saver's latest observation since `since` (the newest first per user). */
+  async latestObservations(productId: string, since: Date | null, tx: Db = this.db): Promise<LatestObservation[]> {
+    const conditions = since ? and(eq(priceObservations.productId, productId), gte(priceObservations.observedAt, since)) : eq(priceObservations.productId, productId);
+    return tx
+      .selectDistinctOn([priceObservations.userId], {
+        userId: priceObservations.userId,
+        amount: priceObservations.amount,
+        currency: priceObservations.currency,
+        priceText: priceObservations.priceText,
       })
-      .returning();
-    if (!row) throw new Error('product upsert returned nothing');
-    return row;
+      .from(priceObservations)
+      .where(conditions)
+      .orderBy(priceObservations.userId, desc(priceObservations.observedAt), desc(priceObservations.id));
+  }
+
+  async priceHistory(productId: string): Promise<Array<typeof priceObservations.$inferSelect>> {
+    return this.db.select().from(priceObservations).where(eq(priceObservations.productId, productId)).orderBy(asc(priceObservations.observedAt), asc(priceObservations.id));
   }
 
   async findById(id: string, tx: Db = this.db): Promise<ProductRow | undefined> {
@@ -47,13 +66,33 @@ export class ProductsRepository {
     return row;
   }
 
-  async listMissingGender(limit = 500): Promise<ProductRow[]> {
-    return this.db.select().from(products).where(eq(products.genderSource, 'default')).orderBy(asc(products.createdAt)).limit(limit);
+  /**
+   * Derivations of one product take turns until the transaction ends, even
+   * before its row exists (two first saves at once): a transaction-scoped
+   * advisory lock on the id.
+   */
+  async lockProduct(id: string, tx: Db): Promise<void> {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`catalogue.product:${id}`}))`);
   }
 
-  async setGender(id: string, gender: string, tx: Db = this.db): Promise<ProductRow | undefined> {
-    const [row] = await tx.update(products).set({ gender, genderSource: 'admin', updatedAt: new Date() }).where(eq(products.id, id)).returning();
+  async upsert(product: NewProduct & { id: string }, tx: Db): Promise<ProductRow> {
+    const { id: _id, createdAt: _createdAt, ...changes } = product;
+    const [row] = await tx
+      .insert(products)
+      .values(product)
+      .onConflictDoUpdate({ target: products.id, set: { ...changes, updatedAt: sql`now()` } })
+      .returning();
+    if (!row) throw new Error('product upsert returned nothing');
     return row;
+  }
+
+  async update(id: string, changes: Partial<NewProduct>, tx: Db): Promise<ProductRow | undefined> {
+    const [row] = await tx.update(products).set({ ...changes, updatedAt: sql`now()` }).where(eq(products.id, id)).returning();
+    return row;
+  }
+
+  async listMissingGender(limit = 500): Promise<ProductRow[]> {
+    return this.db.select().from(products).where(eq(products.genderSource, 'default')).orderBy(asc(products.createdAt)).limit(limit);
   }
 
   async addFeedback(productId: string, userId: string | null, gender: string): Promise<void> {

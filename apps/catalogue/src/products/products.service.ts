@@ -1,20 +1,13 @@
 import { Injectable } from '@nestjs/common';
-import type { Caller, ItemInput, Product } from '@closetly/contracts';
-import { canonicalSourceUrl, inferCategory, normaliseGender, parsePrice, retailerFromUrl } from '@closetly/catalogue-rules';
-import { OutboxWriter, UnitOfWork } from '@closetly/server';
+import type { Caller, CorrectProductRequest, Product, ProductGender, WardrobeItemSaved } from '@closetly/contracts';
+import { normaliseGender } from '@closetly/catalogue-rules';
+import { type Db, OutboxWriter, UnitOfWork } from '@closetly/server';
 import { CatalogueError } from '../catalogue.errors';
+import { type Corrections, deriveProduct } from './product-derivation';
 import { type NewProduct, type ProductRow, ProductsRepository } from './products.repository';
 
-/** Only http(s) links are kept as source and image URLs; anything else is dropped. */
-function webUrl(value: string | undefined): string | null {
-  if (!value) return null;
-  try {
-    const url = new URL(value);
-    return url.protocol === 'http:' || url.protocol === 'https:' ? url.toString() : null;
-  } catch {
-    return null;
-  }
-}
+/** Each saver's latest price of the last 30 days sets the shared price. */
+export const PRICE_WINDOW_DAYS = 30;
 
 export function toProduct(row: ProductRow): Product {
   return {
@@ -30,11 +23,29 @@ export function toProduct(row: ProductRow): Product {
     retailer: row.retailer,
     gender: normaliseGender(row.gender),
     category: row.category as Product['category'],
+    listed: row.listed,
+    hidden: row.hidden,
     updatedAt: row.updatedAt.toISOString(),
   };
 }
 
-/** The catalogue grows from saves: normalise, de-duplicate, infer the category, publish the fact. */
+/** What an administrator changes besides captures. */
+interface AdminChanges {
+  corrections?: Corrections;
+  adminGender?: ProductGender;
+  hidden?: boolean;
+}
+
+const NOT_FOUND = () => new CatalogueError('NOT_FOUND', 'Item not found');
+const isAdmin = (caller: Caller | null): boolean => caller?.roles.includes('admin') ?? false;
+
+/**
+ * The shared catalogue. Products grow from captures (wardrobe.item-saved.v1):
+ * every capture is kept as its saver's vote and as a price observation, and
+ * the shared product is derived from all of them (product-derivation.ts), so
+ * no single saver decides what others see. Administrators correct, tag and
+ * hide; each change publishes catalogue.product-upserted.v1.
+ */
 @Injectable()
 export class ProductsService {
   constructor(
@@ -43,25 +54,29 @@ export class ProductsService {
     private readonly outbox: OutboxWriter,
   ) {}
 
-  async upsertFromItem(item: ItemInput): Promise<Product> {
-    const row = await this.uow.run(async (tx) => {
-      const saved = await this.products.upsert(this.normalise(item), tx);
-      const product = toProduct(saved);
-      await this.outbox.add(tx, 'catalogue.product-upserted.v1', product.id, { product });
-      return saved;
-    });
+  /** A shopper's capture: their vote and a price observation, then the product derived again. */
+  async recordCapture(event: WardrobeItemSaved, tx: Db): Promise<void> {
+    const { productId, userId, capture } = event;
+    await this.products.lockProduct(productId, tx);
+    const capturedAt = new Date(event.capturedAt);
+    await this.products.upsertCapture(productId, userId, capture, new Date(event.savedAt), capturedAt, tx);
+    if (capture.price !== null) {
+      await this.products.addObservation({ productId, userId, amount: capture.price, currency: capture.currency, priceText: capture.priceText, observedAt: capturedAt }, tx);
+    }
+    await this.derive(productId, capture.productKey, {}, tx);
+  }
+
+  /** A product as this caller may see it: listed and not hidden, or one they saved, or any for an administrator. */
+  async get(productId: string, caller: Caller | null): Promise<Product> {
+    const row = await this.products.findById(productId);
+    if (!row || !(await this.visibleTo(row, caller))) throw NOT_FOUND();
     return toProduct(row);
   }
 
-  async get(id: string): Promise<Product> {
-    const row = await this.products.findById(id);
-    if (!row) throw new CatalogueError('NOT_FOUND', 'Item not found');
-    return toProduct(row);
-  }
-
-  async recordFeedback(productId: string, userId: string | null, gender: string): Promise<void> {
-    if (!(await this.products.findById(productId))) throw new CatalogueError('NOT_FOUND', 'Item not found');
-    await this.products.addFeedback(productId, userId, gender);
+  async recordFeedback(productId: string, caller: Caller | null, gender: ProductGender): Promise<void> {
+    const row = await this.products.findById(productId);
+    if (!row || !(await this.visibleTo(row, caller))) throw NOT_FOUND();
+    await this.products.addFeedback(productId, caller?.uid ?? null, gender);
   }
 
   async listMissingGender(caller: Caller): Promise<Product[]> {
@@ -69,42 +84,97 @@ export class ProductsService {
     return (await this.products.listMissingGender()).map(toProduct);
   }
 
-  async setGender(caller: Caller, productId: string, gender: string): Promise<Product> {
+  setGender(caller: Caller, productId: string, gender: ProductGender): Promise<Product> {
     this.requireAdmin(caller);
-    const row = await this.uow.run(async (tx) => {
-      const updated = await this.products.setGender(productId, gender, tx);
-      if (!updated) throw new CatalogueError('NOT_FOUND', 'Item not found');
-      await this.outbox.add(tx, 'catalogue.product-upserted.v1', updated.id, { product: toProduct(updated) });
-      return updated;
+    return this.adminChange(productId, { adminGender: gender });
+  }
+
+  /** Moderation: a hidden product leaves every public list; its savers keep it in their wardrobes. */
+  setHidden(caller: Caller, productId: string, hidden: boolean): Promise<Product> {
+    this.requireAdmin(caller);
+    return this.adminChange(productId, { hidden });
+  }
+
+  /** A corrected field stays as set, whatever savers capture later; null hands it back to their agreement. */
+  correct(caller: Caller, productId: string, correction: CorrectProductRequest): Promise<Product> {
+    this.requireAdmin(caller);
+    return this.uow.run(async (tx) => {
+      await this.products.lockProduct(productId, tx);
+      const existing = await this.products.findById(productId, tx);
+      if (!existing) throw NOT_FOUND();
+      const corrections: Corrections = { ...(existing.corrections as Corrections) };
+      for (const [field, value] of Object.entries(correction) as Array<[keyof Corrections, string | null | undefined]>) {
+        if (value === null) delete corrections[field];
+        else if (value !== undefined) corrections[field] = value;
+      }
+      return toProduct(await this.derive(productId, existing.productKey, { corrections }, tx));
     });
-    return toProduct(row);
+  }
+
+  private adminChange(productId: string, changes: AdminChanges): Promise<Product> {
+    return this.uow.run(async (tx) => {
+      await this.products.lockProduct(productId, tx);
+      const existing = await this.products.findById(productId, tx);
+      if (!existing) throw NOT_FOUND();
+      return toProduct(await this.derive(productId, existing.productKey, changes, tx));
+    });
+  }
+
+  /**
+   * Derives the product again from every capture and observation, with the
+   * administrator's standing changes and any new ones; saves it and publishes
+   * it when anything changed. The caller holds the product's lock.
+   */
+  private async derive(productId: string, productKey: string, changes: AdminChanges, tx: Db): Promise<ProductRow> {
+    const existing = await this.products.findById(productId, tx);
+    const corrections = changes.corrections ?? ((existing?.corrections ?? {}) as Corrections);
+    const adminGender = changes.adminGender ?? (existing?.genderSource === 'admin' ? normaliseGender(existing.gender) : null);
+    const hidden = changes.hidden ?? existing?.hidden ?? false;
+    const captures = await this.products.listCaptures(productId, tx);
+
+    let next: NewProduct & { id: string };
+    if (captures.length > 0) {
+      const since = new Date(Date.now() - PRICE_WINDOW_DAYS * 24 * 60 * 60 * 1000);
+      let observations = await this.products.latestObservations(productId, since, tx);
+      if (observations.length === 0) observations = await this.products.latestObservations(productId, null, tx);
+      next = { id: productId, productKey, ...deriveProduct({ productKey, captures, observations, corrections, adminGender }), hidden, corrections };
+    } else if (existing) {
+      // A product from before captures were kept: apply the administrator's change to what it has.
+      next = {
+        ...existing,
+        ...corrections,
+        ...(adminGender ? { gender: adminGender, genderSource: 'admin' } : {}),
+        hidden,
+        corrections,
+      };
+    } else {
+      throw NOT_FOUND();
+    }
+
+    if (existing && sameProduct(existing, next)) return existing;
+    const row = await this.products.upsert(next, tx);
+    await this.outbox.add(tx, 'catalogue.product-upserted.v1', row.id, { product: toProduct(row) });
+    return row;
+  }
+
+  private async visibleTo(row: ProductRow, caller: Caller | null): Promise<boolean> {
+    if (row.listed && !row.hidden) return true;
+    if (isAdmin(caller)) return true;
+    return caller !== null && this.products.hasCapture(row.id, caller.uid);
   }
 
   /** Admin calls are checked here too, not only at the gateway. */
   private requireAdmin(caller: Caller): void {
-    if (!caller.roles.includes('admin')) throw new CatalogueError('FORBIDDEN', 'Unauthorized access.');
-  }
-
-  private normalise(item: ItemInput): NewProduct {
-    const { amount, currency } = parsePrice(item.price);
-    const sourceUrl = webUrl(item.sourceUrl);
-    const canonical = sourceUrl ? canonicalSourceUrl(sourceUrl) : null;
-    const explicitGender = item.gender !== undefined && item.gender.trim() !== '';
-    const description = item.description?.trim() ?? '';
-    return {
-      dedupeKey: canonical ? `url:${canonical}` : `name:${item.name.toLowerCase()}|${item.brand.toLowerCase()}`,
-      name: item.name,
-      brand: item.brand,
-      price: amount,
-      currency,
-      priceText: typeof item.price === 'string' ? item.price : null,
-      imageUrl: webUrl(item.imageUrl ?? item.image),
-      description,
-      sourceUrl: sourceUrl ?? '#',
-      retailer: sourceUrl ? retailerFromUrl(sourceUrl) : null,
-      gender: normaliseGender(item.gender),
-      genderSource: explicitGender ? 'item' : 'default',
-      category: inferCategory({ name: item.name, description }).category,
-    };
+    if (!isAdmin(caller)) throw new CatalogueError('FORBIDDEN', 'Unauthorized access.');
   }
 }
+
+const DERIVED_FIELDS = ['name', 'brand', 'price', 'currency', 'priceText', 'imageUrl', 'description', 'sourceUrl', 'retailer', 'gender', 'genderSource', 'category', 'listed', 'hidden'] as const;
+
+/** Nothing a consumer would see changed (so nothing is published). */
+function sameProduct(existing: ProductRow, next: NewProduct): boolean {
+  return DERIVED_FIELDS.every((field) => (existing[field] ?? null) === (next[field] ?? null)) && sortedJson(existing.corrections) === sortedJson(next.corrections);
+}
+
+/** JSON with keys in one order (jsonb hands keys back in its own order). */
+const sortedJson = (value: unknown): string => JSON.stringify(Object.entries((value ?? {}) as Record<string, unknown>).sort(([a], [b]) => a.localeCompare(b)));

@@ -6,7 +6,6 @@ import {
   type Caller,
   ForgotPasswordRequest,
   ForgotPasswordResponse,
-  IDENTITY_PATTERNS,
   LogoutRequest,
   RefreshRequest,
   ResetPasswordRequest,
@@ -15,12 +14,9 @@ import {
   UserRecordRequest,
 } from '@closetly/contracts';
 import { RPC_CLIENT, type RpcClient } from '@closetly/server';
-import { z } from 'zod';
 import { ZodPipe } from '../http/zod-body.pipe';
 import { RateLimit } from '../rate-limit/rate-limit.interceptor';
 import { AdminOnly, Authenticated, CurrentUser, OptionalJwtAuthGuard } from './auth.guards';
-
-const Ok = z.object({ ok: z.literal(true) });
 
 /** Accounts and sessions, as identity answers them. Every route is behind the beta token. */
 @Controller('api')
@@ -31,21 +27,21 @@ export class AuthController {
   @HttpCode(201)
   @RateLimit('sign-up')
   signUp(@Body(new ZodPipe(SignUpRequest)) body: SignUpRequest): Promise<AuthSession> {
-    return this.rpc.call('identity', IDENTITY_PATTERNS.signUp, body, AuthSession);
+    return this.rpc.call('identity.sign-up', body);
   }
 
   @Post('auth/signin')
   @HttpCode(200)
   @RateLimit('sign-in')
   signIn(@Body(new ZodPipe(SignInRequest)) body: SignInRequest): Promise<AuthSession> {
-    return this.rpc.call('identity', IDENTITY_PATTERNS.signIn, body, AuthSession);
+    return this.rpc.call('identity.sign-in', body);
   }
 
   @Post('auth/refresh')
   @HttpCode(200)
   @RateLimit('refresh')
   refresh(@Body(new ZodPipe(RefreshRequest)) body: RefreshRequest): Promise<AuthSession> {
-    return this.rpc.call('identity', IDENTITY_PATTERNS.refresh, body, AuthSession);
+    return this.rpc.call('identity.refresh', body);
   }
 
   /** Spec: POST /api/logout {token}. Ends that token's session and, when a valid bearer came too, the caller's session. */
@@ -53,13 +49,13 @@ export class AuthController {
   @HttpCode(204)
   @UseGuards(OptionalJwtAuthGuard)
   async logout(@Body(new ZodPipe(LogoutRequest)) body: LogoutRequest, @CurrentUser() caller: Caller | undefined): Promise<void> {
-    await this.rpc.call('identity', IDENTITY_PATTERNS.logout, { token: body.token, caller }, Ok);
+    await this.rpc.call('identity.logout', { token: body.token, caller });
   }
 
   @Get('auth/me')
   @Authenticated()
   me(@CurrentUser() caller: Caller): Promise<AuthUser> {
-    return this.rpc.call('identity', IDENTITY_PATTERNS.getUser, { caller }, AuthUser);
+    return this.rpc.call('identity.get-user', { caller });
   }
 
   /** Spec: POST /api/user {uid, email, firstName, lastName, gender}; only the caller's own record. */
@@ -67,27 +63,27 @@ export class AuthController {
   @HttpCode(200)
   @Authenticated()
   updateUser(@Body(new ZodPipe(UserRecordRequest)) record: UserRecordRequest, @CurrentUser() caller: Caller): Promise<AuthUser> {
-    return this.rpc.call('identity', IDENTITY_PATTERNS.updateUser, { caller, record }, AuthUser);
+    return this.rpc.call('identity.update-user', { caller, record });
   }
 
   @Post('auth/forgot-password')
   @HttpCode(202)
   @RateLimit('forgot-password')
   forgotPassword(@Body(new ZodPipe(ForgotPasswordRequest)) body: ForgotPasswordRequest): Promise<ForgotPasswordResponse> {
-    return this.rpc.call('identity', IDENTITY_PATTERNS.forgotPassword, body, ForgotPasswordResponse);
+    return this.rpc.call('identity.forgot-password', body);
   }
 
   @Post('auth/reset-password')
   @HttpCode(204)
   @RateLimit('forgot-password')
   async resetPassword(@Body(new ZodPipe(ResetPasswordRequest)) body: ResetPasswordRequest): Promise<void> {
-    await this.rpc.call('identity', IDENTITY_PATTERNS.resetPassword, body, Ok);
+    await this.rpc.call('identity.reset-password', body);
   }
 
   /** The administrator's view of accounts (admin role, checked here and again by identity). */
   @Get('admin/accounts')
   @AdminOnly()
   listAccounts(@CurrentUser() caller: Caller): Promise<AccountList> {
-    return this.rpc.call('identity', IDENTITY_PATTERNS.listAccounts, { caller }, AccountList);
+    return this.rpc.call('identity.list-accounts', { caller });
   }
 }

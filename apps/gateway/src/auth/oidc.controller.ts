@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { Body, Controller, Get, HttpCode, Inject, Post, Query, Res } from '@nestjs/common';
-import { AuthSession, IDENTITY_PATTERNS, OIDC_MESSAGE_TYPE, OidcCompleteRequest, OidcIntent, type OidcPopupMessage, OidcStartResponse } from '@closetly/contracts';
+import { AuthSession, OIDC_MESSAGE_TYPE, OidcCompleteRequest, OidcIntent, type OidcPopupMessage, OidcStartResponse } from '@closetly/contracts';
 import { DomainError, RPC_CLIENT, type RpcClient } from '@closetly/server';
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
@@ -9,7 +9,6 @@ import { ZodPipe } from '../http/zod-body.pipe';
 import { RateLimit } from '../rate-limit/rate-limit.interceptor';
 
 const StartQuery = z.object({ intent: OidcIntent.default('signin') });
-const LoginCode = z.object({ loginCode: z.string() });
 
 /** The page the provider redirects the popup to: hands the result to the opener (same origin only) and closes. */
 function callbackPage(message: OidcPopupMessage): { html: string; nonce: string } {
@@ -32,7 +31,7 @@ export class OidcController {
 
   @Get('start')
   start(@Query(new ZodPipe(StartQuery)) query: z.infer<typeof StartQuery>): Promise<OidcStartResponse> {
-    return this.rpc.call('identity', IDENTITY_PATTERNS.oidcStart, { intent: query.intent }, OidcStartResponse);
+    return this.rpc.call('identity.oidc-start', { intent: query.intent });
   }
 
   /** A navigation from the provider carries no beta header; the single-use state ties it to a started attempt. */
@@ -42,7 +41,7 @@ export class OidcController {
     const params = Object.fromEntries(Object.entries(query).filter((entry): entry is [string, string] => typeof entry[1] === 'string' && entry[1].length <= 4096));
     let message: OidcPopupMessage;
     try {
-      const { loginCode } = await this.rpc.call('identity', IDENTITY_PATTERNS.oidcCallback, { params }, LoginCode);
+      const { loginCode } = await this.rpc.call('identity.oidc-callback', { params });
       message = { type: OIDC_MESSAGE_TYPE, ok: true, loginCode };
     } catch (error) {
       message = { type: OIDC_MESSAGE_TYPE, ok: false, error: error instanceof DomainError ? error.message : 'Sign-in failed.' };
@@ -61,6 +60,6 @@ export class OidcController {
   @HttpCode(200)
   @RateLimit('refresh')
   complete(@Body(new ZodPipe(OidcCompleteRequest)) body: OidcCompleteRequest): Promise<AuthSession> {
-    return this.rpc.call('identity', IDENTITY_PATTERNS.oidcComplete, body, AuthSession);
+    return this.rpc.call('identity.oidc-complete', body);
   }
 }

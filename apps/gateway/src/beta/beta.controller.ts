@@ -1,5 +1,5 @@
 import { Body, Controller, Get, HttpCode, Inject, Post } from '@nestjs/common';
-import { RPC_PATTERNS, VerifyBetaCodeResponse, VerifyBetaRequest, type VerifyBetaResponse } from '@closetly/contracts';
+import { VerifyBetaRequest, type VerifyBetaResponse } from '@closetly/contracts';
 import { RPC_CLIENT, type RpcClient } from '@closetly/server';
 import { ZodPipe } from '../http/zod-body.pipe';
 import { RateLimit } from '../rate-limit/rate-limit.interceptor';
@@ -19,7 +19,7 @@ export class BetaController {
   @BetaExempt()
   @RateLimit('verify-beta')
   async verifyBeta(@Body(new ZodPipe(VerifyBetaRequest)) body: VerifyBetaRequest): Promise<VerifyBetaResponse> {
-    const { valid } = await this.rpc.call('identity', RPC_PATTERNS.identity.verifyBetaCode, { code: body.code }, VerifyBetaCodeResponse);
+    const { valid } = await this.rpc.call('identity.verify-beta-code', { code: body.code });
     return valid ? { verified: true, betaToken: this.tokens.issue() } : { verified: false };
   }
 

@@ -1,5 +1,5 @@
 import { Controller, Get, Inject, Res } from '@nestjs/common';
-import { type ApiHealthResponse, PingResponse, pingPattern, SERVICE_NAMES } from '@closetly/contracts';
+import { type ApiHealthResponse, pingPattern, SERVICE_NAMES } from '@closetly/contracts';
 import { RPC_CLIENT, type RpcClient } from '@closetly/server';
 import type { FastifyReply } from 'fastify';
 import { BetaExempt } from '../beta/beta-token.guard';
@@ -14,7 +14,7 @@ export class ApiHealthController {
   async health(@Res({ passthrough: true }) reply: FastifyReply): Promise<ApiHealthResponse> {
     const services = await Promise.all(
       SERVICE_NAMES.map((service) =>
-        this.rpc.call(service, pingPattern(service), {}, PingResponse, { timeoutMs: 2_000 }).catch((error: unknown) => ({
+        this.rpc.call(pingPattern(service), {}, { timeoutMs: 2_000 }).catch((error: unknown) => ({
           service,
           ready: false,
           checks: {},

@@ -2,13 +2,25 @@ import type { PipeTransform } from '@nestjs/common';
 import { DomainError } from '@closetly/server';
 import type { z } from 'zod';
 
-/** Validates a request body (or query) once, at the gateway, with the contract schema. */
+export interface ZodPipeOptions {
+  /**
+   * NOT_FOUND for a route parameter that names something (an id): a malformed
+   * id is simply not found, with the schema's message. Default: a 400 naming the field.
+   */
+  failure?: 'VALIDATION_FAILED' | 'NOT_FOUND';
+}
+
+/** Validates a request body, query or route parameter once, at the gateway, with the contract schema. */
 export class ZodPipe<TSchema extends z.ZodType> implements PipeTransform<unknown, z.infer<TSchema>> {
-  constructor(private readonly schema: TSchema) {}
+  constructor(
+    private readonly schema: TSchema,
+    private readonly options: ZodPipeOptions = {},
+  ) {}
 
   transform(value: unknown): z.infer<TSchema> {
     const parsed = this.schema.safeParse(value ?? undefined);
     if (parsed.success) return parsed.data;
+    if (this.options.failure === 'NOT_FOUND') throw new DomainError('NOT_FOUND', parsed.error.issues[0]?.message ?? 'Not found');
     const fields: Record<string, string[]> = {};
     for (const issue of parsed.error.issues) {
       const path = issue.path.join('.') || 'body';

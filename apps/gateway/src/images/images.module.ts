@@ -1,6 +1,7 @@
 import { type DynamicModule, Module, type Provider, type Type } from '@nestjs/common';
 import { ImageProcessor, type ImageProcessorOptions } from './image-processor';
 import { ImageUrlSigner } from './image-url-signer';
+import { ProductImages } from './product-images';
 import { ImagesController } from './images.controller';
 import { type ImageCacheOptions, ImagesService } from './images.service';
 import { IMAGE_CACHE_OPTIONS, IMAGE_URL_SECRET, STORED_IMAGE_SOURCE } from './images.tokens';
@@ -18,7 +19,7 @@ export interface ImagesModuleOptions {
   storedImageSource?: StoredImageSource | Type<StoredImageSource>;
 }
 
-/** GET /api/proxy-image, /api/image/:id and /api/placeholder-image; exports ImageUrlSigner for controllers that send products out. */
+/** GET /api/proxy-image, /api/image/:id and /api/placeholder-image; exports ProductImages for controllers that send products out. */
 @Module({})
 export class ImagesModule {
   static forRoot(options: ImagesModuleOptions): DynamicModule {
@@ -35,9 +36,10 @@ export class ImagesModule {
         { provide: ImageProcessor, useFactory: () => new ImageProcessor(options.processor) },
         storedImageSource,
         ImageUrlSigner,
+        ProductImages,
         ImagesService,
       ],
-      exports: [ImageUrlSigner],
+      exports: [ImageUrlSigner, ProductImages],
     };
   }
 }

@@ -8,17 +8,31 @@ export const { outbox, inbox } = platformTables(wardrobeSchema);
 export const wardrobePlatformTables = { outbox, inbox };
 
 /**
- * One user's save of one product, with the product as the catalogue last
- * described it (kept fresh from catalogue.product-upserted events), so the
- * wardrobe reads without calling another service.
+ * One user's save of one product, with that user's own capture of it (a
+ * `Capture`: what they saw on the page). Nobody else's capture changes it.
  */
 export const saves = wardrobeSchema.table(
   'saves',
   {
     userId: text('user_id').notNull(),
     productId: uuid('product_id').notNull(),
-    product: jsonb('product').notNull(),
+    capture: jsonb('capture').notNull(),
+    /** When this user first saved the product (My Wardrobe's "added" date). */
     savedAt: timestamp('saved_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When this user last captured it (a save again with a changed page). */
+    capturedAt: timestamp('captured_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [primaryKey({ columns: [table.userId, table.productId] }), index('saves_product_idx').on(table.productId), index('saves_user_saved_idx').on(table.userId, table.savedAt)],
 );
+
+/**
+ * The shared product's classification as the catalogue last published it
+ * (catalogue.product-upserted.v1): gender and category can be corrected by
+ * an administrator, and the wardrobe shows the corrected ones.
+ */
+export const productClassifications = wardrobeSchema.table('product_classifications', {
+  productId: uuid('product_id').primaryKey(),
+  gender: text('gender').notNull(),
+  category: text('category').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

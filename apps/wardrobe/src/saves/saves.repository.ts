@@ -1,41 +1,109 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { Product } from '@closetly/contracts';
+import type { Capture, Category, ProductGender } from '@closetly/contracts';
 import { DATABASE, type Db } from '@closetly/server';
-import { and, desc, eq } from 'drizzle-orm';
-import { saves } from '../db/schema';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { productClassifications, saves } from '../db/schema';
 
-export type SaveRow = typeof saves.$inferSelect;
+export interface SaveRow {
+  userId: string;
+  productId: string;
+  capture: Capture;
+  savedAt: Date;
+  capturedAt: Date;
+}
 
-/** Saves. Queries only. */
+/** The shared product's gender and category as the catalogue last published them. */
+export interface Classification {
+  gender: ProductGender;
+  category: Category;
+}
+
+export type SaveWithClassification = SaveRow & { classification: Classification | null };
+
+const saveColumns = {
+  userId: saves.userId,
+  productId: saves.productId,
+  capture: saves.capture,
+  savedAt: saves.savedAt,
+  capturedAt: saves.capturedAt,
+  gender: productClassifications.gender,
+  category: productClassifications.category,
+};
+
+const toSave = (row: { userId: string; productId: string; capture: unknown; savedAt: Date; capturedAt: Date; gender: string | null; category: string | null }): SaveWithClassification => ({
+  userId: row.userId,
+  productId: row.productId,
+  capture: row.capture as Capture,
+  savedAt: row.savedAt,
+  capturedAt: row.capturedAt,
+  classification: row.gender !== null && row.category !== null ? { gender: row.gender as ProductGender, category: row.category as Category } : null,
+});
+
+/** Saves and the catalogue's classifications. Queries only. */
 @Injectable()
 export class SavesRepository {
   constructor(@Inject(DATABASE) private readonly db: Db) {}
 
   /** Inserts the save; undefined when this user had already saved this product. */
-  async insert(userId: string, product: Product, tx: Db = this.db): Promise<SaveRow | undefined> {
-    const [row] = await tx.insert(saves).values({ userId, productId: product.id, product }).onConflictDoNothing().returning();
-    return row;
+  async insert(userId: string, productId: string, capture: Capture, tx: Db = this.db): Promise<SaveRow | undefined> {
+    const [row] = await tx.insert(saves).values({ userId, productId, capture }).onConflictDoNothing().returning();
+    return row ? { ...row, capture: row.capture as Capture } : undefined;
   }
 
-  async find(userId: string, productId: string, tx: Db = this.db): Promise<SaveRow | undefined> {
-    const [row] = await tx.select().from(saves).where(and(eq(saves.userId, userId), eq(saves.productId, productId)));
-    return row;
+  /** The user's save, locked until the transaction ends, so two saves of it at once take turns. */
+  async findForUpdate(userId: string, productId: string, tx: Db): Promise<SaveRow | undefined> {
+    const [row] = await tx.select().from(saves).where(and(eq(saves.userId, userId), eq(saves.productId, productId))).for('update');
+    return row ? { ...row, capture: row.capture as Capture } : undefined;
   }
 
-  async listNewestFirst(userId: string): Promise<SaveRow[]> {
-    return this.db.select().from(saves).where(eq(saves.userId, userId)).orderBy(desc(saves.savedAt), desc(saves.productId));
+  async updateCapture(userId: string, productId: string, capture: Capture, tx: Db): Promise<SaveRow> {
+    const [row] = await tx
+      .update(saves)
+      .set({ capture, capturedAt: sql`now()` })
+      .where(and(eq(saves.userId, userId), eq(saves.productId, productId)))
+      .returning();
+    if (!row) throw new Error('updated a save that does not exist');
+    return { ...row, capture: row.capture as Capture };
+  }
+
+  async find(userId: string, productId: string): Promise<SaveWithClassification | undefined> {
+    const [row] = await this.db
+      .select(saveColumns)
+      .from(saves)
+      .leftJoin(productClassifications, eq(productClassifications.productId, saves.productId))
+      .where(and(eq(saves.userId, userId), eq(saves.productId, productId)));
+    return row ? toSave(row) : undefined;
+  }
+
+  async listNewestFirst(userId: string): Promise<SaveWithClassification[]> {
+    const rows = await this.db
+      .select(saveColumns)
+      .from(saves)
+      .leftJoin(productClassifications, eq(productClassifications.productId, saves.productId))
+      .where(eq(saves.userId, userId))
+      .orderBy(desc(saves.savedAt), desc(saves.productId));
+    return rows.map(toSave);
+  }
+
+  async findClassification(productId: string): Promise<Classification | null> {
+    const [row] = await this.db.select().from(productClassifications).where(eq(productClassifications.productId, productId));
+    return row ? { gender: row.gender as ProductGender, category: row.category as Category } : null;
   }
 
   async delete(userId: string, productId: string, tx: Db = this.db): Promise<SaveRow | undefined> {
     const [row] = await tx.delete(saves).where(and(eq(saves.userId, userId), eq(saves.productId, productId))).returning();
-    return row;
+    return row ? { ...row, capture: row.capture as Capture } : undefined;
   }
 
-  async refreshProduct(product: Product, tx: Db = this.db): Promise<void> {
-    await tx.update(saves).set({ product }).where(eq(saves.productId, product.id));
+  async upsertClassification(productId: string, classification: Classification, tx: Db): Promise<void> {
+    await tx
+      .insert(productClassifications)
+      .values({ productId, ...classification })
+      .onConflictDoUpdate({ target: productClassifications.productId, set: { ...classification, updatedAt: sql`now()` } });
   }
 
-  async deleteProduct(productId: string, tx: Db = this.db): Promise<void> {
+  async deleteProduct(productId: string, tx: Db): Promise<void> {
     await tx.delete(saves).where(eq(saves.productId, productId));
+    await tx.delete(productClassifications).where(eq(productClassifications.productId, productId));
   }
 }

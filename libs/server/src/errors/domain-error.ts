@@ -1,10 +1,13 @@
+import type { ApiErrorCode } from '@closetly/contracts';
+
 /**
  * Services throw these, never HTTP exceptions: the same service code runs
- * behind RPC and behind event consumers. The gateway maps `code` to a status.
+ * behind RPC and behind event consumers. The gateway maps `code` to a status;
+ * the type keeps every code one it has a status for.
  */
 export class DomainError extends Error {
   constructor(
-    readonly code: string,
+    readonly code: ApiErrorCode,
     message: string,
     readonly details?: unknown,
   ) {
@@ -16,7 +19,7 @@ export class DomainError extends Error {
 /** An RPC call's remote failure, rebuilt on the caller's side. */
 export class RemoteError extends DomainError {
   constructor(
-    code: string,
+    code: ApiErrorCode,
     message: string,
     readonly service: string,
     details?: unknown,

@@ -1,31 +1,53 @@
 import { types } from 'node:util';
+import { Logger } from '@nestjs/common';
 import { ClientProxy } from '@nestjs/microservices';
-import { RpcErrorBody, type RpcEnvelope, type ServiceName } from '@closetly/contracts';
+import {
+  isServiceErrorCode,
+  RPC_CALLS,
+  RpcErrorBody,
+  type RpcCallMap,
+  type RpcCalls,
+  type RpcEnvelope,
+  type RpcRequestInputOf,
+  type RpcResponseOf,
+  type ServiceName,
+} from '@closetly/contracts';
 import { firstValueFrom, timeout, TimeoutError } from 'rxjs';
-import type { z } from 'zod';
 import { DomainError, RemoteError } from '../errors/domain-error';
 import { correlationId } from '../logging/context';
 
 export const RPC_CLIENT = Symbol('RPC_CLIENT');
 
 /**
- * The gateway's way to ask a service something: a typed request/response
- * call with a deadline, the correlation id in the envelope's meta, and the
- * answer validated against the contract on arrival.
+ * The gateway's way to ask a service something: a call typed by its entry
+ * in the contract map (RPC_CALLS), with a deadline, the correlation id in the
+ * envelope's meta, and the answer validated against the contract on arrival.
  */
-export class RpcClient {
+export class RpcClient<TCalls extends RpcCallMap = RpcCalls> {
+  private readonly log = new Logger('RpcClient');
+
   constructor(
+    private readonly calls: TCalls,
     private readonly proxies: Record<ServiceName, ClientProxy>,
     private readonly defaultTimeoutMs: number,
   ) {}
 
-  async call<TSchema extends z.ZodType>(
-    service: ServiceName,
-    pattern: string,
-    data: unknown,
-    responseSchema: TSchema,
+  /** The default client: every call the product makes. */
+  static forProduct(proxies: Record<ServiceName, ClientProxy>, defaultTimeoutMs: number): RpcClient {
+    return new RpcClient(RPC_CALLS, proxies, defaultTimeoutMs);
+  }
+
+  /** The same connections, typed by another call map (tests with probe calls). */
+  withCalls<TOther extends RpcCallMap>(calls: TOther): RpcClient<TOther> {
+    return new RpcClient(calls, this.proxies, this.defaultTimeoutMs);
+  }
+
+  async call<P extends keyof TCalls & string>(
+    pattern: P,
+    data: RpcRequestInputOf<TCalls[P]>,
     options: { timeoutMs?: number } = {},
-  ): Promise<z.infer<TSchema>> {
+  ): Promise<RpcResponseOf<TCalls[P]>> {
+    const { service, response } = this.calls[pattern] as TCalls[P];
     const timeoutMs = options.timeoutMs ?? this.defaultTimeoutMs;
     const envelope: RpcEnvelope<unknown> = {
       meta: { correlationId: correlationId(), deadline: Date.now() + timeoutMs },
@@ -35,29 +57,35 @@ export class RpcClient {
     try {
       raw = await firstValueFrom(this.proxies[service].send(pattern, envelope).pipe(timeout(timeoutMs)));
     } catch (error) {
-      throw toCallError(service, error);
+      throw this.toCallError(service, pattern, error);
     }
-    const parsed = responseSchema.safeParse(raw);
+    const parsed = response.safeParse(raw);
     if (!parsed.success) throw new DomainError('INTERNAL', `${service} answered ${pattern} with an unexpected shape`);
-    return parsed.data;
+    return parsed.data as RpcResponseOf<TCalls[P]>;
   }
 
   async close(): Promise<void> {
     await Promise.all(Object.values(this.proxies).map((proxy) => proxy.close()));
   }
-}
 
-/**
- * Remote failures arrive as plain `{ code, message }` bodies (see RpcDomainErrorFilter);
- * transport failures as Error instances (refused, reset) or Nest's "no matching handler" text.
- */
-function toCallError(service: ServiceName, error: unknown): DomainError {
-  if (error instanceof TimeoutError) return new DomainError('UPSTREAM_TIMEOUT', `${service} did not answer in time`);
-  // isNativeError, not instanceof: socket errors may come from another realm (as under Jest).
-  if (!types.isNativeError(error)) {
-    const remote = RpcErrorBody.safeParse(error);
-    if (remote.success) return new RemoteError(remote.data.code, remote.data.message, service, remote.data.details);
+  /**
+   * Remote failures arrive as plain `{ code, message }` bodies (see RpcDomainErrorFilter);
+   * transport failures as Error instances (refused, reset) or Nest's "no matching handler" text.
+   * A code outside the service's closed set is a bug there: INTERNAL, logged, never passed on.
+   */
+  private toCallError(service: ServiceName, pattern: string, error: unknown): DomainError {
+    if (error instanceof TimeoutError) return new DomainError('UPSTREAM_TIMEOUT', `${service} did not answer in time`);
+    // isNativeError, not instanceof: socket errors may come from another realm (as under Jest).
+    if (!types.isNativeError(error)) {
+      const remote = RpcErrorBody.safeParse(error);
+      if (remote.success) {
+        const { code, message, details } = remote.data;
+        if (isServiceErrorCode(service, code)) return new RemoteError(code, message, service, details);
+        this.log.error({ service, pattern, code }, 'service answered an error code outside its contract');
+        return new DomainError('INTERNAL', `${service} failed`);
+      }
+    }
+    const reason = types.isNativeError(error) ? error.message : String(error);
+    return new DomainError('SERVICE_UNAVAILABLE', `${service} is unavailable: ${reason}`);
   }
-  const reason = types.isNativeError(error) ? error.message : String(error);
-  return new DomainError('SERVICE_UNAVAILABLE', `${service} is unavailable: ${reason}`);
 }

@@ -11,10 +11,11 @@ import {
   type PipeTransform,
   UseFilters,
   UseInterceptors,
+  UsePipes,
 } from '@nestjs/common';
 import { MessagePattern, RpcException, Transport, EventPattern } from '@nestjs/microservices';
 import type { RpcExceptionFilter } from '@nestjs/common';
-import { RpcMeta, type EventTopic } from '@closetly/contracts';
+import { RPC_CALLS, RpcMeta, type EventTopic, type RpcCallMap, type RpcRequestOf, type RpcResponseInputOf } from '@closetly/contracts';
 import { Observable, throwError } from 'rxjs';
 import type { z } from 'zod';
 import { DomainError } from '../errors/domain-error';
@@ -55,8 +56,27 @@ export class RpcContextInterceptor implements NestInterceptor {
 export const RpcController = () =>
   applyDecorators(Controller(), UseFilters(RpcDomainErrorFilter), UseInterceptors(RpcContextInterceptor));
 
-/** A request/response handler the gateway calls (TCP, or in-process in embedded mode). */
-export const RpcHandler = (pattern: string) => MessagePattern(pattern, Transport.TCP);
+type RpcHandlerMethod<TRequest, TResponse> = (request: TRequest) => TResponse | Promise<TResponse>;
+
+/**
+ * Handler decorators typed by a call map: the method must take the call's
+ * parsed request and answer its response, and the request is validated with
+ * the call's schema before the method runs (on `@Payload()`).
+ */
+export function rpcHandlersFor<TCalls extends RpcCallMap>(calls: TCalls) {
+  return <P extends keyof TCalls & string>(pattern: P) =>
+    <THandler extends RpcHandlerMethod<RpcRequestOf<TCalls[P]>, RpcResponseInputOf<TCalls[P]>>>(
+      target: object,
+      key: string | symbol,
+      descriptor: TypedPropertyDescriptor<THandler>,
+    ): void => {
+      MessagePattern(pattern, Transport.TCP)(target, key, descriptor);
+      UsePipes(new RpcDataPipe((calls[pattern] as TCalls[P]).request))(target, key, descriptor);
+    };
+}
+
+/** A request/response handler for a call of the product's contract map (TCP, or in-process in embedded mode). */
+export const RpcHandler = rpcHandlersFor(RPC_CALLS);
 
 /** An event consumer (Kafka, or the in-process bus in embedded mode). */
 export const EventHandler = (topic: EventTopic) => EventPattern(topic, Transport.KAFKA);

@@ -76,7 +76,7 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
       database,
       events,
       cache,
-      rpc: new RpcClient(proxies, env.RPC_TIMEOUT_MS),
+      rpc: RpcClient.forProduct(proxies, env.RPC_TIMEOUT_MS),
       readiness: new ReadinessRegistry(),
       inProcess: { rpc: rpcServer, events },
       close: once(async () => {
@@ -103,7 +103,7 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
     topics: Object.keys(EVENT_TOPICS),
   });
   const cache = new RedisCache(env.REDIS_URL, options.cachePrefix ?? env.CACHE_PREFIX);
-  const rpc = new RpcClient(proxies, env.RPC_TIMEOUT_MS);
+  const rpc = RpcClient.forProduct(proxies, env.RPC_TIMEOUT_MS);
   return {
     env,
     rawEnv,

@@ -9,13 +9,13 @@ import {
   type Type,
 } from '@nestjs/common';
 import { PingRequest, pingPattern, type ServiceName } from '@closetly/contracts';
-import { Payload } from '@nestjs/microservices';
+import { MessagePattern, Payload, Transport } from '@nestjs/microservices';
 import { type Db, drizzleFor, migrateService, pingDatabase } from '../db/database';
 import type { PlatformTables } from '../db/platform-tables';
 import { EventInbox } from '../events/event-inbox';
 import { OutboxStore, OutboxWriter } from '../events/outbox';
 import { OutboxRelay } from '../events/outbox-relay';
-import { RpcController, RpcDataPipe, RpcHandler } from '../rpc/rpc-handlers';
+import { RpcController, RpcDataPipe } from '../rpc/rpc-handlers';
 import type { Platform } from './platform';
 import { DATABASE, PLATFORM, SERVICE_NAME } from './tokens';
 
@@ -46,7 +46,8 @@ function createPingController(service: string): Type {
   class PingController {
     constructor(@Inject(PLATFORM) private readonly platform: Platform) {}
 
-    @RpcHandler(pingPattern(service as ServiceName))
+    // Every service (and the platform's own probe) answers ping the same way, so not through the typed RpcHandler.
+    @MessagePattern(pingPattern(service as ServiceName), Transport.TCP)
     ping(@Payload(new RpcDataPipe(PingRequest)) _request: PingRequest) {
       return this.platform.readiness.check(service);
     }

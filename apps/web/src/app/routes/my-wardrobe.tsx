@@ -1,4 +1,4 @@
-import type { Product } from '@closetly/contracts';
+import type { ProductView } from '@closetly/contracts';
 import { useState } from 'react';
 import { Page } from '@/components/ui/page';
 import { ExtensionInstallBanner } from '@/features/extension/components/extension-install-banner';
@@ -6,7 +6,7 @@ import { QuickView } from '@/features/quick-view/components/quick-view';
 import { WardrobeCollection } from '@/features/wardrobe/components/wardrobe-collection';
 
 export function MyWardrobeRoute() {
-  const [quickView, setQuickView] = useState<Product | null>(null);
+  const [quickView, setQuickView] = useState<ProductView | null>(null);
   return (
     <Page title="My Wardrobe" lead="The items you save while shopping, in one place.">
       <ExtensionInstallBanner />

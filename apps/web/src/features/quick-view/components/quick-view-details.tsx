@@ -1,12 +1,12 @@
 import { buyLinkLabel, formatUsd } from '@closetly/catalogue-rules';
-import type { Product } from '@closetly/contracts';
+import type { ProductView } from '@closetly/contracts';
 import type { ReactNode } from 'react';
 import { productImageSrc, showPlaceholderOnError } from '@/lib/product-image';
 import { ItemFeedback } from './item-feedback';
 import { WardrobeAction } from './wardrobe-action';
 
 export interface QuickViewDetailsProps {
-  product: Product;
+  product: ProductView;
   /** Renders the name as this element (the dialog passes its Title; the product page an h1). */
   renderTitle?: (name: string) => ReactNode;
   /** Renders the description (the dialog passes its Description so it is announced). */

@@ -1,11 +1,11 @@
-import type { Product } from '@closetly/contracts';
+import type { ProductView } from '@closetly/contracts';
 import * as Dialog from '@radix-ui/react-dialog';
 import { CloseIcon } from '@/components/ui/icons';
 import { QuickViewDetails } from './quick-view-details';
 
 export interface QuickViewProps {
   /** The product to show; null keeps the dialog closed. */
-  product: Product | null;
+  product: ProductView | null;
   onClose: () => void;
 }
 

@@ -1,5 +1,5 @@
 import { ApiError } from '@closetly/api-client';
-import type { Product } from '@closetly/contracts';
+import type { ProductView } from '@closetly/contracts';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
@@ -13,7 +13,7 @@ export const REMOVE_FAILED_MESSAGE = 'Failed to remove item from wardrobe. Pleas
 export const OPERATION_FAILED_MESSAGE = 'Operation failed. Please try again.';
 
 export interface WardrobeActionProps {
-  product: Product;
+  product: ProductView;
 }
 
 /** Signed in: Save to Wardrobe / Remove from Wardrobe (the in-wardrobe flag); signed out: Sign Up to Save. */

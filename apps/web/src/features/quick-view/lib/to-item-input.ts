@@ -1,7 +1,7 @@
-import type { ItemInput, Product } from '@closetly/contracts';
+import type { ItemInput, ProductView } from '@closetly/contracts';
 
 /** The item POST /api/save takes, from a product the catalogue already knows (same name, brand and link, so the same product). */
-export function toItemInput(product: Product): ItemInput {
+export function toItemInput(product: ProductView): ItemInput {
   const price = product.priceText?.trim() ? product.priceText : (product.price ?? 'N/A');
   return {
     name: product.name,

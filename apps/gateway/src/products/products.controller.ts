@@ -1,0 +1,74 @@
+import { Body, Controller, Get, HttpCode, Inject, Param, Patch, Post, Put, UseGuards } from '@nestjs/common';
+import {
+  type Caller,
+  CorrectProductRequest,
+  ItemFeedbackRequest,
+  type Product,
+  type ProductView,
+  SetProductGenderRequest,
+  SetProductHiddenRequest,
+} from '@closetly/contracts';
+import { RPC_CLIENT, type RpcClient } from '@closetly/server';
+import { z } from 'zod';
+import { AdminOnly, CurrentUser, OptionalJwtAuthGuard } from '../auth/auth.guards';
+import { ZodPipe } from '../http/zod-body.pipe';
+import { ProductImages } from '../images/product-images';
+
+const ProductId = new ZodPipe(z.string().uuid('Item not found'), { failure: 'NOT_FOUND' });
+
+/** The shared catalogue: one product, gender feedback, and the administrator's moderation. */
+@Controller('api')
+export class ProductsController {
+  constructor(
+    @Inject(RPC_CLIENT) private readonly rpc: RpcClient,
+    private readonly images: ProductImages,
+  ) {}
+
+  /**
+   * One product, for /product/{id} and the quick view (beta token; sign-in optional).
+   * A saver sees their own capture; anyone else the shared product, when it is listed and not hidden.
+   */
+  @Get('products/:id')
+  @UseGuards(OptionalJwtAuthGuard)
+  async product(@Param('id', ProductId) productId: string, @CurrentUser() caller: Caller | undefined): Promise<ProductView> {
+    if (caller) {
+      const { item } = await this.rpc.call('wardrobe.find-item', { caller, productId });
+      if (item) return this.images.withDisplayImage(item);
+    }
+    return this.images.withDisplayImage(await this.rpc.call('catalogue.get-product', { productId, caller: caller ?? null }));
+  }
+
+  /** A shopper's gender vote from the quick view (signed in or not). */
+  @Post('item-feedback')
+  @HttpCode(204)
+  @UseGuards(OptionalJwtAuthGuard)
+  async feedback(@Body(new ZodPipe(ItemFeedbackRequest)) body: ItemFeedbackRequest, @CurrentUser() caller: Caller | undefined): Promise<void> {
+    await this.rpc.call('catalogue.record-feedback', { productId: body.itemId, caller: caller ?? null, gender: body.gender });
+  }
+
+  @Get('products/ungendered')
+  @AdminOnly()
+  async ungendered(@CurrentUser() caller: Caller): Promise<Product[]> {
+    return (await this.rpc.call('catalogue.list-ungendered', { caller })).map((product) => this.images.withDisplayImage(product));
+  }
+
+  @Put('products/:id/gender')
+  @AdminOnly()
+  async setGender(@Param('id', ProductId) productId: string, @Body(new ZodPipe(SetProductGenderRequest)) body: SetProductGenderRequest, @CurrentUser() caller: Caller): Promise<Product> {
+    return this.images.withDisplayImage(await this.rpc.call('catalogue.set-gender', { caller, productId, gender: body.gender }));
+  }
+
+  /** Moderation: hides a product from every public list (or shows it again). */
+  @Put('products/:id/hidden')
+  @AdminOnly()
+  async setHidden(@Param('id', ProductId) productId: string, @Body(new ZodPipe(SetProductHiddenRequest)) body: SetProductHiddenRequest, @CurrentUser() caller: Caller): Promise<Product> {
+    return this.images.withDisplayImage(await this.rpc.call('catalogue.set-hidden', { caller, productId, hidden: body.hidden }));
+  }
+
+  /** Corrects the shared name, brand, image or description; null hands a field back to the savers' agreement. */
+  @Patch('products/:id')
+  @AdminOnly()
+  async correct(@Param('id', ProductId) productId: string, @Body(new ZodPipe(CorrectProductRequest)) correction: CorrectProductRequest, @CurrentUser() caller: Caller): Promise<Product> {
+    return this.images.withDisplayImage(await this.rpc.call('catalogue.correct-product', { caller, productId, correction }));
+  }
+}

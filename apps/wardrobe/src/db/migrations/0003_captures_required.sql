@@ -1,0 +1,2 @@
+ALTER TABLE "wardrobe"."saves" ALTER COLUMN "capture" SET NOT NULL;--> statement-breakpoint
+ALTER TABLE "wardrobe"."saves" DROP COLUMN "product";

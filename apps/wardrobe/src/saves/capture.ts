@@ -1,0 +1,45 @@
+import type { Capture, ItemInput, ProductGender } from '@closetly/contracts';
+import { inferCategory, normaliseGender, parsePrice, productKey } from '@closetly/catalogue-rules';
+
+/** Only http(s) links are kept as source and image URLs; anything else is dropped. */
+export function webUrl(value: string | undefined | null): string | null {
+  if (!value) return null;
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.toString() : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A shopper's save, as their capture: the price read (the request schema has
+ * already refused text it cannot read), links kept only when they are web
+ * links, the product key that names the product, and the category and gender
+ * the page itself suggests.
+ */
+export function captureFrom(item: ItemInput): Capture {
+  const { amount, currency } = parsePrice(item.price);
+  const sourceUrl = webUrl(item.sourceUrl) ?? '#';
+  const description = item.description?.trim() ?? '';
+  const gender: ProductGender | null = item.gender !== undefined && item.gender.trim() !== '' ? normaliseGender(item.gender) : null;
+  return {
+    name: item.name,
+    brand: item.brand,
+    price: amount,
+    currency,
+    priceText: typeof item.price === 'string' ? item.price : null,
+    imageUrl: webUrl(item.imageUrl ?? item.image),
+    description,
+    sourceUrl,
+    productKey: productKey({ sourceUrl, name: item.name, brand: item.brand }),
+    gender,
+    category: inferCategory({ name: item.name, description }).category,
+  };
+}
+
+/** Two captures of one product say the same thing (a save again with nothing new is not a new capture). */
+export function sameCapture(a: Capture, b: Capture): boolean {
+  const keys = Object.keys(a) as Array<keyof Capture>;
+  return keys.length === Object.keys(b).length && keys.every((key) => a[key] === b[key]);
+}
