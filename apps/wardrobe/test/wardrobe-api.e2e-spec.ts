@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { RUNTIME_MODES, type RuntimeMode, type StartedProduct } from '@closetly/testing';
+import { RUNTIME_MODES, type RuntimeMode, type StartedProduct } from '@closetly/all-in-one/testing';
 
 interface Answer<T = unknown> {
   status: number;
