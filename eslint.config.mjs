@@ -21,6 +21,10 @@ export default tseslint.config(
        * Runtime boundaries (STYLE.md "Layout"): browser code may use only
        * browser or isomorphic projects, isomorphic only isomorphic, so no
        * Node-only code can reach the SPA or extension bundles.
+       * Layers: libs never import apps or test helpers; test helpers
+       * (`type:testing`) import libs only, so any project's tests can use
+       * them. What starts the whole product composes apps, so it lives in
+       * `@closetly/all-in-one/testing`.
        */
       '@nx/enforce-module-boundaries': [
         'error',
@@ -31,6 +35,7 @@ export default tseslint.config(
             { sourceTag: 'platform:isomorphic', onlyDependOnLibsWithTags: ['platform:isomorphic'] },
             { sourceTag: 'platform:node', onlyDependOnLibsWithTags: ['platform:node', 'platform:isomorphic'] },
             { sourceTag: 'type:lib', notDependOnLibsWithTags: ['type:app', 'type:testing'] },
+            { sourceTag: 'type:testing', onlyDependOnLibsWithTags: ['type:lib', 'type:testing'] },
           ],
         },
       ],
@@ -38,6 +43,7 @@ export default tseslint.config(
   },
   {
     // Tests run in Node whatever they test (the web app's browser tests drive Chromium from Node).
+    // libs/testing/src is not matched here, so the test helpers keep the rules above.
     files: ['**/test/**/*.ts', '**/*.spec.ts', '**/*.int-spec.ts', '**/*.e2e-spec.ts'],
     rules: { '@nx/enforce-module-boundaries': ['error', { allow: [], depConstraints: [{ sourceTag: '*', onlyDependOnLibsWithTags: ['*'] }] }] },
   },

@@ -1,6 +1,6 @@
 import 'reflect-metadata';
+import { startEmbeddedProduct } from '@closetly/all-in-one/testing';
 import Fastify from 'fastify';
-import { startEmbeddedProduct } from '@closetly/testing';
 
 /**
  * `npm run bench`: speed and memory of the product against references

@@ -1,4 +1,4 @@
-import { type RunningProduct, startEmbeddedProduct } from '@closetly/testing';
+import { type RunningProduct, startEmbeddedProduct } from '@closetly/all-in-one/testing';
 
 describe('beta gate through the gateway (embedded mode)', () => {
   let product: RunningProduct;

@@ -1,5 +1,6 @@
 import { join } from 'node:path';
-import { createTestDatabase, engines, productAt, type RunningProduct, uniqueName } from '@closetly/testing';
+import { productAt, type RunningProduct } from '@closetly/all-in-one/testing';
+import { createTestDatabase, engines, uniqueName } from '@closetly/testing';
 import { type DistributedProduct, startDistributedProduct } from '@closetly/local-deploy';
 
 /**

@@ -3,7 +3,6 @@ import { z } from 'zod';
 
 /** The demo code of the embedded default; README names it and `npm start` prints it. */
 export const DEMO_BETA_CODE = 'closetly-beta';
-export { DEVELOPMENT_JWT_SECRET };
 
 const list = (value: string | undefined) =>
   (value ?? '')

@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
+import { RUNTIME_MODES, type RuntimeMode, type StartedProduct } from '@closetly/all-in-one/testing';
 import { AccountList, AuthUser, PASSWORD_RULE_MESSAGE, type SignUpRequest } from '@closetly/contracts';
 import { pollUntil } from '@closetly/testing';
 import jwt from 'jsonwebtoken';
 import { ApiClient, type ApiResponse, errorOf, sessionOf } from './support/api-client';
 import { newAccount, strongPassword, uniqueEmail } from './support/factories';
 import { type AccessClaims, claimsOf, nowSeconds, signHs256, unsignedToken } from './support/forged-tokens';
-import { RUNTIME_MODES, type RuntimeMode, type StartedProduct } from '@closetly/testing';
 import { type CapturedMail, type SmtpCapture, startSmtpCapture } from './support/smtp-capture';
 
 /**

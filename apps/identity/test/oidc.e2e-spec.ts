@@ -1,4 +1,5 @@
-import { type OidcTestProvider, RUNTIME_MODES, type RunningProduct, type RuntimeMode, type StartedProduct, startOidcTestProvider } from '@closetly/testing';
+import { RUNTIME_MODES, type RunningProduct, type RuntimeMode, type StartedProduct } from '@closetly/all-in-one/testing';
+import { type OidcTestProvider, startOidcTestProvider } from '@closetly/testing';
 
 const USERS = {
   alice: { sub: 'google-sub-alice', email: 'alice@example.com', email_verified: true, given_name: 'Alice', family_name: 'Liddell' },

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { RUNTIME_MODES, type RuntimeMode, type StartedProduct } from '@closetly/all-in-one/testing';
 import { PRICE_FORMAT_MESSAGE } from '@closetly/contracts';
-import { pollUntil, RUNTIME_MODES, type RuntimeMode, type StartedProduct } from '@closetly/testing';
+import { pollUntil } from '@closetly/testing';
 
 interface Answer<T = unknown> {
   status: number;

@@ -2,9 +2,9 @@
  * @jest-environment node
  */
 import { randomBytes } from 'node:crypto';
+import { startEmbeddedProduct } from '@closetly/all-in-one/testing';
 import { createApiClient, type ApiClient } from '@closetly/api-client';
 import type { SignUpRequest } from '@closetly/contracts';
-import { startEmbeddedProduct } from '@closetly/testing';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchChromium, screenshot, passBetaGate } from './browser';
 

@@ -1,7 +1,7 @@
 /**
  * @jest-environment node
  */
-import { startEmbeddedProduct } from '@closetly/testing';
+import { startEmbeddedProduct } from '@closetly/all-in-one/testing';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchChromium, screenshot } from './browser';
 

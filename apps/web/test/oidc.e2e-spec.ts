@@ -1,7 +1,8 @@
 /**
  * @jest-environment node
  */
-import { type OidcTestProvider, startEmbeddedProduct, startOidcTestProvider } from '@closetly/testing';
+import { startEmbeddedProduct } from '@closetly/all-in-one/testing';
+import { type OidcTestProvider, startOidcTestProvider } from '@closetly/testing';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchChromium, passBetaGate } from './browser';
 

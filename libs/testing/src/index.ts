@@ -1,5 +1,3 @@
 export * from './engines';
 export * from './poll-until';
-export * from './product';
-export * from './runtime-modes';
 export * from './oidc-provider';

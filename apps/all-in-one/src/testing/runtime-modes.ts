@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { startDistributedProduct } from '@closetly/local-deploy';
-import { DEVELOPMENT_JWT_SECRET } from '@closetly/identity';
-import { createTestDatabase, engines, uniqueName } from './engines';
+import { DEVELOPMENT_JWT_SECRET } from '@closetly/server';
+import { createTestDatabase, engines, uniqueName } from '@closetly/testing';
 import { productAt, type RunningProduct, startEmbeddedProduct } from './product';
 
 /** A product started for a test file, with the key its access tokens are signed with (to forge near-valid ones). */
@@ -19,7 +19,7 @@ export interface RuntimeMode {
   start(env: Record<string, string>): Promise<StartedProduct>;
 }
 
-const ROOT = join(__dirname, '..', '..', '..');
+const ROOT = join(__dirname, '..', '..', '..', '..');
 
 /** One process, in-memory database; the key is the development default both sides fall back to. */
 const embedded: RuntimeMode = {

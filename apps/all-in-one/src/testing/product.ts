@@ -1,5 +1,5 @@
-import { startEmbeddedApp } from '@closetly/all-in-one';
 import { DEMO_BETA_CODE } from '@closetly/identity';
+import { startEmbeddedApp } from '../embedded-app';
 
 export interface RunningProduct {
   baseUrl: string;
