@@ -148,7 +148,7 @@ describe.each(RUNTIME_MODES)('saving items API ($name mode)', (mode: RuntimeMode
     expect(noBeta.status).toBe(403);
   });
 
-  it.each([
+  it.each<[string, Record<string, unknown>, string, string]>([
     ['a missing name', { brand: 'B', price: 10 }, 'data.name', 'Name is required'],
     ['a missing brand', { name: 'N', price: 10 }, 'data.brand', 'Brand is required'],
     ['a missing price', { name: 'N', brand: 'B' }, 'data.price', 'Price is required'],
@@ -156,7 +156,7 @@ describe.each(RUNTIME_MODES)('saving items API ($name mode)', (mode: RuntimeMode
     ['a description over 5,000 characters', { name: 'N', brand: 'B', price: 10, description: 'd'.repeat(5001) }, 'data.description', 'Description must be at most 5,000 characters'],
     ['a negative price', { name: 'N', brand: 'B', price: -1 }, 'data.price', 'Price must not be negative'],
     ...['-1', '1e309', '12abc', 'free', 'NaN', 'Infinity', '$-5', '0x1F', 'N/A', '$99,999,999,999'].map(
-      (price) => [`the price text ${JSON.stringify(price)}`, { name: 'N', brand: 'B', price }, 'data.price', PRICE_FORMAT_MESSAGE] as const,
+      (price): [string, Record<string, unknown>, string, string] => [`the price text ${JSON.stringify(price)}`, { name: 'N', brand: 'B', price }, 'data.price', PRICE_FORMAT_MESSAGE],
     ),
   ])('refuses %s with 400 and a field message', async (_what, data, field, message) => {
     const answer = await save(users.ada, data);
