@@ -4,6 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import { startEmbeddedProduct } from '@closetly/all-in-one/testing';
 import { createApiClient, type ApiClient } from '@closetly/api-client';
+import { pollUntil } from '@closetly/testing';
 import type { ItemInput, SignUpRequest, WardrobeItem } from '@closetly/contracts';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchChromium, screenshot, passBetaGate } from './browser';
@@ -47,7 +48,8 @@ describe('wardrobe, quick view and product page (web app in Chromium against the
   const contexts: BrowserContext[] = [];
 
   beforeAll(async () => {
-    product = await startEmbeddedProduct();
+    // More sign-ups than one client address gets in an hour.
+    product = await startEmbeddedProduct({ RATE_LIMIT_MULTIPLIER: '10' });
     browser = await launchChromium();
     betaToken = await product.betaToken();
     api = createApiClient({ baseUrl: product.baseUrl, getBetaToken: () => betaToken });
@@ -76,6 +78,14 @@ describe('wardrobe, quick view and product page (web app in Chromium against the
   async function seedProduct(item: ItemInput): Promise<WardrobeItem> {
     const { client } = await apiUser('seeder');
     return client.saveItem(item);
+  }
+
+  /** A product from no supported shop, listed because two savers agree on it; resolves once visitors can see it. */
+  async function seedListedProduct(item: ItemInput): Promise<WardrobeItem> {
+    const seeded = await seedProduct(item);
+    await seedProduct(item);
+    await pollUntil(() => api.getProduct(seeded.id), Boolean, { what: 'the product listed for visitors' });
+    return seeded;
   }
 
   /** A fresh browser profile past the beta gate on `path`. */
@@ -158,7 +168,7 @@ describe('wardrobe, quick view and product page (web app in Chromium against the
   }, 60_000);
 
   it('shows markup in a product name as text, and a friendly message for an unknown product', async () => {
-    const seeded = await seedProduct({ name: XSS_NAME, brand: 'Acme', price: '$12.50', description: '<script>window.__xss=2</script>' });
+    const seeded = await seedListedProduct({ name: XSS_NAME, brand: 'Acme', price: '$12.50', description: '<script>window.__xss=2</script>' });
     const page = await openPage(`/product/${seeded.id}`);
     await page.getByRole('heading', { level: 1, name: XSS_NAME }).waitFor();
     await page.getByText('<script>window.__xss=2</script>').waitFor();
