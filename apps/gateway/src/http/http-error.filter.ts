@@ -31,7 +31,8 @@ export class HttpErrorFilter implements ExceptionFilter {
     const { status, body } = this.toResponse(exception);
     const retryAfter = exception instanceof DomainError ? (exception.details as { retryAfterSeconds?: unknown } | undefined)?.retryAfterSeconds : undefined;
     if (status === 429 && typeof retryAfter === 'number') void reply.header('retry-after', String(retryAfter));
-    if (status >= 500) this.log.error({ err: describe(exception), path: request.url }, 'request failed');
+    // The path without its query: an OpenID callback's query carries the authorization code.
+    if (status >= 500) this.log.error({ err: exception, path: request.url.split('?')[0] }, 'request failed');
     await reply.status(status).header('cache-control', 'no-store').send(body);
   }
 
@@ -68,6 +69,3 @@ export function httpStatusOf(exception: unknown): number | undefined {
 
 const isFieldMap = (value: unknown): value is Record<string, string[]> =>
   typeof value === 'object' && value !== null && Object.values(value).every((v) => Array.isArray(v));
-
-const describe = (exception: unknown) =>
-  exception instanceof Error ? { name: exception.name, message: exception.message, stack: exception.stack } : exception;

@@ -25,8 +25,8 @@ export function kafkaLogCreator() {
     ({ level, log: entry }: { level: logLevel; log: { message: string } & Record<string, unknown> }) => {
       const { message, ...rest } = entry;
       if (EXPECTED_WARNINGS.some((pattern) => pattern.test(message))) return;
-      if (level <= logLevel.ERROR) log.error({ ...rest, message });
-      else if (level === logLevel.WARN) log.warn({ ...rest, message });
+      if (level <= logLevel.ERROR) log.error(rest, message);
+      else if (level === logLevel.WARN) log.warn(rest, message);
     };
 }
 

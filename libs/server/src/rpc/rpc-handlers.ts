@@ -31,7 +31,7 @@ export class RpcDomainErrorFilter implements RpcExceptionFilter {
       return throwError(() => ({ code: exception.code, message: exception.message, details: exception.details }));
     }
     if (exception instanceof RpcException) return throwError(() => exception.getError());
-    this.log.error({ err: exception instanceof Error ? { message: exception.message, stack: exception.stack } : exception }, 'unhandled error in RPC handler');
+    this.log.error({ err: exception }, 'unhandled error in RPC handler');
     return throwError(() => ({ code: 'INTERNAL', message: 'Internal error' }));
   }
 }
