@@ -85,13 +85,32 @@ describe('OutboxRelay', () => {
     const transport = new FakeTransport();
     transport.down = true;
     store.add(1);
-    const relay = relayWith(store, transport, 60_000);
+    const relay = relayWith(store, transport, 20);
     relay.start();
     await pollUntil(() => transport.attempts, (n) => n >= 1);
     await relay.stop();
     const attemptsAtStop = transport.attempts;
-    expect(store.rows[0]?.published).toBe(false);
+
+    // The bus returns and the relay is kicked: a relay still running would publish within one back-off (50 ms).
     transport.down = false;
+    relay.kick();
+    // The clock is a twin relay on the same timings that keeps running: after its third retry,
+    // several back-offs have passed for the stopped one too. No sleep, no wall-clock assertion.
+    const twin = new FakeTransport();
+    twin.down = true;
+    const twinStore = new FakeStore();
+    twinStore.add(1);
+    const twinRelay = relayWith(twinStore, twin, 20);
+    twinRelay.start();
+    await pollUntil(() => twin.attempts, (n) => n >= 4, { timeoutMs: 5_000, what: 'the twin relay to retry three times' });
+    await twinRelay.stop();
+
     expect(transport.attempts).toBe(attemptsAtStop);
+    expect(store.rows[0]).toMatchObject({ published: false, claimed: false });
+
+    relay.start();
+    await pollUntil(() => store.rows[0]?.published, (published) => published === true, { timeoutMs: 5_000, what: 'the next start to publish the row' });
+    await relay.stop();
+    expect(transport.published).toEqual(['k1']);
   });
 });
