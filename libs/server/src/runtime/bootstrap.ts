@@ -2,6 +2,8 @@ import { type DynamicModule, type INestApplication, Module, type OnApplicationSh
 import { NestFactory } from '@nestjs/core';
 import { type MicroserviceOptions, Transport } from '@nestjs/microservices';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { ApiErrorBody } from '@closetly/contracts';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { parseHostPort } from '../config/env';
 import { kafkaClientConfig } from '../events/kafka-event-transport';
 import { PinoNestLogger } from '../logging/logger';
@@ -10,6 +12,19 @@ import { PlatformModule } from './platform.module';
 
 /** Largest JSON body any route accepts; routes that need less check their own limits. */
 export const BODY_LIMIT_BYTES = 256 * 1024;
+
+/**
+ * Fastify refuses some URLs before routing, so before any hook, guard or
+ * filter: a malformed percent-encoding (400), a path parameter over the
+ * length limit (414). They leave in the API's error shape, and the same for
+ * every path, known or not.
+ */
+function answerFrameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  const status = error.statusCode ?? 500;
+  const body: ApiErrorBody =
+    status < 500 ? { error: { code: 'VALIDATION_FAILED', message: 'Malformed request URL' } } : { error: { code: 'INTERNAL', message: 'An unexpected error occurred.' } };
+  void reply.status(status).header('cache-control', 'no-store').send(body);
+}
 
 /** Nest app on Fastify with the platform's engines and JSON logs. Closing the app closes the platform last. */
 export async function createHttpApp(platform: Platform, modules: Array<Type | DynamicModule>): Promise<NestFastifyApplication> {
@@ -21,7 +36,7 @@ export async function createHttpApp(platform: Platform, modules: Array<Type | Dy
   }
   const app = await NestFactory.create<NestFastifyApplication>(
     ProcessModule,
-    new FastifyAdapter({ bodyLimit: BODY_LIMIT_BYTES, return503OnClosing: true, forceCloseConnections: 'idle' }),
+    new FastifyAdapter({ bodyLimit: BODY_LIMIT_BYTES, return503OnClosing: true, forceCloseConnections: 'idle', frameworkErrors: answerFrameworkError }),
     { logger: new PinoNestLogger(platform.logger), abortOnError: false },
   );
   return app;
