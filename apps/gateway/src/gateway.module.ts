@@ -9,6 +9,7 @@ import { BetaTokenGuard } from './beta/beta-token.guard';
 import { BetaTokenService } from './beta/beta-token.service';
 import { GATEWAY_CONFIG, type GatewayConfig } from './config';
 import { ApiHealthController } from './health/api-health.controller';
+import { ApiNotFoundController } from './http/api-not-found.controller';
 import { HttpErrorFilter } from './http/http-error.filter';
 import { ImagesModule } from './images/images.module';
 import { SpaService } from './http/spa.service';
@@ -23,7 +24,7 @@ export class GatewayModule {
     return {
       module: GatewayModule,
       imports: [PassportModule, ImagesModule.forRoot({ secret: config.betaTokenSecret })],
-      controllers: [BetaController, ApiHealthController, AuthController, OidcController, WardrobeController, ProductsController],
+      controllers: [BetaController, ApiHealthController, AuthController, OidcController, WardrobeController, ProductsController, ApiNotFoundController],
       providers: [
         { provide: GATEWAY_CONFIG, useValue: config },
         BetaTokenService,

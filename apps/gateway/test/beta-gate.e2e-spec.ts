@@ -78,6 +78,48 @@ describe('beta gate through the gateway (embedded mode)', () => {
     expect(((await api.json()) as { error: { code: string } }).error.code).toBe('NOT_FOUND');
   });
 
+  describe('unknown API paths meet the gate first, so nobody can probe which calls exist', () => {
+    const codeOf = async (response: Response) => ((await response.json()) as { error: { code: string } }).error.code;
+    // `/%61pi/...` is `/api/...` once percent-decoded, as the router reads it.
+    const unknownPaths = ['/api/no-such-call', '/api/no-such-call/deeper', '/api', '/%61pi/no-such-call', '/api/%6Eo-such-call'];
+
+    it.each(unknownPaths)('%s without a beta token answers 403 BETA_TOKEN_REQUIRED, as a known call does', async (path) => {
+      const known = await fetch(`${product.baseUrl}/api/get-wardrobe`);
+      const unknown = await fetch(`${product.baseUrl}${path}`);
+      expect([unknown.status, await codeOf(unknown)]).toEqual([403, 'BETA_TOKEN_REQUIRED']);
+      expect([known.status, await codeOf(known)]).toEqual([403, 'BETA_TOKEN_REQUIRED']);
+    });
+
+    it('answers an unknown path with a forged token 403 BETA_TOKEN_INVALID, whatever the method', async () => {
+      const forged = `${(await product.betaToken()).slice(0, -4)}AAAA`;
+      for (const method of ['GET', 'POST', 'DELETE']) {
+        const response = await fetch(`${product.baseUrl}/%61pi/no-such-call`, { method, headers: { 'x-beta-token': forged } });
+        expect([method, response.status, await codeOf(response)]).toEqual([method, 403, 'BETA_TOKEN_INVALID']);
+      }
+    });
+
+    it.each(unknownPaths)('%s with a valid beta token answers 404 NOT_FOUND', async (path) => {
+      const response = await fetch(`${product.baseUrl}${path}`, { headers: { 'x-beta-token': await product.betaToken() } });
+      expect([response.status, await codeOf(response)]).toEqual([404, 'NOT_FOUND']);
+    });
+
+    it('gates a known call however its path is percent-encoded', async () => {
+      const response = await fetch(`${product.baseUrl}/%61pi/get-wardrobe`);
+      expect([response.status, await codeOf(response)]).toEqual([403, 'BETA_TOKEN_REQUIRED']);
+    });
+
+    it('keeps health and verify-beta open without a token', async () => {
+      expect((await fetch(`${product.baseUrl}/api/health`)).status).toBe(200);
+      expect((await fetch(`${product.baseUrl}/%61pi/health`)).status).toBe(200);
+      expect((await post('/api/verify-beta', { code: product.demoBetaCode })).status).toBe(200);
+    });
+
+    it.each(['/api/%ZZ', '/%61pi/no-such-call%E0%A4%A', '/api/get-wardrobe%ZZ'])('answers a malformed encoding (%s) 400, known call or not', async (path) => {
+      const response = await fetch(`${product.baseUrl}${path}`);
+      expect([response.status, await codeOf(response)]).toEqual([400, 'VALIDATION_FAILED']);
+    });
+  });
+
   it('carries the caller correlation id back on the response', async () => {
     const response = await fetch(`${product.baseUrl}/api/health`, { headers: { 'x-correlation-id': 'test-corr-1' } });
     expect(response.headers.get('x-correlation-id')).toBe('test-corr-1');
