@@ -1,7 +1,10 @@
 import { createHash } from 'node:crypto';
+import jwt from 'jsonwebtoken';
 import { type BaseClient, Issuer, TokenSet } from 'openid-client';
 import { accountRow, fakeUnitOfWork, inMemoryAccounts, markFirstUnused, mockOf, sessionsServiceFor, testConfig } from '../../test/support/unit-doubles';
 import type { AccountRow } from '../accounts/accounts.repository';
+import { AccountsService } from '../accounts/accounts.service';
+import { PasswordHasher } from '../accounts/password-hasher';
 import { hashToken } from '../sessions/tokens';
 import { type OidcAttemptRow, type OidcLoginCodeRow, OidcRepository } from './oidc.repository';
 import { OidcService } from './oidc.service';
@@ -87,8 +90,9 @@ function setup(...stored: AccountRow[]) {
   const oidc = inMemoryOidc(accounts);
   const sessions = sessionsServiceFor(config);
   const { uow, tx } = fakeUnitOfWork();
-  const service = new OidcService(config, oidc.repository, accounts.repository, sessions.service, uow);
-  return { service, provider, accounts, oidc, sessions, tx };
+  const accountsService = new AccountsService(config, accounts.repository, new PasswordHasher(), sessions.service, uow);
+  const service = new OidcService(config, oidc.repository, accounts.repository, accountsService, uow);
+  return { service, provider, accounts, accountsService, oidc, sessions, tx };
 }
 type Setup = ReturnType<typeof setup>;
 
@@ -145,9 +149,9 @@ describe('OidcService', () => {
     });
 
     it('refuses when third-party sign-in is not configured', async () => {
-      const { oidc, accounts, sessions } = setup();
+      const { oidc, accounts, accountsService } = setup();
       const { uow } = fakeUnitOfWork();
-      const unconfigured = new OidcService(testConfig(), oidc.repository, accounts.repository, sessions.service, uow);
+      const unconfigured = new OidcService(testConfig(), oidc.repository, accounts.repository, accountsService, uow);
 
       await expect(unconfigured.start('signin')).rejects.toMatchObject({ code: 'OIDC_FAILED' });
     });
@@ -333,6 +337,20 @@ describe('OidcService', () => {
       await expect(context.service.complete(loginCode)).rejects.toMatchObject(LOGIN_EXPIRED);
       await expect(context.service.complete('never-issued')).rejects.toMatchObject(LOGIN_EXPIRED);
       expect(context.sessions.sessions).toHaveLength(0);
+    });
+
+    it.each([
+      ['grants admin to an e-mail now listed in ADMIN_EMAILS', ADMIN_EMAIL, [], ['admin']],
+      ['takes admin from an e-mail no longer listed', 'former-boss@closetly.test', ['admin'], []],
+    ])('%s, in the stored account and the token', async (_rule, email, storedRoles, roles) => {
+      const account = accountRow({ email, roles: storedRoles });
+      const context = setup(account);
+      context.oidc.identities.push({ issuer: PROVIDER, subject: 'provider-subject-1', accountId: account.id });
+
+      const session = await signInThroughProvider(context, providerUser({ email }));
+      expect(session.user.roles).toEqual(roles);
+      expect(jwt.decode(session.accessToken)).toMatchObject({ roles });
+      expect(context.accounts.byId(account.id)?.roles).toEqual(roles);
     });
 
     it('opens no session for a disabled account', async () => {

@@ -3,9 +3,9 @@ import type { AuthSession, OidcStartResponse } from '@closetly/contracts';
 import { UnitOfWork } from '@closetly/server';
 import { type BaseClient, generators, Issuer } from 'openid-client';
 import { AccountsRepository } from '../accounts/accounts.repository';
+import { AccountsService } from '../accounts/accounts.service';
 import { IDENTITY_CONFIG, type IdentityConfig } from '../config';
 import { IdentityError } from '../identity.errors';
-import { SessionsService } from '../sessions/sessions.service';
 import { hashToken, hasExpired, randomToken } from '../sessions/tokens';
 import { OidcRepository } from './oidc.repository';
 
@@ -29,7 +29,7 @@ export class OidcService {
     @Inject(IDENTITY_CONFIG) private readonly config: IdentityConfig,
     private readonly oidc: OidcRepository,
     private readonly accounts: AccountsRepository,
-    private readonly sessions: SessionsService,
+    private readonly accountsService: AccountsService,
     private readonly uow: UnitOfWork,
   ) {}
 
@@ -98,8 +98,7 @@ export class OidcService {
     const used = await this.oidc.markLoginCodeUsed(hashToken(loginCode));
     const account = used && !hasExpired(used.expiresAt) ? await this.accounts.findById(used.accountId) : undefined;
     if (!account) throw new IdentityError('OIDC_FAILED', 'This sign-in has expired. Please try again.');
-    if (account.disabledAt) throw new IdentityError('ACCOUNT_DISABLED', 'This account has been disabled');
-    return this.sessions.open(account);
+    return this.accountsService.openSession(account);
   }
 
   private async accountFor(issuer: string, subject: string, claims: Record<string, unknown>): Promise<string> {
