@@ -8,8 +8,10 @@ import { BetaCodesService } from './beta-codes.service';
 import { IDENTITY_CONFIG, type IdentityConfig, loadIdentityConfig } from './config';
 import { identityPlatformTables } from './db/schema';
 import { IdentityRpcController } from './identity.rpc.controller';
+import { OidcRepository } from './oidc/oidc.repository';
 import { OidcService } from './oidc/oidc.service';
 import { FileMailer, MAILER, SmtpMailer } from './password-reset/mailer';
+import { PasswordResetRepository } from './password-reset/password-reset.repository';
 import { PasswordResetService } from './password-reset/password-reset.service';
 import { SessionsRepository } from './sessions/sessions.repository';
 import { SessionsService } from './sessions/sessions.service';
@@ -38,7 +40,9 @@ import { SessionsService } from './sessions/sessions.service';
     AccountsService,
     SessionsRepository,
     SessionsService,
+    PasswordResetRepository,
     PasswordResetService,
+    OidcRepository,
     OidcService,
   ],
 })

@@ -1,14 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DATABASE, type Db } from '@closetly/server';
-import { and, asc, eq } from 'drizzle-orm';
-import { accounts, externalIdentities } from '../db/schema';
+import { asc, eq } from 'drizzle-orm';
+import { accounts } from '../db/schema';
 
 export type AccountRow = typeof accounts.$inferSelect;
 export type NewAccount = typeof accounts.$inferInsert;
 
 const UNIQUE_VIOLATION = '23505';
 
-/** Accounts and their third-party identities. Queries only. */
+/** Accounts (their third-party identities are in OidcRepository). Queries only. */
 @Injectable()
 export class AccountsRepository {
   constructor(@Inject(DATABASE) private readonly db: Db) {}
@@ -45,19 +45,6 @@ export class AccountsRepository {
 
   async list(): Promise<AccountRow[]> {
     return this.db.select().from(accounts).orderBy(asc(accounts.createdAt));
-  }
-
-  async findByExternalIdentity(issuer: string, subject: string, tx: Db = this.db): Promise<AccountRow | undefined> {
-    const [row] = await tx
-      .select({ account: accounts })
-      .from(externalIdentities)
-      .innerJoin(accounts, eq(accounts.id, externalIdentities.accountId))
-      .where(and(eq(externalIdentities.issuer, issuer), eq(externalIdentities.subject, subject)));
-    return row?.account;
-  }
-
-  async linkExternalIdentity(accountId: string, issuer: string, subject: string, tx: Db = this.db): Promise<void> {
-    await tx.insert(externalIdentities).values({ accountId, issuer, subject }).onConflictDoNothing();
   }
 }
 

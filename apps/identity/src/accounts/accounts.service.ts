@@ -44,6 +44,11 @@ export class AccountsService {
     const account = await this.accounts.findByEmail(request.email);
     const matches = await this.passwords.verify(account?.passwordHash, request.password);
     if (!account || !matches) throw IdentityError.invalidCredentials();
+    return this.openSession(account);
+  }
+
+  /** A session for an account that has proved who it is (password or provider): none when disabled, with the roles ADMIN_EMAILS gives now. */
+  async openSession(account: AccountRow): Promise<AuthSession> {
     if (account.disabledAt) throw new IdentityError('ACCOUNT_DISABLED', 'This account has been disabled');
     return this.sessions.open(await this.withCurrentRoles(account));
   }

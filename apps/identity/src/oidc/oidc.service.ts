@@ -1,14 +1,13 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { AuthSession, OidcStartResponse } from '@closetly/contracts';
-import { DATABASE, type Db, UnitOfWork } from '@closetly/server';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { UnitOfWork } from '@closetly/server';
 import { type BaseClient, generators, Issuer } from 'openid-client';
 import { AccountsRepository } from '../accounts/accounts.repository';
+import { AccountsService } from '../accounts/accounts.service';
 import { IDENTITY_CONFIG, type IdentityConfig } from '../config';
-import { oidcAttempts, oidcLoginCodes } from '../db/schema';
 import { IdentityError } from '../identity.errors';
-import { SessionsService } from '../sessions/sessions.service';
-import { hashToken, randomToken } from '../sessions/tokens';
+import { hashToken, hasExpired, randomToken } from '../sessions/tokens';
+import { OidcRepository } from './oidc.repository';
 
 const ATTEMPT_MINUTES = 10;
 const LOGIN_CODE_SECONDS = 120;
@@ -28,9 +27,9 @@ export class OidcService {
 
   constructor(
     @Inject(IDENTITY_CONFIG) private readonly config: IdentityConfig,
-    @Inject(DATABASE) private readonly db: Db,
+    private readonly oidc: OidcRepository,
     private readonly accounts: AccountsRepository,
-    private readonly sessions: SessionsService,
+    private readonly accountsService: AccountsService,
     private readonly uow: UnitOfWork,
   ) {}
 
@@ -58,7 +57,7 @@ export class OidcService {
     const state = generators.state();
     const nonce = generators.nonce();
     const codeVerifier = generators.codeVerifier();
-    await this.db.insert(oidcAttempts).values({ state, nonce, codeVerifier, intent, expiresAt: new Date(Date.now() + ATTEMPT_MINUTES * 60_000) });
+    await this.oidc.insertAttempt({ state, nonce, codeVerifier, intent, expiresAt: new Date(Date.now() + ATTEMPT_MINUTES * 60_000) });
     const authorizationUrl = client.authorizationUrl({
       scope: 'openid email profile',
       state,
@@ -71,13 +70,8 @@ export class OidcService {
 
   /** The provider's redirect: check state (once), exchange the code with the PKCE verifier, validate the ID token and nonce. */
   async callback(params: Record<string, string>): Promise<{ loginCode: string }> {
-    const state = params.state ?? '';
-    const [attempt] = await this.db
-      .update(oidcAttempts)
-      .set({ usedAt: sql`now()` })
-      .where(and(eq(oidcAttempts.state, state), isNull(oidcAttempts.usedAt), gt(oidcAttempts.expiresAt, sql`now()`)))
-      .returning();
-    if (!attempt) throw new IdentityError('OIDC_FAILED', 'This sign-in attempt is unknown or has expired.');
+    const attempt = await this.oidc.markAttemptUsed(params.state ?? '');
+    if (!attempt || hasExpired(attempt.expiresAt)) throw new IdentityError('OIDC_FAILED', 'This sign-in attempt is unknown or has expired.');
     if (params.error) throw new IdentityError('OIDC_FAILED', 'The provider did not sign you in.');
     const client = await this.getClient();
     let claims: Record<string, unknown>;
@@ -95,27 +89,22 @@ export class OidcService {
     }
     const accountId = await this.accountFor(String(claims.iss), String(claims.sub), claims);
     const loginCode = randomToken();
-    await this.db.insert(oidcLoginCodes).values({ codeHash: hashToken(loginCode), accountId, expiresAt: new Date(Date.now() + LOGIN_CODE_SECONDS * 1000) });
+    await this.oidc.insertLoginCode({ codeHash: hashToken(loginCode), accountId, expiresAt: new Date(Date.now() + LOGIN_CODE_SECONDS * 1000) });
     return { loginCode };
   }
 
   /** The opener trades the popup's one-time code for a session. */
   async complete(loginCode: string): Promise<AuthSession> {
-    const [used] = await this.db
-      .update(oidcLoginCodes)
-      .set({ usedAt: sql`now()` })
-      .where(and(eq(oidcLoginCodes.codeHash, hashToken(loginCode)), isNull(oidcLoginCodes.usedAt), gt(oidcLoginCodes.expiresAt, sql`now()`)))
-      .returning({ accountId: oidcLoginCodes.accountId });
-    const account = used && (await this.accounts.findById(used.accountId));
+    const used = await this.oidc.markLoginCodeUsed(hashToken(loginCode));
+    const account = used && !hasExpired(used.expiresAt) ? await this.accounts.findById(used.accountId) : undefined;
     if (!account) throw new IdentityError('OIDC_FAILED', 'This sign-in has expired. Please try again.');
-    if (account.disabledAt) throw new IdentityError('ACCOUNT_DISABLED', 'This account has been disabled');
-    return this.sessions.open(account);
+    return this.accountsService.openSession(account);
   }
 
   private async accountFor(issuer: string, subject: string, claims: Record<string, unknown>): Promise<string> {
     if (!issuer || !subject || subject === 'undefined') throw new IdentityError('OIDC_FAILED', 'The provider sent no subject.');
     return this.uow.run(async (tx) => {
-      const known = await this.accounts.findByExternalIdentity(issuer, subject, tx);
+      const known = await this.oidc.findAccountByIdentity(issuer, subject, tx);
       if (known) return known.id;
       const email = typeof claims.email === 'string' ? claims.email.trim().toLowerCase() : '';
       if (!email) throw new IdentityError('OIDC_FAILED', 'The provider did not share an e-mail address.');
@@ -125,7 +114,7 @@ export class OidcService {
         if (claims.email_verified !== true) {
           throw new IdentityError('OIDC_FAILED', 'An account with this email already exists. Sign in with your password.');
         }
-        await this.accounts.linkExternalIdentity(existing.id, issuer, subject, tx);
+        await this.oidc.linkIdentity(existing.id, issuer, subject, tx);
         return existing.id;
       }
       const created = await this.accounts.insert(
@@ -140,7 +129,7 @@ export class OidcService {
         tx,
       );
       if (!created) throw new IdentityError('OIDC_FAILED', 'An account with this email already exists. Sign in with your password.');
-      await this.accounts.linkExternalIdentity(created.id, issuer, subject, tx);
+      await this.oidc.linkIdentity(created.id, issuer, subject, tx);
       return created.id;
     });
   }

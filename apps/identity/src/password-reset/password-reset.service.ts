@@ -1,15 +1,14 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { ForgotPasswordRequest, ResetPasswordRequest } from '@closetly/contracts';
-import { DATABASE, type Db, UnitOfWork } from '@closetly/server';
-import { and, eq, gt, isNull, isNotNull, sql } from 'drizzle-orm';
+import { UnitOfWork } from '@closetly/server';
 import { AccountsRepository } from '../accounts/accounts.repository';
 import { PasswordHasher } from '../accounts/password-hasher';
 import { IDENTITY_CONFIG, type IdentityConfig } from '../config';
-import { passwordResets } from '../db/schema';
 import { IdentityError } from '../identity.errors';
 import { SessionsService } from '../sessions/sessions.service';
-import { hashToken, randomToken } from '../sessions/tokens';
+import { hashToken, hasExpired, randomToken } from '../sessions/tokens';
 import { MAILER, type Mailer } from './mailer';
+import { PasswordResetRepository } from './password-reset.repository';
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -24,8 +23,8 @@ export class PasswordResetService {
 
   constructor(
     @Inject(IDENTITY_CONFIG) private readonly config: IdentityConfig,
-    @Inject(DATABASE) private readonly db: Db,
     @Inject(MAILER) private readonly mailer: Mailer,
+    private readonly resets: PasswordResetRepository,
     private readonly accounts: AccountsRepository,
     private readonly passwords: PasswordHasher,
     private readonly sessions: SessionsService,
@@ -35,7 +34,7 @@ export class PasswordResetService {
   async forgotPassword(request: ForgotPasswordRequest): Promise<void> {
     const account = await this.accounts.findByEmail(request.email);
     const token = randomToken();
-    await this.db.insert(passwordResets).values({
+    await this.resets.insert({
       accountId: account && !account.disabledAt ? account.id : null,
       tokenHash: hashToken(token),
       expiresAt: new Date(Date.now() + this.config.RESET_TOKEN_TTL_MINUTES * 60_000),
@@ -50,24 +49,11 @@ export class PasswordResetService {
   async resetPassword(request: ResetPasswordRequest): Promise<void> {
     const passwordHash = await this.passwords.hash(request.password);
     await this.uow.run(async (tx) => {
-      const [used] = await tx
-        .update(passwordResets)
-        .set({ usedAt: sql`now()` })
-        .where(
-          and(
-            eq(passwordResets.tokenHash, hashToken(request.token)),
-            isNull(passwordResets.usedAt),
-            isNotNull(passwordResets.accountId),
-            gt(passwordResets.expiresAt, sql`now()`),
-          ),
-        )
-        .returning({ accountId: passwordResets.accountId });
-      if (!used?.accountId) throw new IdentityError('INVALID_RESET_TOKEN', 'This reset link is invalid or has expired.');
+      const used = await this.resets.markUsed(hashToken(request.token), tx);
+      // A link sent for an unknown e-mail has no account and resets nothing; refusing rolls the mark back.
+      if (!used?.accountId || hasExpired(used.expiresAt)) throw new IdentityError('INVALID_RESET_TOKEN', 'This reset link is invalid or has expired.');
       // Any other link sent before this reset dies with it.
-      await tx
-        .update(passwordResets)
-        .set({ usedAt: sql`now()` })
-        .where(and(eq(passwordResets.accountId, used.accountId), isNull(passwordResets.usedAt)));
+      await this.resets.markAllUsed(used.accountId, tx);
       await this.accounts.update(used.accountId, { passwordHash }, tx);
       await this.sessions.revokeAll(used.accountId, 'password reset', tx);
     });

@@ -6,7 +6,7 @@ import { toAuthUser } from '../accounts/auth-user';
 import { IDENTITY_CONFIG, type IdentityConfig } from '../config';
 import { IdentityError } from '../identity.errors';
 import { SessionsRepository } from './sessions.repository';
-import { hashToken, randomToken, sessionIdOfAccessToken, signAccessToken } from './tokens';
+import { hashToken, hasExpired, randomToken, sessionIdOfAccessToken, signAccessToken } from './tokens';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -37,7 +37,7 @@ export class SessionsService {
       await this.revoke(found.session.id, 'refresh token reuse');
       throw new IdentityError('INVALID_REFRESH_TOKEN', 'Your session has ended. Please sign in again.');
     }
-    if (found.token.expiresAt.getTime() <= Date.now()) throw new IdentityError('INVALID_REFRESH_TOKEN', 'Your session has ended. Please sign in again.');
+    if (hasExpired(found.token.expiresAt)) throw new IdentityError('INVALID_REFRESH_TOKEN', 'Your session has ended. Please sign in again.');
     const account = await loadAccount(found.session.accountId);
     if (!account || account.disabledAt) {
       await this.revoke(found.session.id, 'account unavailable');

@@ -35,3 +35,6 @@ export function sessionIdOfAccessToken(token: string, secret: string): string | 
     return undefined;
   }
 }
+
+/** Whether a stored expiry has passed (reset links, login codes, sign-in attempts, refresh tokens). */
+export const hasExpired = (expiresAt: Date): boolean => expiresAt.getTime() <= Date.now();

@@ -1,0 +1,237 @@
+import jwt from 'jsonwebtoken';
+import type { Caller, SignUpRequest, UserRecordRequest } from '@closetly/contracts';
+import { accountRow, fakeUnitOfWork, inMemoryAccounts, sessionsServiceFor, testConfig } from '../../test/support/unit-doubles';
+import type { AccountRow } from './accounts.repository';
+import { AccountsService } from './accounts.service';
+import { PasswordHasher } from './password-hasher';
+
+const ADMIN_EMAIL = 'boss@closetly.test';
+const PASSWORD = 'Closet!Passw0rd';
+const INVALID_CREDENTIALS = { code: 'INVALID_CREDENTIALS', message: 'Invalid email or password' };
+const UNAUTHENTICATED = { code: 'UNAUTHENTICATED' };
+
+function signUpRequest(overrides: Partial<SignUpRequest> = {}): SignUpRequest {
+  return { firstName: 'Grace', lastName: 'Hopper', email: 'grace@example.com', password: PASSWORD, gender: 'female', ...overrides };
+}
+
+/** The service over in-memory accounts and sessions; ADMIN_EMAILS is written in another case to show it is not case-sensitive. */
+async function setup(...stored: AccountRow[]) {
+  const config = testConfig({ ADMIN_EMAILS: `other@closetly.test, ${ADMIN_EMAIL.toUpperCase()}` });
+  const accounts = inMemoryAccounts(...stored);
+  const sessions = sessionsServiceFor(config);
+  const passwords = new PasswordHasher();
+  await passwords.onModuleInit();
+  const { uow, tx } = fakeUnitOfWork();
+  const service = new AccountsService(config, accounts.repository, passwords, sessions.service, uow);
+  return { service, accounts, sessions, passwords, tx };
+}
+
+/** A stored account that signs in with PASSWORD. */
+async function withPassword(overrides: Partial<AccountRow> = {}): Promise<AccountRow> {
+  return accountRow({ passwordHash: await new PasswordHasher().hash(PASSWORD), ...overrides });
+}
+
+/** Signs the account in (through the sessions service) and returns the caller the gateway would send. */
+async function callerFor(sessions: Awaited<ReturnType<typeof setup>>['sessions'], account: AccountRow): Promise<Caller> {
+  const { accessToken } = await sessions.service.open(account);
+  const claims = jwt.decode(accessToken) as jwt.JwtPayload;
+  return { uid: String(claims.sub), sid: String(claims.sid), roles: account.roles };
+}
+
+function recordOf(account: AccountRow, overrides: Partial<UserRecordRequest> = {}): UserRecordRequest {
+  return { uid: account.id, email: account.email, firstName: 'New', lastName: 'Name', gender: 'other', ...overrides };
+}
+
+describe('AccountsService', () => {
+  describe('signUp', () => {
+    it('stores the user record (gender included) with a password hash, and opens a session for it in the same transaction', async () => {
+      const { service, accounts, sessions, passwords, tx } = await setup();
+      const session = await service.signUp(signUpRequest());
+
+      const [stored] = accounts.rows;
+      expect(stored).toMatchObject({ email: 'grace@example.com', firstName: 'Grace', lastName: 'Hopper', gender: 'female', roles: [] });
+      expect(stored?.passwordHash).not.toContain(PASSWORD);
+      expect(await passwords.verify(stored?.passwordHash, PASSWORD)).toBe(true);
+      expect(session.user).toEqual({ uid: stored?.id, email: 'grace@example.com', firstName: 'Grace', lastName: 'Hopper', gender: 'female', roles: [] });
+      expect(accounts.repository.insert).toHaveBeenCalledWith(expect.anything(), tx);
+      expect(sessions.repository.createSession).toHaveBeenCalledWith(stored?.id, tx);
+    });
+
+    it('issues an access token whose claims name the new account, its session and its roles', async () => {
+      const { service, accounts, sessions } = await setup();
+      const { accessToken } = await service.signUp(signUpRequest());
+
+      expect(jwt.decode(accessToken)).toMatchObject({ sub: accounts.rows[0]?.id, sid: sessions.sessions[0]?.id, roles: [], typ: 'access' });
+    });
+
+    it('stores an empty gender when none is given', async () => {
+      const { service, accounts } = await setup();
+      await service.signUp(signUpRequest({ gender: undefined }));
+      expect(accounts.rows[0]?.gender).toBe('');
+    });
+
+    it('makes an e-mail listed in ADMIN_EMAILS an admin, and no one else', async () => {
+      const { service } = await setup();
+      const admin = await service.signUp(signUpRequest({ email: ADMIN_EMAIL }));
+      const shopper = await service.signUp(signUpRequest({ email: 'shopper@example.com' }));
+
+      expect(admin.user.roles).toEqual(['admin']);
+      expect(jwt.decode(admin.accessToken)).toMatchObject({ roles: ['admin'] });
+      expect(shopper.user.roles).toEqual([]);
+      expect(jwt.decode(shopper.accessToken)).toMatchObject({ roles: [] });
+    });
+
+    it('refuses an e-mail that is taken, and opens no session', async () => {
+      const { service, sessions } = await setup(accountRow({ email: 'grace@example.com' }));
+
+      await expect(service.signUp(signUpRequest())).rejects.toMatchObject({ code: 'EMAIL_TAKEN' });
+      expect(sessions.sessions).toHaveLength(0);
+    });
+  });
+
+  describe('signIn', () => {
+    it('opens a session for the right password', async () => {
+      const account = await withPassword();
+      const { service } = await setup(account);
+
+      const session = await service.signIn({ email: account.email, password: PASSWORD });
+      expect(jwt.decode(session.accessToken)).toMatchObject({ sub: account.id, typ: 'access' });
+    });
+
+    it('answers an unknown e-mail and a wrong password alike, after one password verification each', async () => {
+      const account = await withPassword();
+      const { service, passwords, sessions } = await setup(account);
+      const verify = jest.spyOn(passwords, 'verify');
+
+      await expect(service.signIn({ email: 'nobody@example.com', password: PASSWORD })).rejects.toMatchObject(INVALID_CREDENTIALS);
+      expect(verify).toHaveBeenCalledTimes(1);
+      await expect(service.signIn({ email: account.email, password: 'Wrong!Passw0rd' })).rejects.toMatchObject(INVALID_CREDENTIALS);
+      expect(verify).toHaveBeenCalledTimes(2);
+      expect(sessions.sessions).toHaveLength(0);
+    });
+
+    it('refuses an account that signs in only through a provider the same way', async () => {
+      const account = accountRow({ passwordHash: null });
+      const { service } = await setup(account);
+      await expect(service.signIn({ email: account.email, password: PASSWORD })).rejects.toMatchObject(INVALID_CREDENTIALS);
+    });
+
+    it('says a disabled account is disabled only to someone who knows its password', async () => {
+      const account = await withPassword({ disabledAt: new Date() });
+      const { service, sessions } = await setup(account);
+
+      await expect(service.signIn({ email: account.email, password: 'Wrong!Passw0rd' })).rejects.toMatchObject(INVALID_CREDENTIALS);
+      await expect(service.signIn({ email: account.email, password: PASSWORD })).rejects.toMatchObject({
+        code: 'ACCOUNT_DISABLED',
+        message: 'This account has been disabled',
+      });
+      expect(sessions.sessions).toHaveLength(0);
+    });
+
+    it.each([
+      ['grants admin to an e-mail now listed in ADMIN_EMAILS', ADMIN_EMAIL, [], ['admin']],
+      ['takes admin from an e-mail no longer listed', 'former-boss@closetly.test', ['admin'], []],
+    ])('%s, in the stored account and the token', async (_rule, email, storedRoles, roles) => {
+      const account = await withPassword({ email, roles: storedRoles });
+      const { service, accounts } = await setup(account);
+
+      const session = await service.signIn({ email, password: PASSWORD });
+      expect(jwt.decode(session.accessToken)).toMatchObject({ roles });
+      expect(accounts.byId(account.id)?.roles).toEqual(roles);
+    });
+  });
+
+  describe('refresh', () => {
+    it('rotates the pair with the roles ADMIN_EMAILS gives now', async () => {
+      const account = accountRow({ email: 'former-boss@closetly.test', roles: ['admin'] });
+      const { service, sessions, accounts } = await setup(account);
+      const { refreshToken } = await sessions.service.open(account);
+
+      const refreshed = await service.refresh(refreshToken);
+      expect(refreshed.refreshToken).not.toBe(refreshToken);
+      expect(jwt.decode(refreshed.accessToken)).toMatchObject({ roles: [] });
+      expect(accounts.byId(account.id)?.roles).toEqual([]);
+    });
+
+    it('ends the session of an account disabled since it signed in', async () => {
+      const account = accountRow();
+      const { service, sessions, accounts } = await setup(account);
+      const { refreshToken } = await sessions.service.open(account);
+      await accounts.repository.update(account.id, { disabledAt: new Date() });
+
+      await expect(service.refresh(refreshToken)).rejects.toMatchObject({ code: 'INVALID_REFRESH_TOKEN' });
+      expect(sessions.sessions[0]?.revokedAt).not.toBeNull();
+    });
+  });
+
+  describe('getUser and updateUser', () => {
+    it('getUser answers the caller’s own record', async () => {
+      const account = accountRow({ gender: 'male' });
+      const { service, sessions } = await setup(account, accountRow());
+
+      await expect(service.getUser(await callerFor(sessions, account))).resolves.toEqual({
+        uid: account.id,
+        email: account.email,
+        firstName: 'Ada',
+        lastName: 'Lovelace',
+        gender: 'male',
+        roles: [],
+      });
+    });
+
+    it('refuses a caller whose session has ended or whose account is disabled', async () => {
+      const account = accountRow();
+      const { service, sessions, accounts } = await setup(account);
+      const ended = await callerFor(sessions, account);
+      await sessions.service.logoutSession(ended.sid);
+      const live = await callerFor(sessions, account);
+
+      await expect(service.getUser(ended)).rejects.toMatchObject(UNAUTHENTICATED);
+      await expect(service.updateUser(ended, recordOf(account))).rejects.toMatchObject(UNAUTHENTICATED);
+      await accounts.repository.update(account.id, { disabledAt: new Date() });
+      await expect(service.getUser(live)).rejects.toMatchObject(UNAUTHENTICATED);
+    });
+
+    it('updateUser changes the caller’s own names and gender, never the e-mail or roles', async () => {
+      const account = accountRow({ roles: ['admin'] });
+      const { service, sessions, accounts } = await setup(account);
+
+      const updated = await service.updateUser(await callerFor(sessions, account), recordOf(account));
+      expect(updated).toMatchObject({ uid: account.id, email: account.email, firstName: 'New', lastName: 'Name', gender: 'other', roles: ['admin'] });
+      expect(accounts.byId(account.id)).toMatchObject({ email: account.email, firstName: 'New', roles: ['admin'] });
+    });
+
+    it.each([
+      ['another account’s uid', (_mine: AccountRow, theirs: AccountRow) => ({ uid: theirs.id })],
+      ['another e-mail', (_mine: AccountRow, theirs: AccountRow) => ({ email: theirs.email })],
+    ])('updateUser refuses a record with %s and changes nothing', async (_what, change) => {
+      const mine = accountRow();
+      const theirs = accountRow({ firstName: 'Theirs' });
+      const { service, sessions, accounts } = await setup(mine, theirs);
+
+      await expect(service.updateUser(await callerFor(sessions, mine), recordOf(mine, change(mine, theirs)))).rejects.toMatchObject({ code: 'FORBIDDEN' });
+      expect(accounts.repository.update).not.toHaveBeenCalled();
+    });
+  });
+
+  describe('listAccounts', () => {
+    it('lists every account for an admin', async () => {
+      const admin = accountRow({ email: ADMIN_EMAIL, roles: ['admin'], createdAt: new Date('2026-01-01T00:00:00Z') });
+      const shopper = accountRow({ createdAt: new Date('2026-02-01T00:00:00Z') });
+      const { service, sessions } = await setup(shopper, admin);
+
+      await expect(service.listAccounts(await callerFor(sessions, admin))).resolves.toEqual([
+        { uid: admin.id, email: ADMIN_EMAIL, roles: ['admin'], createdAt: '2026-01-01T00:00:00.000Z' },
+        { uid: shopper.id, email: shopper.email, roles: [], createdAt: '2026-02-01T00:00:00.000Z' },
+      ]);
+    });
+
+    it('refuses anyone whose stored account is not an admin, whatever the caller claims', async () => {
+      const shopper = accountRow();
+      const { service, sessions } = await setup(shopper);
+      const caller = { ...(await callerFor(sessions, shopper)), roles: ['admin'] };
+
+      await expect(service.listAccounts(caller)).rejects.toMatchObject({ code: 'FORBIDDEN', message: 'Unauthorized access.' });
+    });
+  });
+});

@@ -1,0 +1,131 @@
+import { randomUUID } from 'node:crypto';
+import { type Db, MemoryCache, RevokedSessions, UnitOfWork } from '@closetly/server';
+import { PgDatabase } from 'drizzle-orm/pg-core';
+import { type AccountRow, AccountsRepository } from '../../src/accounts/accounts.repository';
+import { type IdentityConfig, loadIdentityConfig } from '../../src/config';
+import type { sessions as sessionsTable } from '../../src/db/schema';
+import { type RefreshTokenRow, SessionsRepository } from '../../src/sessions/sessions.repository';
+import { SessionsService } from '../../src/sessions/sessions.service';
+
+/**
+ * Doubles for identity's unit specs: repositories replaced by jest mocks
+ * (here backed by arrays where a rule needs state), everything else real.
+ */
+
+type SessionRow = typeof sessionsTable.$inferSelect;
+
+export const TEST_JWT_SECRET = 'unit-test-secret-of-at-least-32-characters';
+
+/**
+ * A stand-in for a class whose every method is a `jest.fn()` (resolving nothing until a test says
+ * otherwise). It is built on the class's prototype, so it passes wherever the class is expected.
+ */
+export function mockOf<T extends object>(type: abstract new (...args: never[]) => T): jest.Mocked<T> {
+  const prototype: object = type.prototype;
+  const mock: Record<string, unknown> = Object.create(prototype);
+  for (let level: object | null = prototype; level && level !== Object.prototype; level = Object.getPrototypeOf(level)) {
+    for (const [name, descriptor] of Object.entries(Object.getOwnPropertyDescriptors(level))) {
+      if (name !== 'constructor' && typeof descriptor.value === 'function' && !Object.hasOwn(mock, name)) mock[name] = jest.fn();
+    }
+  }
+  return mock as jest.Mocked<T>;
+}
+
+/** The repositories' guarded "mark used": the first matching unused row is marked and returned as a copy; undefined when none is left. */
+export function markFirstUnused<Row extends { usedAt: Date | null }>(rows: Row[], matches: (row: Row) => boolean): Row | undefined {
+  const row = rows.find((candidate) => matches(candidate) && !candidate.usedAt);
+  if (!row) return undefined;
+  row.usedAt = new Date();
+  return { ...row };
+}
+
+/** Identity's settings with a known signing key; everything not named keeps its embedded default. */
+export const testConfig = (env: NodeJS.ProcessEnv = {}): IdentityConfig => loadIdentityConfig({ AUTH_JWT_SECRET: TEST_JWT_SECRET, ...env });
+
+export function accountRow(overrides: Partial<AccountRow> = {}): AccountRow {
+  const id = randomUUID();
+  return {
+    id,
+    email: `shopper-${id.slice(0, 8)}@example.com`,
+    passwordHash: null,
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    gender: '',
+    roles: [],
+    disabledAt: null,
+    createdAt: new Date(),
+    updatedAt: new Date(),
+    ...overrides,
+  };
+}
+
+/** A unit of work that runs the work at once with a stand-in transaction, so a test can see what ran inside it. */
+export function fakeUnitOfWork(): { uow: jest.Mocked<UnitOfWork>; tx: Db } {
+  const tx = mockOf<Db>(PgDatabase);
+  const uow = mockOf(UnitOfWork);
+  uow.run.mockImplementation((work) => work(tx));
+  return { uow, tx };
+}
+
+/** AccountsRepository over an array; the e-mail is unique, as in the table. Rows go in and out as copies. */
+export function inMemoryAccounts(...initial: AccountRow[]) {
+  const rows = initial.map((row) => ({ ...row }));
+  const byId = (id: string) => rows.find((row) => row.id === id);
+  const copy = (row: AccountRow | undefined) => row && { ...row };
+  const repository = mockOf(AccountsRepository);
+  repository.findByEmail.mockImplementation(async (email) => copy(rows.find((row) => row.email === email)));
+  repository.findById.mockImplementation(async (id) => copy(byId(id)));
+  repository.insert.mockImplementation(async (account) => {
+    if (rows.some((row) => row.email === account.email)) return undefined;
+    const row = accountRow({ ...account });
+    rows.push(row);
+    return copy(row);
+  });
+  repository.update.mockImplementation(async (id, changes) => {
+    const row = byId(id);
+    return copy(row && Object.assign(row, changes, { updatedAt: new Date() }));
+  });
+  repository.list.mockImplementation(async () => [...rows].sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime()).map((row) => ({ ...row })));
+  return { repository, rows, byId };
+}
+
+/** SessionsRepository over arrays, with its guarded updates (a token rotates once, a session is revoked once). */
+export function inMemorySessions() {
+  const sessions: SessionRow[] = [];
+  const tokens: RefreshTokenRow[] = [];
+  const repository = mockOf(SessionsRepository);
+  const revokeWhere = (match: (session: SessionRow) => boolean, reason: string) =>
+    sessions.filter((session) => match(session) && !session.revokedAt).map((session) => Object.assign(session, { revokedAt: new Date(), revokedReason: reason }).id);
+  repository.createSession.mockImplementation(async (accountId) => {
+    const session: SessionRow = { id: randomUUID(), accountId, createdAt: new Date(), revokedAt: null, revokedReason: null };
+    sessions.push(session);
+    return session.id;
+  });
+  repository.addRefreshToken.mockImplementation(async (sessionId, tokenHash, expiresAt) => {
+    tokens.push({ id: randomUUID(), sessionId, tokenHash, expiresAt, rotatedAt: null, createdAt: new Date() });
+  });
+  repository.findRefreshToken.mockImplementation(async (tokenHash) => {
+    const token = tokens.find((row) => row.tokenHash === tokenHash);
+    const session = token && sessions.find((row) => row.id === token.sessionId);
+    return token && session ? { token: { ...token }, session: { ...session } } : undefined;
+  });
+  repository.markRotated.mockImplementation(async (tokenId) => {
+    const token = tokens.find((row) => row.id === tokenId && !row.rotatedAt);
+    if (token) token.rotatedAt = new Date();
+    return Boolean(token);
+  });
+  repository.findSession.mockImplementation(async (sessionId) => {
+    const session = sessions.find((row) => row.id === sessionId);
+    return session && { ...session };
+  });
+  repository.revokeSession.mockImplementation(async (sessionId, reason) => revokeWhere((session) => session.id === sessionId, reason).length === 1);
+  repository.revokeAllSessions.mockImplementation(async (accountId, reason) => revokeWhere((session) => session.accountId === accountId, reason));
+  return { repository, sessions, tokens };
+}
+
+/** The real SessionsService over in-memory sessions and an in-memory deny-list. */
+export function sessionsServiceFor(config: IdentityConfig) {
+  const store = inMemorySessions();
+  const cache = new MemoryCache();
+  return { ...store, revoked: new RevokedSessions(cache), service: new SessionsService(config, cache, store.repository) };
+}
