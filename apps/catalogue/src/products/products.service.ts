@@ -84,19 +84,19 @@ export class ProductsService {
     return (await this.products.listMissingGender()).map(toProduct);
   }
 
-  setGender(caller: Caller, productId: string, gender: ProductGender): Promise<Product> {
+  async setGender(caller: Caller, productId: string, gender: ProductGender): Promise<Product> {
     this.requireAdmin(caller);
     return this.adminChange(productId, { adminGender: gender });
   }
 
   /** Moderation: a hidden product leaves every public list; its savers keep it in their wardrobes. */
-  setHidden(caller: Caller, productId: string, hidden: boolean): Promise<Product> {
+  async setHidden(caller: Caller, productId: string, hidden: boolean): Promise<Product> {
     this.requireAdmin(caller);
     return this.adminChange(productId, { hidden });
   }
 
   /** A corrected field stays as set, whatever savers capture later; null hands it back to their agreement. */
-  correct(caller: Caller, productId: string, correction: CorrectProductRequest): Promise<Product> {
+  async correct(caller: Caller, productId: string, correction: CorrectProductRequest): Promise<Product> {
     this.requireAdmin(caller);
     return this.uow.run(async (tx) => {
       await this.products.lockProduct(productId, tx);

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { type Db, MemoryCache, RevokedSessions, UnitOfWork } from '@closetly/server';
-import { PgDatabase } from 'drizzle-orm/pg-core';
+import { MemoryCache, RevokedSessions } from '@closetly/server';
+import { mockOf } from '@closetly/testing';
 import { type AccountRow, AccountsRepository } from '../../src/accounts/accounts.repository';
 import { type IdentityConfig, loadIdentityConfig } from '../../src/config';
 import type { sessions as sessionsTable } from '../../src/db/schema';
@@ -14,22 +14,10 @@ import { SessionsService } from '../../src/sessions/sessions.service';
 
 type SessionRow = typeof sessionsTable.$inferSelect;
 
-export const TEST_JWT_SECRET = 'unit-test-secret-of-at-least-32-characters';
+/** The generic doubles live in @closetly/testing; re-exported so identity's specs import from one place. */
+export { fakeUnitOfWork, mockOf } from '@closetly/testing';
 
-/**
- * A stand-in for a class whose every method is a `jest.fn()` (resolving nothing until a test says
- * otherwise). It is built on the class's prototype, so it passes wherever the class is expected.
- */
-export function mockOf<T extends object>(type: abstract new (...args: never[]) => T): jest.Mocked<T> {
-  const prototype: object = type.prototype;
-  const mock: Record<string, unknown> = Object.create(prototype);
-  for (let level: object | null = prototype; level && level !== Object.prototype; level = Object.getPrototypeOf(level)) {
-    for (const [name, descriptor] of Object.entries(Object.getOwnPropertyDescriptors(level))) {
-      if (name !== 'constructor' && typeof descriptor.value === 'function' && !Object.hasOwn(mock, name)) mock[name] = jest.fn();
-    }
-  }
-  return mock as jest.Mocked<T>;
-}
+export const TEST_JWT_SECRET = 'unit-test-secret-of-at-least-32-characters';
 
 /** The repositories' guarded "mark used": the first matching unused row is marked and returned as a copy; undefined when none is left. */
 export function markFirstUnused<Row extends { usedAt: Date | null }>(rows: Row[], matches: (row: Row) => boolean): Row | undefined {
@@ -57,14 +45,6 @@ export function accountRow(overrides: Partial<AccountRow> = {}): AccountRow {
     updatedAt: new Date(),
     ...overrides,
   };
-}
-
-/** A unit of work that runs the work at once with a stand-in transaction, so a test can see what ran inside it. */
-export function fakeUnitOfWork(): { uow: jest.Mocked<UnitOfWork>; tx: Db } {
-  const tx = mockOf<Db>(PgDatabase);
-  const uow = mockOf(UnitOfWork);
-  uow.run.mockImplementation((work) => work(tx));
-  return { uow, tx };
 }
 
 /** AccountsRepository over an array; the e-mail is unique, as in the table. Rows go in and out as copies. */

@@ -29,7 +29,8 @@ export function captureFrom(item: ItemInput): Capture {
     price: amount,
     currency,
     priceText: typeof item.price === 'string' ? item.price : null,
-    imageUrl: webUrl(item.imageUrl ?? item.image),
+    // imageUrl, else image (spec §3): a blank or non-web imageUrl does not hide a usable image, as in catalogue-list.
+    imageUrl: webUrl(item.imageUrl) ?? webUrl(item.image),
     description,
     sourceUrl,
     productKey: productKey({ sourceUrl, name: item.name, brand: item.brand }),

@@ -1,0 +1,232 @@
+import type { Capture } from '@closetly/contracts';
+import { capture } from '@closetly/testing';
+import { type DerivationInput, deriveProduct, type LatestObservation, mostAgreed, robustPrice, type SaverCapture } from './product-derivation';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const START = Date.UTC(2026, 0, 1);
+/** A page of a shop that is not a supported retailer: listing there is earned by agreement only. */
+const BOUTIQUE_KEY = 'url:https://boutique.example/p/cable-knit';
+
+/** A saver's latest capture; `day` orders savers (the smaller saved first). */
+function saver(userId: string, day: number, overrides: Partial<Capture> = {}): SaverCapture {
+  return { userId, firstSavedAt: new Date(START + day * DAY_MS), capture: capture(overrides) };
+}
+
+function observation(userId: string, amount: number, overrides: Partial<LatestObservation> = {}): LatestObservation {
+  return { userId, amount, currency: 'USD', priceText: `$${amount}`, ...overrides };
+}
+
+function derive(input: Partial<DerivationInput> & Pick<DerivationInput, 'captures'>) {
+  return deriveProduct({ productKey: BOUTIQUE_KEY, observations: [], corrections: {}, adminGender: null, ...input });
+}
+
+const vote = (key: string) => ({ key, value: key.toUpperCase() });
+
+describe('mostAgreed', () => {
+  it('is null without votes', () => {
+    expect(mostAgreed([])).toBeNull();
+  });
+
+  it('answers the value most voters chose, with how many chose it', () => {
+    expect(mostAgreed([vote('a'), vote('b'), vote('b')])).toEqual({ value: 'B', voters: 2 });
+  });
+
+  it('breaks a tie for the group whose first voter came first', () => {
+    expect(mostAgreed([vote('a'), vote('b'), vote('b'), vote('a')])).toEqual({ value: 'A', voters: 2 });
+    expect(mostAgreed([vote('b'), vote('a')])).toEqual({ value: 'B', voters: 1 });
+  });
+
+  it('keeps the first voter’s value for a group', () => {
+    expect(mostAgreed([{ key: 'k', value: 'first' }, { key: 'k', value: 'second' }])).toEqual({ value: 'first', voters: 2 });
+  });
+});
+
+describe('robustPrice', () => {
+  it('has no price, currency or text without observations', () => {
+    expect(robustPrice([], ['u1'])).toEqual({ price: null, currency: null, priceText: null });
+  });
+
+  it('is the median of an odd count, with that observation’s currency and text', () => {
+    const observations = [observation('u1', 10), observation('u2', 500, { priceText: 'Now $500' }), observation('u3', 12, { priceText: '$12.00' })];
+    expect(robustPrice(observations, ['u1', 'u2', 'u3'])).toEqual({ price: 12, currency: 'USD', priceText: '$12.00' });
+  });
+
+  it('with two savers keeps the first saver’s price, whichever way the second lies', () => {
+    expect(robustPrice([observation('honest', 50), observation('liar', 1)], ['honest', 'liar']).price).toBe(50);
+    expect(robustPrice([observation('liar', 5000), observation('honest', 50)], ['honest', 'liar']).price).toBe(50);
+  });
+
+  it('lets two honest savers outvote a liar who saved first', () => {
+    const observations = [observation('liar', 1), observation('honest-1', 50), observation('honest-2', 50)];
+    expect(robustPrice(observations, ['liar', 'honest-1', 'honest-2']).price).toBe(50);
+  });
+
+  it('on an even count takes, of the two middle amounts, the one of the saver who saved first', () => {
+    const observations = [observation('u1', 40), observation('u2', 10), observation('u3', 30), observation('u4', 20)];
+    // Middle amounts: 20 (u4) and 30 (u3).
+    expect(robustPrice(observations, ['u3', 'u1', 'u2', 'u4']).price).toBe(30);
+    expect(robustPrice(observations, ['u4', 'u1', 'u2', 'u3']).price).toBe(20);
+  });
+
+  it('prices in the currency most savers used, from their amounts only', () => {
+    const observations = [observation('u1', 100), observation('u2', 45, { currency: 'EUR', priceText: '€45' }), observation('u3', 47, { currency: 'EUR', priceText: '€47' })];
+    // EUR: 45 (u2) and 47 (u3); u2 saved first.
+    expect(robustPrice(observations, ['u1', 'u2', 'u3'])).toEqual({ price: 45, currency: 'EUR', priceText: '€45' });
+  });
+
+  it('on a currency tie uses the first saver’s currency', () => {
+    const observations = [observation('u2', 45, { currency: 'EUR' }), observation('u1', 100, { currency: 'GBP' })];
+    expect(robustPrice(observations, ['u1', 'u2'])).toMatchObject({ price: 100, currency: 'GBP' });
+  });
+
+  it('counts a price without a currency as its own currency', () => {
+    const observations = [observation('u1', 100), observation('u2', 60, { currency: null }), observation('u3', 70, { currency: null })];
+    expect(robustPrice(observations, ['u1', 'u2', 'u3'])).toMatchObject({ price: 60, currency: null });
+  });
+});
+
+describe('deriveProduct', () => {
+  it('needs at least one capture', () => {
+    expect(() => derive({ captures: [] })).toThrow();
+  });
+
+  it('is the one saver’s capture when only one saved it', () => {
+    const product = derive({
+      captures: [saver('u1', 0, { name: 'Wool Coat', brand: 'Arket', imageUrl: 'https://images.example/coat.jpg', description: 'Long wool coat.' })],
+      observations: [observation('u1', 250, { priceText: '$250.00' })],
+    });
+    expect(product).toMatchObject({
+      name: 'Wool Coat',
+      brand: 'Arket',
+      price: 250,
+      currency: 'USD',
+      priceText: '$250.00',
+      imageUrl: 'https://images.example/coat.jpg',
+      description: 'Long wool coat.',
+      category: 'outerwear',
+      listed: false,
+    });
+  });
+
+  describe('one lying saver', () => {
+    const honest = { name: 'Cable Knit Jumper', brand: 'COS', imageUrl: 'https://images.example/real.jpg', description: 'Soft wool.' };
+    const lie = { name: 'Free iPhone', brand: 'Scam', imageUrl: 'https://images.example/spam.jpg', description: 'Click here.' };
+
+    it('of two: the first saver’s name, brand, image, description and price stand', () => {
+      const product = derive({
+        captures: [saver('liar', 1, lie), saver('honest', 0, honest)],
+        observations: [observation('liar', 1), observation('honest', 89)],
+      });
+      expect(product).toMatchObject({ ...honest, price: 89 });
+    });
+
+    it('of three, even when the liar saved first: the two honest savers win', () => {
+      const product = derive({
+        captures: [saver('liar', 0, lie), saver('honest-1', 1, honest), saver('honest-2', 2, honest)],
+        observations: [observation('liar', 1), observation('honest-1', 89), observation('honest-2', 89)],
+      });
+      expect(product).toMatchObject({ ...honest, price: 89 });
+    });
+  });
+
+  it('breaks ties by who saved first, whatever order the captures come in', () => {
+    const product = derive({
+      captures: [saver('later', 5, { name: 'Later Name', imageUrl: 'https://images.example/later.jpg' }), saver('earlier', 2, { name: 'Earlier Name', imageUrl: 'https://images.example/earlier.jpg' })],
+      observations: [observation('later', 10), observation('earlier', 20)],
+    });
+    expect(product).toMatchObject({ name: 'Earlier Name', imageUrl: 'https://images.example/earlier.jpg', price: 20 });
+  });
+
+  it('compares name and brand without case or spacing, and shows them as their first saver wrote them', () => {
+    const product = derive({
+      captures: [saver('liar', 0, { name: 'Something Else', brand: 'Other' }), saver('u1', 1, { name: 'Cable  Knit Jumper ', brand: 'cos' }), saver('u2', 2, { name: 'cable knit jumper', brand: 'COS' })],
+    });
+    expect(product).toMatchObject({ name: 'Cable  Knit Jumper ', brand: 'cos', listed: true });
+  });
+
+  it('takes name and brand together, never one saver’s name with another’s brand', () => {
+    const product = derive({
+      captures: [saver('u1', 0, { name: 'Jumper A', brand: 'Brand X' }), saver('u2', 1, { name: 'Jumper A', brand: 'Brand Y' }), saver('u3', 2, { name: 'Jumper B', brand: 'Brand Y' })],
+    });
+    expect(product).toMatchObject({ name: 'Jumper A', brand: 'Brand X', listed: false });
+  });
+
+  it('takes the description most savers wrote, spacing aside, and ignores blank ones', () => {
+    const product = derive({
+      captures: [saver('u1', 0, { description: '   ' }), saver('u2', 1, { description: 'Fake text.' }), saver('u3', 2, { description: ' Soft   wool. ' }), saver('u4', 3, { description: 'Soft wool.' })],
+    });
+    expect(product.description).toBe('Soft   wool.');
+    expect(derive({ captures: [saver('u1', 0, { description: '' }), saver('u2', 1, { description: '  ' }), saver('u3', 2, { description: 'Soft wool.' })] }).description).toBe('Soft wool.');
+    expect(derive({ captures: [saver('u1', 0, { description: '' })] }).description).toBe('');
+  });
+
+  it('takes the image most savers captured and ignores savers without one', () => {
+    const product = derive({ captures: [saver('u1', 0, { imageUrl: null }), saver('u2', 1, { imageUrl: null }), saver('u3', 2, { imageUrl: 'https://images.example/3.jpg' })] });
+    expect(product.imageUrl).toBe('https://images.example/3.jpg');
+    expect(derive({ captures: [saver('u1', 0, { imageUrl: null })] }).imageUrl).toBeNull();
+  });
+
+  it('lets the administrator’s corrections win over the savers’ agreement', () => {
+    const savers = [saver('u1', 0, { name: 'Cable Knit Jumper' }), saver('u2', 1, { name: 'Cable Knit Jumper' })];
+    const corrections = { name: 'Leather Ankle Boots', brand: 'Arket', imageUrl: 'https://images.example/fixed.jpg', description: 'Corrected.' };
+    expect(derive({ captures: savers, corrections })).toMatchObject({ ...corrections, category: 'shoes' });
+  });
+
+  describe('gender', () => {
+    it('is the administrator’s when set', () => {
+      const product = derive({ captures: [saver('u1', 0, { gender: 'Women' })], adminGender: 'Men' });
+      expect(product).toMatchObject({ gender: 'Men', genderSource: 'admin' });
+    });
+
+    it('else what most savers who named one captured', () => {
+      const product = derive({ captures: [saver('u1', 0, { gender: 'Women' }), saver('u2', 1, { gender: 'Men' }), saver('u3', 2, { gender: null }), saver('u4', 3, { gender: 'Men' })] });
+      expect(product).toMatchObject({ gender: 'Men', genderSource: 'captures' });
+    });
+
+    it('else Unisex by default', () => {
+      expect(derive({ captures: [saver('u1', 0, { gender: null })] })).toMatchObject({ gender: 'Unisex', genderSource: 'default' });
+    });
+  });
+
+  describe('listing', () => {
+    it('lists a supported retailer’s page when the retailer sells the brand', () => {
+      const zara = 'url:https://zara.com/us/en/p/123';
+      expect(derive({ productKey: zara, captures: [saver('u1', 0, { brand: 'Zara' })] })).toMatchObject({ listed: true, retailer: 'zara.com' });
+      expect(derive({ productKey: zara, captures: [saver('u1', 0, { brand: 'Gucci' })] }).listed).toBe(false);
+    });
+
+    it('lists any brand from a multi-brand supported retailer', () => {
+      expect(derive({ productKey: 'url:https://asos.com/p/1', captures: [saver('u1', 0, { brand: 'Gucci' })] }).listed).toBe(true);
+    });
+
+    it('judges the brand after the administrator’s correction', () => {
+      const product = derive({ productKey: 'url:https://zara.com/us/en/p/123', captures: [saver('u1', 0, { brand: 'Gucci' })], corrections: { brand: 'Zara' } });
+      expect(product.listed).toBe(true);
+    });
+
+    it('lists a product from any other shop once two savers agree on name and brand', () => {
+      expect(derive({ captures: [saver('u1', 0), saver('u2', 1)] }).listed).toBe(true);
+      expect(derive({ productKey: 'name:["cable knit jumper","cos"]', captures: [saver('u1', 0), saver('u2', 1)] }).listed).toBe(true);
+    });
+
+    it('does not list it on one saver, or on two who disagree', () => {
+      expect(derive({ captures: [saver('u1', 0)] }).listed).toBe(false);
+      expect(derive({ captures: [saver('u1', 0), saver('u2', 1, { brand: 'Other' })] }).listed).toBe(false);
+    });
+  });
+
+  it('links to the canonical URL of a url: key, with its retailer', () => {
+    expect(derive({ captures: [saver('u1', 0)] })).toMatchObject({ sourceUrl: 'https://boutique.example/p/cable-knit', retailer: 'boutique.example' });
+  });
+
+  it('has no link ("#") and no retailer for a name: key', () => {
+    expect(derive({ productKey: 'name:["cable knit jumper","cos"]', captures: [saver('u1', 0)] })).toMatchObject({ sourceUrl: '#', retailer: null });
+  });
+
+  it('infers the category from the derived name, not the liar’s', () => {
+    const product = derive({
+      captures: [saver('liar', 0, { name: 'Silk Scarf', category: 'accessories' }), saver('u1', 1, { name: 'Leather Ankle Boots', category: 'home' }), saver('u2', 2, { name: 'Leather Ankle Boots', category: 'home' })],
+    });
+    expect(product).toMatchObject({ name: 'Leather Ankle Boots', category: 'shoes' });
+  });
+});

@@ -1,0 +1,363 @@
+import type { Caller, Capture, WardrobeItemSaved } from '@closetly/contracts';
+import { productIdFor } from '@closetly/catalogue-rules';
+import { capture, fakeUnitOfWork, mockOf, recordingOutbox } from '@closetly/testing';
+import type { priceObservations } from '../db/schema';
+import { type ProductRow, ProductsRepository } from './products.repository';
+import { PRICE_WINDOW_DAYS, ProductsService } from './products.service';
+
+type ObservationRow = typeof priceObservations.$inferSelect;
+interface CaptureRow {
+  productId: string;
+  userId: string;
+  capture: Capture;
+  firstSavedAt: Date;
+  capturedAt: Date;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const NOT_FOUND = { code: 'NOT_FOUND', message: 'Item not found' };
+const FORBIDDEN = { code: 'FORBIDDEN', message: 'Unauthorized access.' };
+const UPSERTED = 'catalogue.product-upserted.v1';
+
+/** ProductsRepository over maps and arrays, with the queries' semantics (latest capture per saver, latest observation per saver since a date). */
+function inMemoryProducts() {
+  const products = new Map<string, ProductRow>();
+  const captures = new Map<string, CaptureRow>();
+  const observations: ObservationRow[] = [];
+  const feedback: Array<{ productId: string; userId: string | null; gender: string }> = [];
+  const capturesOf = (productId: string) =>
+    [...captures.values()].filter((row) => row.productId === productId).sort((a, b) => a.firstSavedAt.getTime() - b.firstSavedAt.getTime() || a.userId.localeCompare(b.userId));
+  const copy = (row: ProductRow | undefined) => row && { ...row };
+
+  const repository = mockOf(ProductsRepository);
+  repository.lockProduct.mockResolvedValue(undefined);
+  repository.upsertCapture.mockImplementation(async (productId, userId, capture, firstSavedAt, capturedAt) => {
+    const key = `${productId}/${userId}`;
+    const stored = captures.get(key);
+    const newer = !stored || capturedAt >= stored.capturedAt;
+    captures.set(key, {
+      productId,
+      userId,
+      capture: newer ? capture : stored.capture,
+      capturedAt: newer ? capturedAt : stored.capturedAt,
+      firstSavedAt: stored && stored.firstSavedAt < firstSavedAt ? stored.firstSavedAt : firstSavedAt,
+    });
+  });
+  repository.addObservation.mockImplementation(async (observation) => {
+    observations.push({ ...observation, id: observations.length + 1, currency: observation.currency ?? null, priceText: observation.priceText ?? null });
+  });
+  repository.listCaptures.mockImplementation(async (productId) => capturesOf(productId).map(({ userId, capture, firstSavedAt }) => ({ userId, capture, firstSavedAt })));
+  repository.hasCapture.mockImplementation(async (productId, userId) => captures.has(`${productId}/${userId}`));
+  repository.latestObservations.mockImplementation(async (productId, since) => {
+    const latest = new Map<string, ObservationRow>();
+    for (const row of observations) {
+      if (row.productId !== productId || (since && row.observedAt < since)) continue;
+      const kept = latest.get(row.userId);
+      if (!kept || row.observedAt >= kept.observedAt) latest.set(row.userId, row);
+    }
+    return [...latest.values()].sort((a, b) => a.userId.localeCompare(b.userId)).map(({ userId, amount, currency, priceText }) => ({ userId, amount, currency, priceText }));
+  });
+  repository.findById.mockImplementation(async (id) => copy(products.get(id)));
+  repository.upsert.mockImplementation(async (product) => {
+    const existing = products.get(product.id);
+    const row: ProductRow = {
+      ...defaultProductRow(product.id, product.productKey),
+      ...existing,
+      ...product,
+      createdAt: existing?.createdAt ?? new Date(),
+      updatedAt: new Date(),
+    };
+    products.set(row.id, row);
+    return { ...row };
+  });
+  repository.listMissingGender.mockImplementation(async () =>
+    [...products.values()].filter((row) => row.genderSource === 'default').sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime()),
+  );
+  repository.addFeedback.mockImplementation(async (productId, userId, gender) => {
+    feedback.push({ productId, userId, gender });
+  });
+  return { repository, products, captures, observations, feedback };
+}
+
+/** A products row as the table's defaults make it. */
+function defaultProductRow(id: string, productKey: string, overrides: Partial<ProductRow> = {}): ProductRow {
+  return {
+    id,
+    productKey,
+    name: 'Old Product',
+    brand: 'Old Brand',
+    price: null,
+    currency: null,
+    priceText: null,
+    imageUrl: null,
+    description: '',
+    sourceUrl: '#',
+    retailer: null,
+    gender: 'Unisex',
+    genderSource: 'default',
+    category: 'home',
+    listed: false,
+    hidden: false,
+    corrections: {},
+    createdAt: new Date(),
+    updatedAt: new Date(),
+    ...overrides,
+  };
+}
+
+const caller = (uid: string, roles: string[] = []): Caller => ({ uid, sid: `session-of-${uid}`, roles });
+const ADMIN = caller('admin-1', ['admin']);
+const SHOPPER = caller('shopper-1');
+const STRANGER = caller('stranger-1');
+
+/** The event the wardrobe publishes when `userId` saves `saved`; dates are days before now. */
+function itemSaved(userId: string, saved: Capture, { savedDaysAgo = 0, capturedDaysAgo = savedDaysAgo }: { savedDaysAgo?: number; capturedDaysAgo?: number } = {}): WardrobeItemSaved {
+  return {
+    userId,
+    productId: productIdFor(saved.productKey),
+    savedAt: new Date(Date.now() - savedDaysAgo * DAY_MS).toISOString(),
+    capturedAt: new Date(Date.now() - capturedDaysAgo * DAY_MS).toISOString(),
+    capture: saved,
+  };
+}
+
+/** A capture from ASOS: a supported retailer, so one save lists it. */
+const asosCapture = (overrides: Partial<Capture> = {}) => capture({ sourceUrl: 'https://www.asos.com/p/cable-knit-123', ...overrides });
+
+function setup() {
+  const store = inMemoryProducts();
+  const { uow, tx } = fakeUnitOfWork();
+  const events = recordingOutbox();
+  const service = new ProductsService(store.repository, uow, events.outbox);
+  /** Records a save as the consumer would, and answers the product's id. */
+  const record = async (event: WardrobeItemSaved) => {
+    await service.recordCapture(event, tx);
+    return event.productId;
+  };
+  return { ...store, ...events, service, tx, record };
+}
+
+describe('ProductsService', () => {
+  describe('recordCapture', () => {
+    it('keeps the capture and a price observation, then publishes the derived product once, all in the given transaction', async () => {
+      const { service, repository, observations, payloads, recorded, tx } = setup();
+      const event = itemSaved(SHOPPER.uid, capture({ name: 'Wool Coat', brand: 'Arket', price: 250, currency: 'USD', priceText: '$250.00' }), { savedDaysAgo: 3, capturedDaysAgo: 1 });
+      await service.recordCapture(event, tx);
+
+      expect(repository.lockProduct).toHaveBeenCalledWith(event.productId, tx);
+      expect(repository.upsertCapture).toHaveBeenCalledWith(event.productId, SHOPPER.uid, event.capture, new Date(event.savedAt), new Date(event.capturedAt), tx);
+      expect(observations).toEqual([expect.objectContaining({ productId: event.productId, userId: SHOPPER.uid, amount: 250, currency: 'USD', priceText: '$250.00', observedAt: new Date(event.capturedAt) })]);
+      expect(payloads(UPSERTED)).toEqual([
+        { product: expect.objectContaining({ id: event.productId, name: 'Wool Coat', brand: 'Arket', price: 250, category: 'outerwear', listed: false, hidden: false }) },
+      ]);
+      expect(recorded[0]?.tx).toBe(tx);
+      expect(recorded[0]?.envelope.key).toBe(event.productId);
+    });
+
+    it('records no observation for a capture without a price', async () => {
+      const { record, observations, payloads } = setup();
+      await record(itemSaved(SHOPPER.uid, capture({ price: null, currency: null, priceText: null })));
+
+      expect(observations).toEqual([]);
+      expect(payloads(UPSERTED)[0]?.product).toMatchObject({ price: null, currency: null, priceText: null });
+    });
+
+    it('publishes nothing when the product derived again is the same', async () => {
+      const { record, payloads } = setup();
+      await record(itemSaved(SHOPPER.uid, asosCapture(), { savedDaysAgo: 1 }));
+      await record(itemSaved(SHOPPER.uid, asosCapture(), { savedDaysAgo: 1 }));
+      await record(itemSaved(STRANGER.uid, asosCapture()));
+
+      expect(payloads(UPSERTED)).toHaveLength(1);
+    });
+
+    it('publishes the product again when a second saver agreeing lists it', async () => {
+      const { record, payloads } = setup();
+      await record(itemSaved(SHOPPER.uid, capture(), { savedDaysAgo: 1 }));
+      await record(itemSaved(STRANGER.uid, capture()));
+
+      expect(payloads(UPSERTED).map(({ product }) => product.listed)).toEqual([false, true]);
+    });
+
+    it(`prices from each saver's latest observation of the last ${PRICE_WINDOW_DAYS} days`, async () => {
+      const { record, payloads } = setup();
+      await record(itemSaved(SHOPPER.uid, capture({ price: 100, priceText: '$100' }), { savedDaysAgo: PRICE_WINDOW_DAYS + 10 }));
+      await record(itemSaved(STRANGER.uid, capture({ price: 80, priceText: '$80' }), { savedDaysAgo: 2 }));
+
+      // Two savers in the window would keep the first saver's $100; the old observation no longer counts.
+      expect(payloads(UPSERTED).at(-1)?.product.price).toBe(80);
+    });
+
+    it('falls back to older observations when nobody observed a price recently', async () => {
+      const { record, payloads } = setup();
+      await record(itemSaved(SHOPPER.uid, capture({ price: 100, priceText: '$100' }), { savedDaysAgo: PRICE_WINDOW_DAYS + 10 }));
+
+      expect(payloads(UPSERTED).at(-1)?.product.price).toBe(100);
+    });
+  });
+
+  describe('get', () => {
+    it('shows a listed, visible product to anyone, signed in or not', async () => {
+      const { service, record } = setup();
+      const id = await record(itemSaved(SHOPPER.uid, asosCapture()));
+
+      await expect(service.get(id, null)).resolves.toMatchObject({ id, listed: true, hidden: false });
+      await expect(service.get(id, STRANGER)).resolves.toMatchObject({ id });
+    });
+
+    it('shows an unlisted product only to its savers and administrators', async () => {
+      const { service, record } = setup();
+      const id = await record(itemSaved(SHOPPER.uid, capture()));
+
+      await expect(service.get(id, SHOPPER)).resolves.toMatchObject({ id, listed: false });
+      await expect(service.get(id, ADMIN)).resolves.toMatchObject({ id });
+      await expect(service.get(id, STRANGER)).rejects.toMatchObject(NOT_FOUND);
+      await expect(service.get(id, null)).rejects.toMatchObject(NOT_FOUND);
+    });
+
+    it('shows a hidden product only to its savers and administrators', async () => {
+      const { service, record } = setup();
+      const id = await record(itemSaved(SHOPPER.uid, asosCapture()));
+      await service.setHidden(ADMIN, id, true);
+
+      await expect(service.get(id, SHOPPER)).resolves.toMatchObject({ id, hidden: true });
+      await expect(service.get(id, ADMIN)).resolves.toMatchObject({ id });
+      await expect(service.get(id, STRANGER)).rejects.toMatchObject(NOT_FOUND);
+      await expect(service.get(id, null)).rejects.toMatchObject(NOT_FOUND);
+    });
+
+    it('answers NOT_FOUND for an unknown product, even to an administrator', async () => {
+      const { service } = setup();
+      await expect(service.get(productIdFor('url:https://nowhere.example/p'), ADMIN)).rejects.toMatchObject(NOT_FOUND);
+    });
+  });
+
+  describe('recordFeedback', () => {
+    it('keeps a vote on a product the caller may see, with who voted (nobody when signed out)', async () => {
+      const { service, record, feedback } = setup();
+      const id = await record(itemSaved(SHOPPER.uid, asosCapture()));
+      await service.recordFeedback(id, STRANGER, 'Women');
+      await service.recordFeedback(id, null, 'Men');
+
+      expect(feedback).toEqual([
+        { productId: id, userId: STRANGER.uid, gender: 'Women' },
+        { productId: id, userId: null, gender: 'Men' },
+      ]);
+    });
+
+    it('refuses a vote on an unlisted or hidden product from someone who did not save it, and on an unknown one', async () => {
+      const { service, record, feedback } = setup();
+      const unlisted = await record(itemSaved(SHOPPER.uid, capture()));
+      const hidden = await record(itemSaved(SHOPPER.uid, asosCapture()));
+      await service.setHidden(ADMIN, hidden, true);
+
+      await expect(service.recordFeedback(unlisted, STRANGER, 'Women')).rejects.toMatchObject(NOT_FOUND);
+      await expect(service.recordFeedback(hidden, null, 'Women')).rejects.toMatchObject(NOT_FOUND);
+      await expect(service.recordFeedback(productIdFor('url:https://nowhere.example/p'), SHOPPER, 'Women')).rejects.toMatchObject(NOT_FOUND);
+      expect(feedback).toEqual([]);
+    });
+
+    it('takes a vote from a saver or an administrator on an unlisted product', async () => {
+      const { service, record, feedback } = setup();
+      const id = await record(itemSaved(SHOPPER.uid, capture()));
+      await service.recordFeedback(id, SHOPPER, 'Men');
+      await service.recordFeedback(id, ADMIN, 'Men');
+
+      expect(feedback.map(({ userId }) => userId)).toEqual([SHOPPER.uid, ADMIN.uid]);
+    });
+  });
+
+  describe('administrator calls', () => {
+    const someId = productIdFor('url:https://boutique.example/p/cable-knit');
+    it.each([
+      ['listMissingGender', (service: ProductsService, who: Caller) => service.listMissingGender(who)],
+      ['setGender', (service: ProductsService, who: Caller) => service.setGender(who, someId, 'Women')],
+      ['setHidden', (service: ProductsService, who: Caller) => service.setHidden(who, someId, true)],
+      ['correct', (service: ProductsService, who: Caller) => service.correct(who, someId, { name: 'Renamed' })],
+    ])('%s refuses anyone who is not an administrator, changing nothing', async (_name, call) => {
+      const { service, record, repository, products, payloads } = setup();
+      await record(itemSaved(SHOPPER.uid, capture()));
+      const before = structuredClone(products.get(someId));
+      repository.upsert.mockClear();
+
+      await expect(call(service, SHOPPER)).rejects.toMatchObject(FORBIDDEN);
+      expect(repository.upsert).not.toHaveBeenCalled();
+      expect(products.get(someId)).toEqual(before);
+      expect(payloads(UPSERTED)).toHaveLength(1);
+    });
+
+    it.each([
+      ['setGender', (service: ProductsService, id: string) => service.setGender(ADMIN, id, 'Women')],
+      ['setHidden', (service: ProductsService, id: string) => service.setHidden(ADMIN, id, true)],
+      ['correct', (service: ProductsService, id: string) => service.correct(ADMIN, id, { name: 'Renamed' })],
+    ])('%s answers NOT_FOUND for an unknown product', async (_name, call) => {
+      const { service, payloads } = setup();
+      await expect(call(service, productIdFor('url:https://nowhere.example/p'))).rejects.toMatchObject(NOT_FOUND);
+      expect(payloads(UPSERTED)).toEqual([]);
+    });
+
+    it('listMissingGender lists the products nobody gave a gender', async () => {
+      const { service, record } = setup();
+      const ungendered = await record(itemSaved(SHOPPER.uid, capture()));
+      await record(itemSaved(SHOPPER.uid, capture({ name: 'Wool Coat', sourceUrl: 'https://boutique.example/p/coat', gender: 'Women' })));
+
+      expect((await service.listMissingGender(ADMIN)).map(({ id }) => id)).toEqual([ungendered]);
+    });
+
+    it('setHidden hides and shows a product, publishing each change and nothing when it does not change', async () => {
+      const { service, record, payloads } = setup();
+      const id = await record(itemSaved(SHOPPER.uid, asosCapture()));
+
+      await expect(service.setHidden(ADMIN, id, true)).resolves.toMatchObject({ id, hidden: true });
+      await service.setHidden(ADMIN, id, true);
+      await expect(service.setHidden(ADMIN, id, false)).resolves.toMatchObject({ id, hidden: false });
+
+      expect(payloads(UPSERTED).map(({ product }) => product.hidden)).toEqual([false, true, false]);
+    });
+
+    it('a hidden product stays hidden when savers capture it again', async () => {
+      const { service, record } = setup();
+      const id = await record(itemSaved(SHOPPER.uid, asosCapture(), { savedDaysAgo: 1 }));
+      await service.setHidden(ADMIN, id, true);
+      await record(itemSaved(STRANGER.uid, asosCapture({ price: 95 })));
+
+      await expect(service.get(id, ADMIN)).resolves.toMatchObject({ hidden: true });
+    });
+
+    it('setGender publishes the administrator’s gender, which later captures do not change', async () => {
+      const { service, record, payloads } = setup();
+      const id = await record(itemSaved(SHOPPER.uid, capture({ gender: 'Women' }), { savedDaysAgo: 2 }));
+
+      await expect(service.setGender(ADMIN, id, 'Men')).resolves.toMatchObject({ id, gender: 'Men' });
+      await record(itemSaved(STRANGER.uid, capture({ gender: 'Women', price: 95 }), { savedDaysAgo: 1 }));
+      await record(itemSaved('third-saver', capture({ gender: 'Women' })));
+
+      expect(payloads(UPSERTED).map(({ product }) => product.gender)).toEqual(['Women', 'Men', 'Men']);
+      await expect(service.get(id, ADMIN)).resolves.toMatchObject({ gender: 'Men' });
+      expect(await service.listMissingGender(ADMIN)).toEqual([]);
+    });
+
+    it('correct sets a field that later captures do not change, and null hands it back to the savers', async () => {
+      const { service, record, payloads } = setup();
+      const id = await record(itemSaved(SHOPPER.uid, capture({ name: 'Cable Knit Jumper' }), { savedDaysAgo: 2 }));
+
+      await expect(service.correct(ADMIN, id, { name: 'Leather Ankle Boots', description: 'Fixed.' })).resolves.toMatchObject({ name: 'Leather Ankle Boots', category: 'shoes' });
+      await record(itemSaved(STRANGER.uid, capture({ name: 'Cable Knit Jumper' }), { savedDaysAgo: 1 }));
+      await expect(service.get(id, ADMIN)).resolves.toMatchObject({ name: 'Leather Ankle Boots', description: 'Fixed.' });
+
+      await expect(service.correct(ADMIN, id, { name: null })).resolves.toMatchObject({ name: 'Cable Knit Jumper', description: 'Fixed.', category: 'tops' });
+      expect(payloads(UPSERTED).map(({ product }) => product.name)).toEqual(['Cable Knit Jumper', 'Leather Ankle Boots', 'Leather Ankle Boots', 'Cable Knit Jumper']);
+    });
+
+    it('applies a change to a product from before captures were kept to what it has', async () => {
+      const { service, products, payloads } = setup();
+      const id = productIdFor('url:https://boutique.example/p/old');
+      products.set(id, defaultProductRow(id, 'url:https://boutique.example/p/old', { name: 'Old Name', listed: true }));
+
+      await expect(service.correct(ADMIN, id, { name: 'New Name' })).resolves.toMatchObject({ id, name: 'New Name', listed: true });
+      await expect(service.setGender(ADMIN, id, 'Women')).resolves.toMatchObject({ gender: 'Women' });
+      expect(products.get(id)).toMatchObject({ genderSource: 'admin', corrections: { name: 'New Name' } });
+      expect(payloads(UPSERTED)).toHaveLength(2);
+    });
+  });
+});

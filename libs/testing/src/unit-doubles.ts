@@ -1,0 +1,56 @@
+import type { EventEnvelope, EventPayload, EventTopic } from '@closetly/contracts';
+import { buildEnvelope, type Db, OutboxWriter, UnitOfWork } from '@closetly/server';
+import { PgDatabase } from 'drizzle-orm/pg-core';
+
+/**
+ * Doubles for services' unit specs (STYLE.md "Tests": rules in services, with
+ * repositories replaced). Only for code running under Jest.
+ */
+
+/**
+ * A stand-in for a class whose every method is a `jest.fn()` (resolving nothing until a test says
+ * otherwise). It is built on the class's prototype, so it passes wherever the class is expected.
+ */
+export function mockOf<T extends object>(type: abstract new (...args: never[]) => T): jest.Mocked<T> {
+  const prototype: object = type.prototype;
+  const mock: Record<string, unknown> = Object.create(prototype);
+  for (let level: object | null = prototype; level && level !== Object.prototype; level = Object.getPrototypeOf(level)) {
+    for (const [name, descriptor] of Object.entries(Object.getOwnPropertyDescriptors(level))) {
+      if (name !== 'constructor' && typeof descriptor.value === 'function' && !Object.hasOwn(mock, name)) mock[name] = jest.fn();
+    }
+  }
+  return mock as jest.Mocked<T>;
+}
+
+/** A unit of work that runs the work at once with a stand-in transaction, so a test can see what ran inside it. */
+export function fakeUnitOfWork(): { uow: jest.Mocked<UnitOfWork>; tx: Db } {
+  const tx = mockOf<Db>(PgDatabase);
+  const uow = mockOf(UnitOfWork);
+  uow.run.mockImplementation((work) => work(tx));
+  return { uow, tx };
+}
+
+export interface RecordedEvent {
+  /** The transaction the service wrote the event in. */
+  tx: Db;
+  envelope: EventEnvelope;
+}
+
+/**
+ * An OutboxWriter that keeps every event a service adds instead of writing a
+ * row. Envelopes are built by the real `buildEnvelope`, so a payload that
+ * breaks its topic's schema fails the test as it would fail the service.
+ */
+export function recordingOutbox() {
+  const recorded: RecordedEvent[] = [];
+  const outbox = mockOf(OutboxWriter);
+  outbox.add.mockImplementation(async (tx, topic, key, payload) => {
+    const envelope = buildEnvelope(topic, key, payload);
+    recorded.push({ tx, envelope });
+    return envelope;
+  });
+  /** The payloads added on one topic, oldest first. */
+  const payloads = <T extends EventTopic>(topic: T): Array<EventPayload<T>> =>
+    recorded.filter(({ envelope }) => envelope.type === topic).map(({ envelope }) => envelope.payload as EventPayload<T>);
+  return { outbox, recorded, payloads };
+}
