@@ -1,5 +1,5 @@
-import type { Capture } from '@closetly/contracts';
-import { productKey } from '@closetly/catalogue-rules';
+import type { Capture, Product } from '@closetly/contracts';
+import { productIdFor, productKey } from '@closetly/catalogue-rules';
 
 /**
  * A shopper's capture as the wardrobe keeps it (see captureFrom), from a shop
@@ -21,4 +21,27 @@ export function capture(overrides: Partial<Capture> = {}): Capture {
     ...overrides,
   };
   return { ...fields, productKey: overrides.productKey ?? productKey(fields) };
+}
+
+/** A shared product as the catalogue publishes it (catalogue.product-upserted.v1), derived from `capture()`'s defaults. */
+export function product(overrides: Partial<Product> = {}): Product {
+  const from = capture();
+  return {
+    id: productIdFor(from.productKey),
+    name: from.name,
+    brand: from.brand,
+    price: from.price,
+    currency: from.currency,
+    priceText: from.priceText,
+    imageUrl: from.imageUrl,
+    description: from.description,
+    sourceUrl: from.sourceUrl,
+    retailer: 'boutique.example',
+    gender: 'Unisex',
+    category: from.category,
+    listed: false,
+    hidden: false,
+    updatedAt: new Date().toISOString(),
+    ...overrides,
+  };
 }

@@ -1,5 +1,5 @@
 import type { EventEnvelope, EventPayload, EventTopic } from '@closetly/contracts';
-import { buildEnvelope, type Db, OutboxWriter, UnitOfWork } from '@closetly/server';
+import { buildEnvelope, type Db, type EventTransport, OutboxWriter, UnitOfWork } from '@closetly/server';
 import { PgDatabase } from 'drizzle-orm/pg-core';
 
 /**
@@ -53,4 +53,65 @@ export function recordingOutbox() {
   const payloads = <T extends EventTopic>(topic: T): Array<EventPayload<T>> =>
     recorded.filter(({ envelope }) => envelope.type === topic).map(({ envelope }) => envelope.payload as EventPayload<T>);
   return { outbox, recorded, payloads };
+}
+
+interface InboxClaim {
+  eventId: string;
+  consumer: string;
+  topic: string;
+}
+
+/**
+ * The database as EventInbox uses it, for a consumer's unit spec: a
+ * transaction that commits when its work resolves and rolls back when it
+ * throws, and the inbox insert that claims an event id once per consumer
+ * (a row the first time, none for a duplicate). `tx` is what effects receive.
+ */
+export function fakeInboxDatabase() {
+  const claims: InboxClaim[] = [];
+  let pending: InboxClaim[] = [];
+  const claimed = (claim: InboxClaim) => [...claims, ...pending].some((row) => row.eventId === claim.eventId && row.consumer === claim.consumer);
+  // Only the chain EventInbox calls: insert(inbox).values(row).onConflictDoNothing().returning(columns).
+  const tx = {
+    insert: (_table: unknown) => ({
+      values: (row: InboxClaim) => ({
+        onConflictDoNothing: () => ({
+          returning: async (_columns: unknown) => {
+            if (claimed(row)) return [];
+            pending.push({ ...row });
+            return [{ eventId: row.eventId }];
+          },
+        }),
+      }),
+    }),
+  } as unknown as Db;
+  const db = {
+    transaction: async <T>(work: (tx: Db) => Promise<T>): Promise<T> => {
+      pending = [];
+      try {
+        const result = await work(tx);
+        claims.push(...pending);
+        return result;
+      } finally {
+        pending = [];
+      }
+    },
+  } as unknown as Db;
+  return { db, tx, claims };
+}
+
+/** An event transport that only keeps what consumers dead-letter. */
+export function deadLetterRecorder() {
+  const deadLetters: Array<{ topic: string; original: unknown; reason: string }> = [];
+  const transport: EventTransport = {
+    kind: 'in-process',
+    prepare: async () => undefined,
+    publish: async () => undefined,
+    publishDeadLetter: async (topic, original, reason) => {
+      deadLetters.push({ topic, original, reason });
+    },
+    isReady: async () => true,
+    close: async () => undefined,
+  };
+  return { transport, deadLetters };
 }

@@ -1,0 +1,184 @@
+import type { Caller, ItemInput } from '@closetly/contracts';
+import { productIdFor } from '@closetly/catalogue-rules';
+import { product } from '@closetly/testing';
+import { savesServiceFor } from '../../test/support/unit-doubles';
+import { WardrobeError } from '../wardrobe.errors';
+import { captureFrom } from './capture';
+
+const SAVED = 'wardrobe.item-saved.v1';
+const REMOVED = 'wardrobe.item-removed.v1';
+const NOT_IN_WARDROBE = { code: 'NOT_FOUND', message: 'Item not found in your wardrobe' };
+
+const caller = (uid: string): Caller => ({ uid, sid: `session-of-${uid}`, roles: [] });
+const SHOPPER = caller('shopper-1');
+const OTHER = caller('shopper-2');
+
+/** A save as the gateway hands it over. */
+function item(overrides: Partial<ItemInput> = {}): ItemInput {
+  return { name: 'Cable Knit Jumper', brand: 'COS', price: '$89.00', imageUrl: 'https://images.example/cable-knit.jpg', sourceUrl: 'https://boutique.example/p/cable-knit', ...overrides };
+}
+
+const productIdOf = (input: ItemInput) => productIdFor(captureFrom(input).productKey);
+
+describe('SavesService', () => {
+  describe('save', () => {
+    it('keeps the first save and tells the catalogue, with the capture, in the same transaction', async () => {
+      const { service, saves, payloads, recorded, tx, clock } = savesServiceFor();
+      const answer = await service.save(SHOPPER, item());
+
+      const productId = productIdOf(item());
+      expect(saves.get(`${SHOPPER.uid}/${productId}`)?.capture).toEqual(captureFrom(item()));
+      expect(payloads(SAVED)).toEqual([
+        { userId: SHOPPER.uid, productId, savedAt: clock.now.toISOString(), capturedAt: clock.now.toISOString(), capture: captureFrom(item()) },
+      ]);
+      expect(recorded[0]?.tx).toBe(tx);
+      expect(recorded[0]?.envelope.key).toBe(productId);
+      expect(answer).toEqual({
+        id: productId,
+        name: 'Cable Knit Jumper',
+        brand: 'COS',
+        price: 89,
+        currency: 'USD',
+        priceText: '$89.00',
+        imageUrl: 'https://images.example/cable-knit.jpg',
+        description: '',
+        sourceUrl: 'https://boutique.example/p/cable-knit',
+        retailer: 'boutique.example',
+        gender: 'Unisex',
+        category: 'tops',
+        updatedAt: clock.now.toISOString(),
+        addedDate: clock.now.toISOString(),
+      });
+    });
+
+    it('changes and publishes nothing when saved again with the same capture, and answers the item as stored', async () => {
+      const { service, repository, payloads, clock } = savesServiceFor();
+      const first = await service.save(SHOPPER, item());
+      clock.now = new Date('2026-03-02T10:00:00.000Z');
+      const again = await service.save(SHOPPER, item());
+
+      expect(again).toEqual(first);
+      expect(repository.updateCapture).not.toHaveBeenCalled();
+      expect(payloads(SAVED)).toHaveLength(1);
+    });
+
+    it('replaces a changed capture and publishes it, keeping the date first saved', async () => {
+      const { service, saves, payloads, clock } = savesServiceFor();
+      const firstSavedAt = clock.now;
+      await service.save(SHOPPER, item());
+      clock.now = new Date('2026-03-05T10:00:00.000Z');
+      const answer = await service.save(SHOPPER, item({ price: '$69.00' }));
+
+      const productId = productIdOf(item());
+      expect(saves.get(`${SHOPPER.uid}/${productId}`)?.capture.price).toBe(69);
+      expect(payloads(SAVED)[1]).toEqual({ userId: SHOPPER.uid, productId, savedAt: firstSavedAt.toISOString(), capturedAt: clock.now.toISOString(), capture: captureFrom(item({ price: '$69.00' })) });
+      expect(answer).toMatchObject({ price: 69, priceText: '$69.00', addedDate: firstSavedAt.toISOString(), updatedAt: clock.now.toISOString() });
+    });
+
+    it('keeps each user’s own capture of one product', async () => {
+      const { service, payloads } = savesServiceFor();
+      const mine = await service.save(SHOPPER, item());
+      const theirs = await service.save(OTHER, item({ name: 'Cable Knit Sweater' }));
+
+      expect(theirs.id).toBe(mine.id);
+      expect([mine.name, theirs.name]).toEqual(['Cable Knit Jumper', 'Cable Knit Sweater']);
+      expect(payloads(SAVED).map(({ userId }) => userId)).toEqual([SHOPPER.uid, OTHER.uid]);
+    });
+
+    it('answers with the catalogue’s gender and category once it published them', async () => {
+      const { service, classifications } = savesServiceFor();
+      classifications.set(productIdOf(item()), { gender: 'Men', category: 'outerwear' });
+
+      await expect(service.save(SHOPPER, item({ gender: 'Women' }))).resolves.toMatchObject({ gender: 'Men', category: 'outerwear' });
+    });
+
+    it('answers with the capture’s gender and category before that, Unisex when the page named none', async () => {
+      const { service } = savesServiceFor();
+      await expect(service.save(SHOPPER, item({ gender: 'Women', name: 'Leather Ankle Boots' }))).resolves.toMatchObject({ gender: 'Women', category: 'shoes' });
+      await expect(service.save(OTHER, item())).resolves.toMatchObject({ gender: 'Unisex', category: 'tops' });
+    });
+
+    it('answers NOT_FOUND and publishes nothing when the save vanished between its insert and its lock', async () => {
+      const { service, repository, payloads } = savesServiceFor();
+      repository.insert.mockResolvedValueOnce(undefined);
+
+      await expect(service.save(SHOPPER, item())).rejects.toMatchObject(NOT_IN_WARDROBE);
+      expect(payloads(SAVED)).toEqual([]);
+    });
+  });
+
+  describe('list', () => {
+    it('shows only the caller’s items, newest first, each with the catalogue’s classification when known', async () => {
+      const { service, classifications, clock } = savesServiceFor();
+      const older = await service.save(SHOPPER, item({ gender: 'Women' }));
+      clock.now = new Date('2026-03-02T10:00:00.000Z');
+      const newer = await service.save(SHOPPER, item({ name: 'Wool Coat', sourceUrl: 'https://boutique.example/p/coat' }));
+      await service.save(OTHER, item({ name: 'Silk Scarf', sourceUrl: 'https://boutique.example/p/scarf' }));
+      classifications.set(newer.id, { gender: 'Men', category: 'outerwear' });
+
+      const items = await service.list(SHOPPER);
+      expect(items.map(({ id, gender, category }) => ({ id, gender, category }))).toEqual([
+        { id: newer.id, gender: 'Men', category: 'outerwear' },
+        { id: older.id, gender: 'Women', category: 'tops' },
+      ]);
+      expect(items[1]).toEqual(older);
+    });
+  });
+
+  describe('find', () => {
+    it('answers the caller’s own item, or null for one they did not save', async () => {
+      const { service } = savesServiceFor();
+      const saved = await service.save(SHOPPER, item());
+
+      await expect(service.find(SHOPPER, saved.id)).resolves.toEqual(saved);
+      await expect(service.find(OTHER, saved.id)).resolves.toBeNull();
+    });
+  });
+
+  describe('remove', () => {
+    it('removes the caller’s save and publishes the removal', async () => {
+      const { service, saves, payloads, recorded, tx } = savesServiceFor();
+      const saved = await service.save(SHOPPER, item());
+      await service.remove(SHOPPER, saved.id);
+
+      expect(saves.size).toBe(0);
+      expect(payloads(REMOVED)).toEqual([{ userId: SHOPPER.uid, productId: saved.id, removedAt: expect.any(String) }]);
+      expect(recorded.at(-1)?.tx).toBe(tx);
+    });
+
+    it('refuses an unknown item or another user’s with NOT_FOUND, changing nothing and publishing nothing', async () => {
+      const { service, saves, payloads } = savesServiceFor();
+      const saved = await service.save(SHOPPER, item());
+
+      const unknown = service.remove(SHOPPER, productIdFor('url:https://nowhere.example/p'));
+      await expect(unknown).rejects.toBeInstanceOf(WardrobeError);
+      await expect(unknown).rejects.toMatchObject(NOT_IN_WARDROBE);
+      await expect(service.remove(OTHER, saved.id)).rejects.toMatchObject(NOT_IN_WARDROBE);
+      expect(saves.size).toBe(1);
+      expect(payloads(REMOVED)).toEqual([]);
+    });
+  });
+
+  describe('catalogue events', () => {
+    it('productUpserted keeps the product’s gender and category, in the given transaction', async () => {
+      const { service, repository, tx } = savesServiceFor();
+      const saved = await service.save(SHOPPER, item());
+      const published = product({ id: saved.id, gender: 'Women', category: 'outerwear' });
+      await service.productUpserted(published, tx);
+
+      expect(repository.upsertClassification).toHaveBeenCalledWith(saved.id, { gender: 'Women', category: 'outerwear' }, tx);
+      await expect(service.find(SHOPPER, saved.id)).resolves.toMatchObject({ gender: 'Women', category: 'outerwear' });
+    });
+
+    it('productRemoved drops the product from every wardrobe, in the given transaction', async () => {
+      const { service, repository, saves, tx } = savesServiceFor();
+      const saved = await service.save(SHOPPER, item());
+      await service.save(OTHER, item());
+      const kept = await service.save(SHOPPER, item({ sourceUrl: 'https://boutique.example/p/other' }));
+      await service.productRemoved(saved.id, tx);
+
+      expect(repository.deleteProduct).toHaveBeenCalledWith(saved.id, tx);
+      expect([...saves.values()].map(({ productId }) => productId)).toEqual([kept.id]);
+    });
+  });
+});
