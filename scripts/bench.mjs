@@ -2,11 +2,18 @@
 // `npm run bench`: runs scripts/bench.ts (TypeScript, through swc) quietly.
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
+import { down, up } from '../deploy/local/infra.mjs';
+import { buildWebIfStale } from './web-build.mjs';
 
 const root = join(import.meta.dirname, '..');
+// The home page benchmark loads the built SPA through the gateway.
+await buildWebIfStale(root);
+// The search benchmark runs the distributed product: start Kafka and OpenSearch unless they run, stop only what this started.
+const engines = await up([]);
 const result = spawnSync(process.execPath, ['-r', '@swc-node/register', 'scripts/bench.ts'], {
   cwd: root,
   stdio: 'inherit',
   env: { ...process.env, TEST_LOG_LEVEL: 'silent' },
 });
+if (engines.started.length > 0) await down(engines.started);
 process.exit(result.status ?? 1);

@@ -1,6 +1,8 @@
 import 'reflect-metadata';
 import { startEmbeddedProduct } from '@closetly/all-in-one/testing';
 import Fastify from 'fastify';
+import { benchHome } from './bench-home';
+import { benchSearch } from './bench-search';
 
 /**
  * `npm run bench`: speed and memory of the product against references
@@ -74,6 +76,8 @@ async function main(): Promise<void> {
     ['verify-beta ≥ 0.20 × bare POST', verify / reference >= 0.2],
     ['guarded route ≥ 0.40 × bare GET', guarded / referenceGet >= 0.4],
   ];
+  targets.push(...(await benchSearch()));
+  targets.push(...(await benchHome()));
   process.stdout.write('\nTargets\n');
   for (const [name, met] of targets) process.stdout.write(`  ${met ? 'met   ' : 'MISSED'} ${name}\n`);
   process.exitCode = targets.every(([, met]) => met) ? 0 : 1;

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `npm start`: the whole product in one process on its embedded engines
 // (PGlite under ./data, in-process bus and RPC, in-memory cache), serving
-// http://localhost:8080. Builds the SPA first when it is missing or stale.
+// http://localhost:8080. Builds the SPA first when it is missing or stale. On an empty
+// database it seeds the demo catalogue first (never in production; see apps/all-in-one/src/demo).
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { buildWebIfStale } from './web-build.mjs';
@@ -12,7 +13,8 @@ await buildWebIfStale(root);
 const child = spawn(process.execPath, ['--enable-source-maps', '-r', '@swc-node/register', 'apps/all-in-one/src/main.ts'], {
   cwd: root,
   stdio: 'inherit',
-  env: { CLOSETLY_MODE: 'embedded', ...process.env },
+  // A first start (empty database) seeds the demo catalogue; SEED_DEMO_CATALOGUE=false starts empty.
+  env: { CLOSETLY_MODE: 'embedded', SEED_DEMO_CATALOGUE: 'true', ...process.env },
 });
 // Ctrl-C reaches the child from the terminal itself; SIGTERM (from a supervisor) is passed on.
 process.on('SIGINT', () => {});

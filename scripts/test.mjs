@@ -3,7 +3,8 @@
 //   1. lint (ESLint with Nx module boundaries)   2. typecheck (Node and browser programs)
 //   3. build the SPA (the browser tests drive the built app)
 //   4. start Kafka and OpenSearch if they are not running (deploy/local/infra.mjs)
-//   5. jest: unit, integration (real engines and their embedded twins), e2e (gateway + Chromium)
+//   5. jest: unit, integration (real engines and their embedded twins), e2e (gateway + Chromium), two files
+//      at a time (each product has its own database, search alias, cache prefix and Kafka consumer groups)
 //   6. stop the engines this run started, and only those
 // Ends with a plain "tests: N passed, N failed, N skipped" line.
 import { spawnSync } from 'node:child_process';
@@ -55,7 +56,7 @@ try {
   const passed = run(
     'jest',
     process.execPath,
-    ['--experimental-vm-modules', '--disable-warning=ExperimentalWarning', bin('jest'), '--ci', '--json', `--outputFile=${resultsFile}`, ...jestArgs],
+    ['--experimental-vm-modules', '--disable-warning=ExperimentalWarning', bin('jest'), '--ci', '--maxWorkers=2', '--json', `--outputFile=${resultsFile}`, ...jestArgs],
     {},
   );
   exitCode = passed ? 0 : 1;

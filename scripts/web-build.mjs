@@ -11,7 +11,7 @@ function newestMtime(path) {
 
 export async function buildWebIfStale(root) {
   const index = join(root, 'apps', 'web', 'dist', 'index.html');
-  const sources = ['apps/web/src', 'apps/web/index.html', 'apps/web/public', 'libs/contracts/src', 'libs/api-client/src']
+  const sources = ['apps/web/src', 'apps/web/index.html', 'apps/web/public', 'apps/web/vite.config.ts', 'libs/contracts/src', 'libs/api-client/src', 'libs/catalogue-rules/src']
     .map((path) => join(root, path))
     .filter(existsSync);
   const built = existsSync(index) ? statSync(index).mtimeMs : 0;

@@ -1,12 +1,24 @@
 import { join } from 'node:path';
+import { keptSecrets } from '@closetly/server';
 import { startDistributedProduct } from './distributed-product';
+
+/**
+ * The signing keys every distributed process requires. The processes never
+ * invent them; this launcher (a developer's machine) hands each one the same
+ * explicit values: the environment's, else those kept in DATA_DIR/secrets.json
+ * (generated on first start, mode 0600), as `npm start` does.
+ */
+const SIGNING_SECRETS = ['AUTH_JWT_SECRET', 'BETA_TOKEN_SECRET'] as const;
 
 /** `npm run start:distributed` (after the engines are up): every service its own process, the gateway on :8080. */
 async function main(): Promise<void> {
   const started = Date.now();
+  const root = join(__dirname, '..', '..');
+  const dataDir = process.env.DATA_DIR || join(root, 'data');
+  const secrets = await keptSecrets({ dataDir, names: SIGNING_SECRETS, env: process.env });
   const product = await startDistributedProduct({
-    root: join(__dirname, '..', '..'),
-    env: { DATABASE_URL: process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/closetly' },
+    root,
+    env: { DATABASE_URL: process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/closetly', DATA_DIR: dataDir, ...secrets },
     gatewayPort: Number(process.env.PORT ?? 8080),
     rpcPortBase: 4100,
     httpPortBase: 4200,

@@ -80,6 +80,12 @@ const SECRETS: Record<string, string> = {
   DATABASE_URL: 'postgres://closetly:test-password@postgres.test:5432/closetly',
 };
 
+/** The old keys during a rotation (optional everywhere). */
+const PREVIOUS_SECRETS = {
+  BETA_TOKEN_PREVIOUS_SECRET: 'deploy-config-test-previous-beta-token-secret-0123',
+  AUTH_JWT_PREVIOUS_SECRET: 'deploy-config-test-previous-access-token-secret-01',
+};
+
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 const record = (value: unknown, what: string): Record<string, unknown> => {
   if (!isRecord(value)) throw new Error(`${what} is not a mapping`);
@@ -309,8 +315,21 @@ describe('docker-compose.yml', () => {
       expect({ app: name, missing: missingVariable(byName.get(name)?.raw, { ...SECRETS, [variable]: '' }) }).toEqual({ app: name, missing: variable });
     }
     // And the value given is the one the app uses.
-    expect(loadGatewayConfig(appNamed('gateway').env).betaTokenSecret).toBe(SECRETS.BETA_TOKEN_SECRET);
+    expect(loadGatewayConfig(appNamed('gateway').env).betaTokenKeys.current.secret).toBe(SECRETS.BETA_TOKEN_SECRET);
+    expect(loadGatewayConfig(appNamed('gateway').env).jwtKeys.current.secret).toBe(SECRETS.AUTH_JWT_SECRET);
+    expect(loadIdentityConfig(appNamed('identity').env).jwtKeys.current.secret).toBe(SECRETS.AUTH_JWT_SECRET);
     expect(loadIdentityConfig(appNamed('identity').env).betaCodes).toEqual(SECRETS.BETA_CODES?.split(','));
+  });
+
+  it('passes the previous keys of a rotation through when set, and runs without them', () => {
+    expect(loadGatewayConfig(appNamed('gateway').env).jwtKeys.verifying).toHaveLength(1);
+    expect(loadGatewayConfig(appNamed('gateway').env).betaTokenKeys.verifying).toHaveLength(1);
+    const rotating = loadCompose({ ...SECRETS, ...PREVIOUS_SECRETS });
+    const envOf = (name: AppName) => environmentOf(rotating.find((service) => service.name === name)?.resolved ?? {});
+    const gateway = loadGatewayConfig(envOf('gateway'));
+    expect(gateway.jwtKeys.verifying.map((key) => key.secret)).toEqual([SECRETS.AUTH_JWT_SECRET, PREVIOUS_SECRETS.AUTH_JWT_PREVIOUS_SECRET]);
+    expect(gateway.betaTokenKeys.verifying.map((key) => key.secret)).toEqual([SECRETS.BETA_TOKEN_SECRET, PREVIOUS_SECRETS.BETA_TOKEN_PREVIOUS_SECRET]);
+    expect(loadIdentityConfig(envOf('identity')).jwtKeys.verifying.map((key) => key.secret)).toEqual([SECRETS.AUTH_JWT_SECRET, PREVIOUS_SECRETS.AUTH_JWT_PREVIOUS_SECRET]);
   });
 });
 
@@ -326,7 +345,7 @@ interface K8sObject {
 interface EnvVar {
   name: string;
   value?: string;
-  valueFrom?: { secretKeyRef?: { name: string; key: string }; configMapKeyRef?: { name: string; key: string } };
+  valueFrom?: { secretKeyRef?: { name: string; key: string; optional?: boolean }; configMapKeyRef?: { name: string; key: string } };
 }
 
 interface ContainerPort {
@@ -473,6 +492,24 @@ describe('deploy/k8s', () => {
       // And the empty secret alone is enough to stop it.
       expect(() => APPS[name].parse(resolveEnv(container, { ...SECRETS, [key]: '' }))).toThrow(new RegExp(`${key}:`));
     }
+  });
+
+  it('references the signing keys from the Secret: the current ones required, the previous ones optional and passed through', () => {
+    const secretRefsOf = (name: AppName) => new Map((appNamed(name).container.env ?? []).flatMap((variable) => (variable.valueFrom?.secretKeyRef ? [[variable.name, variable.valueFrom.secretKeyRef] as const] : [])));
+    const gatewayRefs = secretRefsOf('gateway');
+    const identityRefs = secretRefsOf('identity');
+    for (const [refs, required, optional] of [
+      [gatewayRefs, ['BETA_TOKEN_SECRET', 'AUTH_JWT_SECRET'], ['BETA_TOKEN_PREVIOUS_SECRET', 'AUTH_JWT_PREVIOUS_SECRET']],
+      [identityRefs, ['AUTH_JWT_SECRET'], ['AUTH_JWT_PREVIOUS_SECRET']],
+    ] as const) {
+      for (const name of required) expect({ name, optional: refs.get(name)?.optional ?? false, key: refs.get(name)?.key }).toEqual({ name, optional: false, key: name });
+      for (const name of optional) expect({ name, optional: refs.get(name)?.optional, key: refs.get(name)?.key }).toEqual({ name, optional: true, key: name });
+    }
+    const gateway = loadGatewayConfig(resolveEnv(appNamed('gateway').container, { ...SECRETS, ...PREVIOUS_SECRETS }));
+    expect(gateway.jwtKeys.verifying.map((key) => key.secret)).toEqual([SECRETS.AUTH_JWT_SECRET, PREVIOUS_SECRETS.AUTH_JWT_PREVIOUS_SECRET]);
+    expect(gateway.betaTokenKeys.verifying.map((key) => key.secret)).toEqual([SECRETS.BETA_TOKEN_SECRET, PREVIOUS_SECRETS.BETA_TOKEN_PREVIOUS_SECRET]);
+    const identity = loadIdentityConfig(resolveEnv(appNamed('identity').container, { ...SECRETS, ...PREVIOUS_SECRETS }));
+    expect(identity.jwtKeys.verifying.map((key) => key.secret)).toEqual([SECRETS.AUTH_JWT_SECRET, PREVIOUS_SECRETS.AUTH_JWT_PREVIOUS_SECRET]);
   });
 
   it('probes liveness on /health and readiness on /ready, on the port the app listens on', () => {
@@ -654,7 +691,7 @@ describe('deploy/docker/Dockerfile', () => {
         env: { PATH: process.env.PATH, APP: name },
         encoding: 'utf8',
       }).trim();
-      const { httpPort } = APPS[name].parse({});
+      const { httpPort } = APPS[name].parse(SECRETS);
       expect({ app: name, url }).toEqual({ app: name, url: `http://127.0.0.1:${httpPort}/health` });
     }
   });
@@ -679,7 +716,7 @@ describe('health routes the probes use', () => {
     let app: NestFastifyApplication;
 
     beforeAll(async () => {
-      const config = loadGatewayConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_DIST_DIR: join(ROOT, 'apps/web') });
+      const config = loadGatewayConfig({ ...SECRETS, NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_DIST_DIR: join(ROOT, 'apps/web') });
       // Embedded platform: in-process RPC and cache, no engines; the guard and routes are the distributed ones.
       const platform = await createPlatform({ env: { ...config, CLOSETLY_MODE: 'embedded' }, addresses: config, processName: 'gateway', needsDatabase: false });
       app = await createHttpApp(platform, [GatewayModule.forRoot(config)]);

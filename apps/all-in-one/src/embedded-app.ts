@@ -1,17 +1,30 @@
 import 'reflect-metadata';
 import { CatalogueModule } from '@closetly/catalogue';
-import { configureGatewayHttp, GatewayModule, loadGatewayConfig } from '@closetly/gateway';
+import { configureGatewayHttp, GATEWAY_SECRET_NAMES, GatewayModule, loadGatewayConfig } from '@closetly/gateway';
 import { IdentityModule } from '@closetly/identity';
 import { ProfileModule } from '@closetly/profile';
 import { RetentionModule } from '@closetly/retention';
 import { SearchModule } from '@closetly/search';
-import { closeOnSignals, connectInProcessTransports, createHttpApp, createPlatform } from '@closetly/server';
+import { closeOnSignals, connectInProcessTransports, createHttpApp, createPlatform, keptSecrets, PlatformEnv } from '@closetly/server';
 import { WardrobeModule } from '@closetly/wardrobe';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { loadEmbeddedConfig } from './config';
+import { type DemoSeedReport, DemoSeeder, isDatabaseEmpty } from './demo/demo-seeder';
+import { seedAtStart } from './demo/seed-policy';
+import { markRunning } from './running-marker';
+
+/** What became of the demo catalogue at start: seeded now, or why not. */
+export type DemoSeedOutcome = { seeded: true; report: DemoSeedReport } | { seeded: false; reason: string };
 
 export interface EmbeddedApp {
   app: NestFastifyApplication;
   url: string;
+  /** The keys in effect (explicit or kept in DATA_DIR), for tests that forge near-valid tokens. */
+  signingSecrets: { AUTH_JWT_SECRET: string; BETA_TOKEN_SECRET: string };
+  /** The demo catalogue at start (SEED_DEMO_CATALOGUE, an empty database, never in production). */
+  demoSeed: DemoSeedOutcome;
+  /** Seeds the demo catalogue now, whatever the database holds (`npm run seed`, after it wiped the database). */
+  seedDemoCatalogue(): Promise<DemoSeedReport>;
   close(): Promise<void>;
   /** For the process entry: drain and exit 0 on SIGTERM/SIGINT. */
   closeOnSignals(): void;
@@ -24,22 +37,47 @@ export const SERVICE_MODULES = [IdentityModule, CatalogueModule, WardrobeModule,
  * Embedded mode: the gateway and every service module in one process, on
  * PGlite under DATA_DIR, the in-process bus and RPC, and an in-memory cache.
  * The modules are the very ones the distributed processes run.
+ *
+ * Signing keys not given in the environment are generated on first start and
+ * kept in DATA_DIR/secrets.json (mode 0600), so `npm start` works with no
+ * setup and no key is ever published; explicit variables win over the file.
  */
 export async function startEmbeddedApp(env: NodeJS.ProcessEnv = process.env): Promise<EmbeddedApp> {
-  const rawEnv = { ...env, CLOSETLY_MODE: 'embedded' };
+  const kept = await keptSecrets({ dataDir: PlatformEnv.shape.DATA_DIR.parse(env.DATA_DIR), names: GATEWAY_SECRET_NAMES, env });
+  const rawEnv = { ...env, ...kept, CLOSETLY_MODE: 'embedded' };
   const config = loadGatewayConfig(rawEnv);
+  const embedded = loadEmbeddedConfig(rawEnv);
   const platform = await createPlatform({ env: config, rawEnv, addresses: config, processName: 'closetly', needsDatabase: true });
-  const app = await createHttpApp(platform, [GatewayModule.forRoot(config), ...SERVICE_MODULES]);
+  const app = await createHttpApp(platform, [GatewayModule.forRoot(config), ...SERVICE_MODULES], { trustedProxies: config.TRUSTED_PROXIES });
   connectInProcessTransports(app, platform);
   await configureGatewayHttp(app, config, platform.logger);
   await app.startAllMicroservices();
+  // Services migrate and their relays start here, so the demo catalogue can be seeded before the first request.
+  await app.init();
+  const seeder = () => DemoSeeder.for(app, config.PUBLIC_URL, platform.logger.child({ context: 'DemoSeeder' }));
+  let demoSeed: DemoSeedOutcome;
+  try {
+    const wanted = embedded.SEED_DEMO_CATALOGUE !== 'off';
+    const decision = seedAtStart({ seedDemoCatalogue: wanted, nodeEnv: embedded.NODE_ENV }, wanted && platform.database ? await isDatabaseEmpty(platform.database) : false);
+    demoSeed = decision.seed ? { seeded: true, report: await seeder().seed({ sample: embedded.SEED_DEMO_CATALOGUE === 'sample' }) } : { seeded: false, reason: decision.reason };
+  } catch (error) {
+    await app.close();
+    throw error;
+  }
   await app.listen(config.PORT, config.HOST);
+  const unmark = markRunning(config.DATA_DIR);
   const address = app.getHttpServer().address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;
   return {
     app,
     url: `http://${config.HOST === '0.0.0.0' ? '127.0.0.1' : config.HOST}:${port}`,
-    close: () => app.close(),
+    signingSecrets: { AUTH_JWT_SECRET: config.AUTH_JWT_SECRET, BETA_TOKEN_SECRET: config.BETA_TOKEN_SECRET },
+    demoSeed,
+    seedDemoCatalogue: () => seeder().seed(),
+    close: async () => {
+      await app.close();
+      unmark();
+    },
     closeOnSignals: () => closeOnSignals(app, platform.logger),
   };
 }

@@ -1,18 +1,49 @@
 import { Controller } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
 import { EventHandler, EventInbox } from '@closetly/server';
+import { ListsService } from './lists/lists.service';
 import { ProductsService } from './products/products.service';
 
-/** Builds the shared catalogue from shoppers' captures. */
+/**
+ * Builds the shared catalogue from shoppers' captures, and keeps who saves
+ * what now for the popular lists. Every event that can move a list makes the
+ * cached lists stale once its effect has committed (see lists/lists-cache.ts).
+ */
 @Controller()
 export class CatalogueConsumer {
   constructor(
     private readonly inbox: EventInbox,
     private readonly products: ProductsService,
+    private readonly lists: ListsService,
   ) {}
 
   @EventHandler('wardrobe.item-saved.v1')
   async onItemSaved(@Payload() message: unknown): Promise<void> {
-    await this.inbox.consume('wardrobe.item-saved.v1', message, (payload, tx) => this.products.recordCapture(payload, tx));
+    await this.inbox.consume('wardrobe.item-saved.v1', message, async (payload, tx) => {
+      await this.products.recordCapture(payload, tx);
+      await this.lists.recordSave(payload, tx);
+    });
+    await this.lists.invalidate();
+  }
+
+  @EventHandler('wardrobe.item-removed.v1')
+  async onItemRemoved(@Payload() message: unknown): Promise<void> {
+    await this.inbox.consume('wardrobe.item-removed.v1', message, (payload, tx) => this.lists.recordRemoval(payload, tx));
+    await this.lists.invalidate();
+  }
+
+  /**
+   * The catalogue's own product events (an administrator hid, corrected or
+   * gendered a product; a product was removed): the change has committed,
+   * so the lists it was in are stale. Nothing to record, so no inbox.
+   */
+  @EventHandler('catalogue.product-upserted.v1')
+  async onProductUpserted(@Payload() _message: unknown): Promise<void> {
+    await this.lists.invalidate();
+  }
+
+  @EventHandler('catalogue.product-removed.v1')
+  async onProductRemoved(@Payload() _message: unknown): Promise<void> {
+    await this.lists.invalidate();
   }
 }

@@ -1,12 +1,16 @@
 import type { RpcRequest } from '@closetly/contracts';
 import { RpcController, RpcHandler } from '@closetly/server';
 import { Payload } from '@nestjs/microservices';
+import { ListsService } from './lists/lists.service';
 import { ProductsService } from './products/products.service';
 
 /** Every request the gateway makes of the catalogue: parsed input, one service call, return. */
 @RpcController()
 export class CatalogueRpcController {
-  constructor(private readonly products: ProductsService) {}
+  constructor(
+    private readonly products: ProductsService,
+    private readonly lists: ListsService,
+  ) {}
 
   @RpcHandler('catalogue.get-product')
   get(@Payload() request: RpcRequest<'catalogue.get-product'>) {
@@ -34,8 +38,28 @@ export class CatalogueRpcController {
     return this.products.setHidden(request.caller, request.productId, request.hidden);
   }
 
+  @RpcHandler('catalogue.snapshot')
+  snapshot(@Payload() request: RpcRequest<'catalogue.snapshot'>) {
+    return this.products.snapshot(request.after, request.limit);
+  }
+
   @RpcHandler('catalogue.correct-product')
   correct(@Payload() request: RpcRequest<'catalogue.correct-product'>) {
     return this.products.correct(request.caller, request.productId, request.correction);
+  }
+
+  @RpcHandler('catalogue.popular')
+  popular(@Payload() request: RpcRequest<'catalogue.popular'>) {
+    return this.lists.popular(request);
+  }
+
+  @RpcHandler('catalogue.category-list')
+  categoryList(@Payload() request: RpcRequest<'catalogue.category-list'>) {
+    return this.lists.categoryList(request);
+  }
+
+  @RpcHandler('catalogue.new-arrivals')
+  newArrivals(@Payload() request: RpcRequest<'catalogue.new-arrivals'>) {
+    return this.lists.newArrivals(request);
   }
 }

@@ -1,2 +1,3 @@
 export * from './config';
 export * from './catalogue.module';
+export * from './images/stored-images.service';

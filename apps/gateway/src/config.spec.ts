@@ -1,20 +1,43 @@
-import { ConfigError } from '@closetly/server';
+import { ConfigError, keyIdOf } from '@closetly/server';
 import { loadGatewayConfig } from './config';
 
+const BETA = 's'.repeat(40);
+const JWT = 'j'.repeat(40);
+const SECRETS = { BETA_TOKEN_SECRET: BETA, AUTH_JWT_SECRET: JWT };
+
 describe('gateway config', () => {
-  it('runs on defaults outside production', () => {
-    const config = loadGatewayConfig({});
-    expect(config).toMatchObject({ PORT: 8080, HOST: '127.0.0.1', CLOSETLY_MODE: 'embedded' });
-    expect(config.betaTokenSecret.length).toBeGreaterThanOrEqual(32);
+  it('runs on defaults for everything but its secrets', () => {
+    expect(loadGatewayConfig(SECRETS)).toMatchObject({ PORT: 8080, HOST: '127.0.0.1', CLOSETLY_MODE: 'embedded' });
   });
 
-  it('refuses to start in production without an explicit beta token secret', () => {
-    expect(() => loadGatewayConfig({ NODE_ENV: 'production' })).toThrow(/BETA_TOKEN_SECRET: is required in production/);
+  // No published fallback key, whatever NODE_ENV says (unset, development, test or production).
+  describe.each([undefined, 'development', 'test', 'production'])('with NODE_ENV %s', (nodeEnv) => {
+    const env = (values: NodeJS.ProcessEnv) => ({ ...values, ...(nodeEnv ? { NODE_ENV: nodeEnv } : {}) });
+
+    it('refuses to start without either secret, naming both', () => {
+      expect(() => loadGatewayConfig(env({}))).toThrow(ConfigError);
+      expect(() => loadGatewayConfig(env({}))).toThrow(/BETA_TOKEN_SECRET: is required[\s\S]*AUTH_JWT_SECRET: is required/);
+    });
+
+    it('refuses to start without BETA_TOKEN_SECRET', () => {
+      expect(() => loadGatewayConfig(env({ AUTH_JWT_SECRET: JWT }))).toThrow(/BETA_TOKEN_SECRET: is required/);
+    });
+
+    it('refuses to start without AUTH_JWT_SECRET', () => {
+      expect(() => loadGatewayConfig(env({ BETA_TOKEN_SECRET: BETA }))).toThrow(/AUTH_JWT_SECRET: is required/);
+    });
+
+    it('uses exactly the given secrets', () => {
+      const config = loadGatewayConfig(env(SECRETS));
+      expect(config.betaTokenKeys.current).toEqual({ id: keyIdOf(BETA), secret: BETA });
+      expect(config.jwtKeys.current).toEqual({ id: keyIdOf(JWT), secret: JWT });
+      expect(config.jwtKeys.verifying).toHaveLength(1);
+    });
   });
 
   it('refuses a short secret and lists it with every other bad variable', () => {
     try {
-      loadGatewayConfig({ BETA_TOKEN_SECRET: 'short', PORT: 'eighty' });
+      loadGatewayConfig({ BETA_TOKEN_SECRET: 'short', AUTH_JWT_SECRET: JWT, PORT: 'eighty' });
       throw new Error('expected a ConfigError');
     } catch (error) {
       expect(error).toBeInstanceOf(ConfigError);
@@ -22,13 +45,28 @@ describe('gateway config', () => {
     }
   });
 
-  it('refuses to start in production without the access-token secret', () => {
-    expect(() => loadGatewayConfig({ NODE_ENV: 'production', BETA_TOKEN_SECRET: 's'.repeat(40) })).toThrow(/AUTH_JWT_SECRET: is required in production/);
+  it('takes the previous keys of a rotation, each at least 32 characters; empty is unset', () => {
+    const previousBeta = 'b'.repeat(40);
+    const previousJwt = 'k'.repeat(40);
+    const config = loadGatewayConfig({ ...SECRETS, BETA_TOKEN_PREVIOUS_SECRET: previousBeta, AUTH_JWT_PREVIOUS_SECRET: previousJwt });
+    expect(config.betaTokenKeys.find(keyIdOf(previousBeta))?.secret).toBe(previousBeta);
+    expect(config.jwtKeys.find(keyIdOf(previousJwt))?.secret).toBe(previousJwt);
+    expect(config.jwtKeys.current.secret).toBe(JWT);
+    expect(() => loadGatewayConfig({ ...SECRETS, AUTH_JWT_PREVIOUS_SECRET: 'short' })).toThrow(/AUTH_JWT_PREVIOUS_SECRET: must be at least 32/);
+    expect(() => loadGatewayConfig({ ...SECRETS, BETA_TOKEN_PREVIOUS_SECRET: 'short' })).toThrow(/BETA_TOKEN_PREVIOUS_SECRET: must be at least 32/);
+    expect(loadGatewayConfig({ ...SECRETS, AUTH_JWT_PREVIOUS_SECRET: '', BETA_TOKEN_PREVIOUS_SECRET: '' }).jwtKeys.verifying).toHaveLength(1);
   });
 
-  it('uses the given secrets in production', () => {
-    const config = loadGatewayConfig({ NODE_ENV: 'production', BETA_TOKEN_SECRET: 's'.repeat(40), AUTH_JWT_SECRET: 'j'.repeat(40) });
-    expect(config.betaTokenSecret).toBe('s'.repeat(40));
-    expect(config.jwtSecret).toBe('j'.repeat(40));
+  it('trusts no proxy unless told, and only the addresses and ranges it is given', () => {
+    expect(loadGatewayConfig(SECRETS).TRUSTED_PROXIES).toEqual([]);
+    expect(loadGatewayConfig({ ...SECRETS, TRUSTED_PROXIES: ' 10.0.0.0/8, 192.0.2.1,::1 ' }).TRUSTED_PROXIES).toEqual(['10.0.0.0/8', '192.0.2.1', '::1']);
+    expect(() => loadGatewayConfig({ ...SECRETS, TRUSTED_PROXIES: 'true' })).toThrow(/TRUSTED_PROXIES/);
+    expect(() => loadGatewayConfig({ ...SECRETS, TRUSTED_PROXIES: 'proxy.example.com' })).toThrow(/TRUSTED_PROXIES/);
+  });
+
+  it('takes the public URL the product is reached at', () => {
+    expect(loadGatewayConfig(SECRETS).PUBLIC_URL).toBe('http://localhost:8080');
+    expect(loadGatewayConfig({ ...SECRETS, PUBLIC_URL: 'https://closetly.example' }).PUBLIC_URL).toBe('https://closetly.example');
+    expect(() => loadGatewayConfig({ ...SECRETS, PUBLIC_URL: 'closetly.example' })).toThrow(/PUBLIC_URL/);
   });
 });

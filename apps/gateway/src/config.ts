@@ -1,36 +1,47 @@
 import { resolve } from 'node:path';
-import { DEVELOPMENT_JWT_SECRET, parseEnv, PlatformEnv, ServiceAddressEnv } from '@closetly/server';
+import { parseEnv, PlatformEnv, previousSecret, requiredSecret, ServiceAddressEnv, SigningKeys } from '@closetly/server';
 import { z } from 'zod';
 
-/** Used only outside production, so a restart keeps issued beta tokens valid on a dev box. */
-const DEVELOPMENT_BETA_SECRET = 'closetly-development-beta-token-secret-not-for-production';
+/** The gateway's signing keys: no default in any mode (the embedded entry generates and keeps them in DATA_DIR). */
+export const GATEWAY_SECRET_NAMES = ['BETA_TOKEN_SECRET', 'AUTH_JWT_SECRET'] as const;
 
 export const GatewayConfig = PlatformEnv.extend(ServiceAddressEnv.shape)
   .extend({
     HOST: z.string().min(1).default('127.0.0.1'),
     PORT: z.coerce.number().int().min(0).max(65_535).default(8080),
-    /** HMAC key for beta tokens and signed image URLs. At least 32 characters; required in production. */
-    BETA_TOKEN_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    /** HMAC key for beta tokens and signed image URLs. At least 32 characters; always required. */
+    BETA_TOKEN_SECRET: requiredSecret(),
+    /** The beta/image key being rotated out: still verifies, never signs. */
+    BETA_TOKEN_PREVIOUS_SECRET: previousSecret(),
     BETA_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(90),
-    /** HMAC key of access tokens (HS256), shared with identity. Required in production. */
-    AUTH_JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    /** HMAC key of access tokens (HS256), shared with identity. Always required. */
+    AUTH_JWT_SECRET: requiredSecret(),
+    /** The access-token key being rotated out: tokens naming it still pass until it is removed. */
+    AUTH_JWT_PREVIOUS_SECRET: previousSecret(),
     /** Scales every rate limit (load tests and benchmarks raise it; production keeps 1). */
     RATE_LIMIT_MULTIPLIER: z.coerce.number().min(1).max(1_000_000).default(1),
+    /** Where users reach the product (as identity's PUBLIC_URL). An https address turns on HSTS and upgrade-insecure-requests. */
+    PUBLIC_URL: z.url().default('http://localhost:8080'),
+    /**
+     * Reverse proxies in front of the gateway (IP addresses or CIDR ranges, comma-separated) whose
+     * X-Forwarded-For names the client. Empty: the connecting address is the client, and the header
+     * is ignored, so nobody gets fresh rate-limit buckets by writing it.
+     */
+    TRUSTED_PROXIES: z
+      .string()
+      .default('')
+      .transform((list) => list.split(',').map((entry) => entry.trim()).filter(Boolean))
+      .pipe(z.array(z.union([z.ipv4(), z.ipv6(), z.cidrv4(), z.cidrv6()], { error: 'must be IP addresses or CIDR ranges' }))),
     /** Built SPA (vite build output). */
     WEB_DIST_DIR: z.string().min(1).default(resolve(__dirname, '..', '..', 'web', 'dist')),
   })
-  .transform((config, context) => {
-    if (config.NODE_ENV === 'production') {
-      for (const name of ['BETA_TOKEN_SECRET', 'AUTH_JWT_SECRET'] as const) {
-        if (!config[name]) context.addIssue({ code: 'custom', path: [name], message: 'is required in production' });
-      }
-    }
-    return {
-      ...config,
-      betaTokenSecret: config.BETA_TOKEN_SECRET ?? DEVELOPMENT_BETA_SECRET,
-      jwtSecret: config.AUTH_JWT_SECRET ?? DEVELOPMENT_JWT_SECRET,
-    };
-  });
+  .transform((config) => ({
+    ...config,
+    /** Beta tokens and signed image URLs (each derives its own key from these). */
+    betaTokenKeys: new SigningKeys(config.BETA_TOKEN_SECRET, config.BETA_TOKEN_PREVIOUS_SECRET),
+    /** Access tokens: identity signs with the current one; the gateway verifies with either, by kid. */
+    jwtKeys: new SigningKeys(config.AUTH_JWT_SECRET, config.AUTH_JWT_PREVIOUS_SECRET),
+  }));
 export type GatewayConfig = z.infer<typeof GatewayConfig>;
 
 export const loadGatewayConfig = (env: NodeJS.ProcessEnv = process.env): GatewayConfig => parseEnv(GatewayConfig, env);

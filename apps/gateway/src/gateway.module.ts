@@ -1,6 +1,7 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { PassportModule } from '@nestjs/passport';
 import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
+import { CACHE, type Cache } from '@closetly/server';
 import { AuthController } from './auth/auth.controller';
 import { JwtStrategy } from './auth/jwt.strategy';
 import { OidcController } from './auth/oidc.controller';
@@ -11,10 +12,15 @@ import { GATEWAY_CONFIG, type GatewayConfig } from './config';
 import { ApiHealthController } from './health/api-health.controller';
 import { ApiNotFoundController } from './http/api-not-found.controller';
 import { HttpErrorFilter } from './http/http-error.filter';
+import { CatalogueStoredImageSource } from './images/catalogue-stored-image-source';
 import { ImagesModule } from './images/images.module';
 import { SpaService } from './http/spa.service';
+import { ListsController } from './lists/lists.controller';
 import { ProductsController } from './products/products.controller';
-import { RateLimitInterceptor } from './rate-limit/rate-limit.interceptor';
+import { ProfileController } from './profile/profile.controller';
+import { RATE_LIMITS, RateLimitInterceptor } from './rate-limit/rate-limit.interceptor';
+import { createRateLimiters, RATE_LIMITERS } from './rate-limit/rate-limiters';
+import { SearchController } from './search/search.controller';
 import { WardrobeController } from './wardrobe/wardrobe.controller';
 
 /** The only public entry: /api/* as the spec's call table names it, and the SPA. */
@@ -23,13 +29,22 @@ export class GatewayModule {
   static forRoot(config: GatewayConfig): DynamicModule {
     return {
       module: GatewayModule,
-      imports: [PassportModule, ImagesModule.forRoot({ secret: config.betaTokenSecret })],
-      controllers: [BetaController, ApiHealthController, AuthController, OidcController, WardrobeController, ProductsController, ApiNotFoundController],
+      imports: [
+        PassportModule,
+        ImagesModule.forRoot({
+          secret: config.BETA_TOKEN_SECRET,
+          previousSecret: config.BETA_TOKEN_PREVIOUS_SECRET,
+          publicUrl: config.PUBLIC_URL,
+          storedImageSource: CatalogueStoredImageSource,
+        }),
+      ],
+      controllers: [BetaController, ApiHealthController, AuthController, OidcController, WardrobeController, ProductsController, ProfileController, SearchController, ListsController, ApiNotFoundController],
       providers: [
         { provide: GATEWAY_CONFIG, useValue: config },
         BetaTokenService,
         SpaService,
         JwtStrategy,
+        { provide: RATE_LIMITERS, useFactory: (cache: Cache) => createRateLimiters(RATE_LIMITS, cache, config.RATE_LIMIT_MULTIPLIER), inject: [CACHE] },
         // The beta gate (a guard) runs before rate limits (an interceptor), so unauthorised noise is not counted.
         { provide: APP_GUARD, useClass: BetaTokenGuard },
         { provide: APP_INTERCEPTOR, useClass: RateLimitInterceptor },

@@ -9,7 +9,7 @@ async function main(): Promise<void> {
   const config = loadGatewayConfig();
   const env = { ...config, CLOSETLY_MODE: 'distributed' as const };
   const platform = await createPlatform({ env, addresses: config, processName: 'gateway', needsDatabase: false });
-  const app = await createHttpApp(platform, [GatewayModule.forRoot(config)]);
+  const app = await createHttpApp(platform, [GatewayModule.forRoot(config)], { trustedProxies: config.TRUSTED_PROXIES });
   await configureGatewayHttp(app, config, platform.logger);
   closeOnSignals(app, platform.logger);
   await app.listen(config.PORT, config.HOST);

@@ -15,7 +15,8 @@ describe('beta gate through the gateway (embedded mode)', () => {
     expect(response.status).toBe(200);
     const body = (await response.json()) as { verified: boolean; betaToken: string };
     expect(body.verified).toBe(true);
-    expect(body.betaToken).toMatch(/^v1\.\d+\.[\w-]+\.[\w-]+$/);
+    // v2.<kid>.<expires>.<nonce>.<hmac>: the kid names the key it was signed with (key rotation).
+    expect(body.betaToken).toMatch(/^v2\.[0-9a-f]{16}\.\d+\.[\w-]+\.[\w-]+$/);
   });
 
   it('answers a wrong code with verified:false, not an error', async () => {
@@ -105,6 +106,22 @@ describe('beta gate through the gateway (embedded mode)', () => {
 
     it('gates a known call however its path is percent-encoded', async () => {
       const response = await fetch(`${product.baseUrl}/%61pi/get-wardrobe`);
+      expect([response.status, await codeOf(response)]).toEqual([403, 'BETA_TOKEN_REQUIRED']);
+    });
+
+    // The security review's exact requests: each answered 2xx without a beta token before the gate read the matched route.
+    it.each([
+      ['POST', '/%61pi/auth/signup', { firstName: 'Eve', lastName: 'Bypass', email: 'eve-bypass@example.com', password: 'Bypass!Pass1', gender: 'female' }],
+      ['POST', '/%61pi/auth/signin', { email: 'eve-bypass@example.com', password: 'Bypass!Pass1' }],
+      ['POST', '/%61pi/save', { data: { name: 'Shirt', brand: 'Zara' } }],
+      ['GET', '/%61%70%69/auth/me', undefined],
+      ['GET', '/%61pi/search?q=shirt', undefined],
+    ])('refuses %s %s without a beta token: 403 before any handler runs', async (method, path, body) => {
+      const response = await fetch(`${product.baseUrl}${path}`, {
+        method,
+        headers: body ? { 'content-type': 'application/json' } : {},
+        body: body ? JSON.stringify(body) : undefined,
+      });
       expect([response.status, await codeOf(response)]).toEqual([403, 'BETA_TOKEN_REQUIRED']);
     });
 

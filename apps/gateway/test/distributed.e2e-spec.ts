@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { productAt, type RunningProduct } from '@closetly/all-in-one/testing';
+import { randomSecret } from '@closetly/server';
 import { createTestDatabase, engines, uniqueName } from '@closetly/testing';
 import { type DistributedProduct, startDistributedProduct } from '@closetly/local-deploy';
 
@@ -27,6 +28,9 @@ describe('distributed mode: gateway → every service over TCP', () => {
         OPENSEARCH_URL: engines.openSearchUrl,
         LOG_LEVEL: 'warn',
         NODE_ENV: 'test',
+        // Every process refuses to start without explicit keys; fresh ones per run.
+        AUTH_JWT_SECRET: randomSecret(),
+        BETA_TOKEN_SECRET: randomSecret(),
       },
       gatewayPort: base,
       rpcPortBase: base,

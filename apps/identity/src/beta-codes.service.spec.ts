@@ -2,7 +2,7 @@ import { BetaCodesService } from './beta-codes.service';
 import { loadIdentityConfig } from './config';
 
 describe('BetaCodesService', () => {
-  const codes = new BetaCodesService(loadIdentityConfig({ BETA_CODES: 'spring-2026,Friends' }));
+  const codes = new BetaCodesService(loadIdentityConfig({ BETA_CODES: 'spring-2026,Friends', AUTH_JWT_SECRET: 'j'.repeat(40) }));
 
   it('accepts each configured code, ignoring surrounding spaces', () => {
     expect(codes.isValid('spring-2026')).toBe(true);

@@ -5,11 +5,13 @@ import { AccountsRepository } from './accounts/accounts.repository';
 import { AccountsService } from './accounts/accounts.service';
 import { PasswordHasher } from './accounts/password-hasher';
 import { BetaCodesService } from './beta-codes.service';
+import { CLOCK, systemClock } from './clock';
 import { IDENTITY_CONFIG, type IdentityConfig, loadIdentityConfig } from './config';
 import { identityPlatformTables } from './db/schema';
 import { IdentityRpcController } from './identity.rpc.controller';
 import { OidcRepository } from './oidc/oidc.repository';
 import { OidcService } from './oidc/oidc.service';
+import { MailQueue } from './password-reset/mail-queue';
 import { FileMailer, MAILER, SmtpMailer } from './password-reset/mailer';
 import { PasswordResetRepository } from './password-reset/password-reset.repository';
 import { PasswordResetService } from './password-reset/password-reset.service';
@@ -34,12 +36,14 @@ import { SessionsService } from './sessions/sessions.service';
       useFactory: (config: IdentityConfig, platform: Platform) =>
         config.SMTP_URL ? new SmtpMailer(config.SMTP_URL, config.MAIL_FROM) : new FileMailer(join(platform.env.DATA_DIR === ':memory:' ? 'data' : platform.env.DATA_DIR, 'mail'), config.MAIL_FROM),
     },
+    { provide: CLOCK, useValue: systemClock },
     BetaCodesService,
     PasswordHasher,
     AccountsRepository,
     AccountsService,
     SessionsRepository,
     SessionsService,
+    MailQueue,
     PasswordResetRepository,
     PasswordResetService,
     OidcRepository,

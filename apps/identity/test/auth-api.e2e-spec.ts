@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { RUNTIME_MODES, type RuntimeMode, type StartedProduct } from '@closetly/all-in-one/testing';
 import { AccountList, AuthUser, PASSWORD_RULE_MESSAGE, type SignUpRequest } from '@closetly/contracts';
-import { pollUntil } from '@closetly/testing';
+import { keyIdOf } from '@closetly/server';
+import { type CapturedMail, pollUntil, proveEmailByResetLink, type SmtpCapture, startSmtpCapture } from '@closetly/testing';
 import jwt from 'jsonwebtoken';
 import { ApiClient, type ApiResponse, errorOf, sessionOf } from './support/api-client';
 import { newAccount, strongPassword, uniqueEmail } from './support/factories';
 import { type AccessClaims, claimsOf, nowSeconds, signHs256, unsignedToken } from './support/forged-tokens';
-import { type CapturedMail, type SmtpCapture, startSmtpCapture } from './support/smtp-capture';
 
 /**
  * Accounts and sign-in through the gateway, on the real stack: the same
@@ -24,6 +24,9 @@ const RESET_LINK = /^http:\/\/closetly\.test\/reset-password\?token=[\w-]{43}$/;
 const SIGN_IN_ATTEMPTS_PER_ACCOUNT = 10;
 const TOO_MANY_ATTEMPTS = 'Too many failed attempts. Please try again later.';
 const MAIL_TIMEOUT_MS = 10_000;
+/** Short, so a test can see a reused refresh token outlive the window without slowing the suite much. */
+const REFRESH_REUSE_GRACE_SECONDS = 3;
+const INVALID_RESET_LINK = { code: 'INVALID_RESET_TOKEN', message: 'This reset link is invalid or has expired.' };
 
 describe.each(RUNTIME_MODES)('accounts and sign-in API ($name mode)', (mode) => authApiSuite(mode));
 
@@ -35,7 +38,7 @@ function authApiSuite(mode: RuntimeMode): void {
 
   beforeAll(async () => {
     smtp = await startSmtpCapture();
-    started = await mode.start({ SMTP_URL: smtp.url, PUBLIC_URL, ADMIN_EMAILS: adminEmail });
+    started = await mode.start({ SMTP_URL: smtp.url, PUBLIC_URL, ADMIN_EMAILS: adminEmail, REFRESH_REUSE_GRACE_SECONDS: String(REFRESH_REUSE_GRACE_SECONDS) });
     betaToken = await started.product.betaToken();
   }, 180_000);
 
@@ -70,6 +73,19 @@ function authApiSuite(mode: RuntimeMode): void {
     const links = mail.text.match(/https?:\/\/\S+/g) ?? [];
     expect(links).toHaveLength(1);
     return { mail, link: links[0] ?? '' };
+  }
+
+  /** The reset tokens of every mail to this address, once `count` have arrived, oldest first. */
+  async function resetTokensTo(email: string, count: number): Promise<string[]> {
+    const mails = await pollUntil(() => smtp.mailsTo(email), (list) => list.length === count, { what: `${count} reset e-mails`, timeoutMs: MAIL_TIMEOUT_MS });
+    return mails.map((mail) => new URL(mail.text.match(/https?:\/\/\S+/)?.[0] ?? 'http://x').searchParams.get('token') ?? '');
+  }
+
+  /** Proves the account's e-mail the way its owner can (the reset link mailed to it, used); returns the new password. */
+  async function proveEmail(email: string): Promise<string> {
+    const password = strongPassword();
+    await proveEmailByResetLink({ baseUrl: started.product.baseUrl, betaToken, smtp, email, password });
+    return password;
   }
 
   describe('sessions', () => {
@@ -116,16 +132,39 @@ function authApiSuite(mode: RuntimeMode): void {
       expectError(await refresh(client, session.refreshToken), 401, 'INVALID_REFRESH_TOKEN');
     });
 
-    it('ends the whole family when a rotated refresh token is reused, newest tokens included', async () => {
+    it('ends the whole family when a rotated refresh token is reused after the grace window, newest tokens included', async () => {
       const client = device();
       const { session: first } = await signUp(client);
       const second = sessionOf(await refresh(client, first.refreshToken));
       expect((await me(client, second.accessToken)).status).toBe(200);
 
-      expectError(await refresh(client, first.refreshToken), 401, 'INVALID_REFRESH_TOKEN');
+      // Within the window a reuse still refreshes (see the parallel case below); once it has passed, it is theft.
+      const reuse = await pollUntil(() => refresh(client, first.refreshToken), (response) => response.status !== 200, {
+        what: `the grace window of ${REFRESH_REUSE_GRACE_SECONDS} s to pass`,
+        intervalMs: 500,
+      });
+      expectError(reuse, 401, 'INVALID_REFRESH_TOKEN');
 
       expectError(await me(client, second.accessToken), 401, 'UNAUTHENTICATED');
       expectError(await refresh(client, second.refreshToken), 401, 'INVALID_REFRESH_TOKEN');
+    });
+
+    it('answers two parallel refreshes of one token with two working pairs of the same session: the user stays signed in', async () => {
+      const client = device();
+      const { session } = await signUp(client);
+
+      const answers = await Promise.all([refresh(client, session.refreshToken), refresh(client, session.refreshToken)]);
+      expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
+      const pairs = answers.map(sessionOf);
+      expect(pairs[0]?.refreshToken).not.toBe(pairs[1]?.refreshToken);
+      for (const pair of pairs) {
+        expect(claimsOf(pair.accessToken).sid).toBe(claimsOf(session.accessToken).sid);
+        expect((await me(client, pair.accessToken)).status).toBe(200);
+        // Each pair rotates on its own, and what it rotates to works.
+        const next = await refresh(client, pair.refreshToken);
+        expect(next.status).toBe(200);
+        expect((await me(client, sessionOf(next).accessToken)).status).toBe(200);
+      }
     });
   });
 
@@ -165,16 +204,37 @@ function authApiSuite(mode: RuntimeMode): void {
       expect((await signIn(client, account.email, newPassword)).status).toBe(200);
     });
 
-    it('ends every other reset link of the account once one is used', async () => {
+    it('ends the earlier links of the account when a newer one is sent: the first is refused, the newest works', async () => {
       const client = device();
       const { account } = await signUp(client);
+      // One after the other: mails may leave the queue in any order.
       await forgotPassword(client, account.email);
+      await resetTokensTo(account.email, 1);
       await forgotPassword(client, account.email);
-      const mails = await pollUntil(() => smtp.mailsTo(account.email), (list) => list.length === 2, { what: 'two reset e-mails', timeoutMs: MAIL_TIMEOUT_MS });
-      const [first, second] = mails.map((mail) => new URL(mail.text.match(/https?:\/\/\S+/)?.[0] ?? 'http://x').searchParams.get('token') ?? '');
-      expect(first).not.toBe(second);
-      expect((await resetPassword(client, second ?? '', strongPassword())).status).toBe(204);
-      expectError(await resetPassword(client, first ?? '', strongPassword()), 400, 'INVALID_RESET_TOKEN');
+      const [first, second] = await resetTokensTo(account.email, 2);
+
+      const refused = await resetPassword(client, first ?? '', strongPassword());
+      expect({ status: refused.status, body: refused.body }).toEqual({ status: 400, body: { error: INVALID_RESET_LINK } });
+      const newPassword = strongPassword();
+      expect((await resetPassword(client, second ?? '', newPassword)).status).toBe(204);
+      expect((await signIn(client, account.email, newPassword)).status).toBe(200);
+    });
+
+    it('answers before the mail is accepted, and the mail still arrives, retried after the mail server refused it once', async () => {
+      const client = device();
+      const { account } = await signUp(client);
+      smtp.refuseNextMailTo(account.email);
+      const held = smtp.holdNextMailTo(account.email);
+
+      const forgot = await forgotPassword(client, account.email);
+      expect({ status: forgot.status, body: forgot.body }).toEqual({ status: 202, body: { accepted: true } });
+      // The answer is in hand; the retried mail reaches the server and waits there, not accepted.
+      await pollUntil(() => held.received, Boolean, { what: 'the retried reset e-mail to reach the mail server', timeoutMs: MAIL_TIMEOUT_MS });
+      expect(smtp.mailsTo(account.email)).toEqual([]);
+
+      held.release();
+      const { link } = await resetMailTo(account.email);
+      expect(link).toMatch(RESET_LINK);
     });
 
     it.each([
@@ -222,7 +282,7 @@ function authApiSuite(mode: RuntimeMode): void {
     const forgeries: Array<[string, (claims: AccessClaims, secret: string) => string]> = [
       ['alg "none"', (c) => unsignedToken({ ...c })],
       ['HS256 signed with another key', (c) => signHs256({ ...c }, otherKey())],
-      ['HS512 with the right key (only HS256 is accepted)', (c, secret) => jwt.sign({ ...c }, secret, { algorithm: 'HS512', noTimestamp: true })],
+      ['HS512 with the right key (only HS256 is accepted)', (c, secret) => jwt.sign({ ...c }, secret, { algorithm: 'HS512', noTimestamp: true, keyid: keyIdOf(secret) })],
       ['another audience', (c, secret) => signHs256({ ...c, aud: 'closetly-admin' }, secret)],
       ['another issuer', (c, secret) => signHs256({ ...c, iss: 'someone-else' }, secret)],
       ['an expired token', (c, secret) => signHs256({ ...c, iat: nowSeconds() - 7200, exp: nowSeconds() - 60 }, secret)],
@@ -261,10 +321,19 @@ function authApiSuite(mode: RuntimeMode): void {
       expectError(await device().get('/api/admin/accounts'), 401, 'UNAUTHENTICATED');
     });
 
-    it('answer the account named in ADMIN_EMAILS with the account list', async () => {
+    it('answer the account named in ADMIN_EMAILS with the account list, once its owner has proved the address', async () => {
       const client = device();
       const { session: user } = await signUp(client);
-      const { session: admin } = await signUp(client, newAccount({ email: adminEmail }));
+      const { session: registrant } = await signUp(client, newAccount({ email: adminEmail }));
+      // Whoever registers the address first is not an admin: nobody has proved it is theirs.
+      expect(registrant.user.roles).toEqual([]);
+      expect(claimsOf(registrant.accessToken).roles).toEqual([]);
+      expectError(await client.get('/api/admin/accounts', { bearer: registrant.accessToken }), 403, 'FORBIDDEN');
+
+      const password = await proveEmail(adminEmail);
+      const signedIn = await signIn(client, adminEmail, password);
+      expect(signedIn.status).toBe(200);
+      const admin = sessionOf(signedIn);
       expect(admin.user.roles).toEqual(['admin']);
       const response = await client.get('/api/admin/accounts', { bearer: admin.accessToken });
       expect(response.status).toBe(200);

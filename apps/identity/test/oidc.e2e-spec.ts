@@ -1,11 +1,16 @@
 import { RUNTIME_MODES, type RunningProduct, type RuntimeMode, type StartedProduct } from '@closetly/all-in-one/testing';
-import { type OidcTestProvider, startOidcTestProvider } from '@closetly/testing';
+import { type OidcTestProvider, proveEmailByResetLink, type SmtpCapture, startOidcTestProvider, startSmtpCapture } from '@closetly/testing';
+import { strongPassword } from './support/factories';
 
 const USERS = {
   alice: { sub: 'google-sub-alice', email: 'alice@example.com', email_verified: true, given_name: 'Alice', family_name: 'Liddell' },
   mallory: { sub: 'google-sub-mallory', email: 'bob@example.com', email_verified: false, given_name: 'Mallory', family_name: 'M' },
   carol: { sub: 'google-sub-carol', email: 'carol@example.com', email_verified: true, given_name: 'Carol', family_name: 'C' },
+  dave: { sub: 'google-sub-dave', email: 'dave@example.com', email_verified: true, given_name: 'Dave', family_name: 'D' },
+  erin: { sub: 'google-sub-erin', email: 'erin@example.com', email_verified: false, given_name: 'Erin', family_name: 'E' },
 };
+const UNVERIFIED_EMAIL = 'Your provider has not verified this email address.';
+const INVALID_CREDENTIALS = { error: { code: 'INVALID_CREDENTIALS', message: 'Invalid email or password' } };
 
 /** Follows the provider's redirects like a browser would (cookies included) until it sends the popup back to us. */
 async function followToCallback(authorizationUrl: string, login: keyof typeof USERS, callbackPrefix: string): Promise<string> {
@@ -38,6 +43,7 @@ function popupMessage(html: string): { ok: boolean; loginCode?: string; error?: 
 /** "Sign in with Google" end to end against a real local OpenID provider (oidc-provider), in both runtime modes. */
 describe.each(RUNTIME_MODES)('third-party sign-in (OpenID Connect, PKCE, state, nonce) ($name mode)', (mode: RuntimeMode) => {
   let provider: OidcTestProvider;
+  let smtp: SmtpCapture;
   let started: StartedProduct;
   let product: RunningProduct;
   let betaToken: string;
@@ -62,11 +68,27 @@ describe.each(RUNTIME_MODES)('third-party sign-in (OpenID Connect, PKCE, state, 
     const page = await callback(await followToCallback(await start(), login, callbackPrefix()));
     return page;
   };
+  /** The whole third-party sign-in: the popup's trip, then the opener trades the code for a session. */
+  const sessionThrough = async (login: keyof typeof USERS) => {
+    const page = await signInWith(login);
+    expect(page.message).toMatchObject({ ok: true });
+    const session = await api('POST', '/api/auth/oidc/complete', { loginCode: page.message.loginCode });
+    expect(session.status).toBe(200);
+    return session.json as { accessToken: string; refreshToken: string; user: { uid: string } };
+  };
+  const me = (accessToken: string) => api('GET', '/api/auth/me', undefined, { authorization: `Bearer ${accessToken}` });
+  /** Proves the address the way its owner can (the reset link mailed to it, used); returns the new password. */
+  const proveByResetLink = async (email: string) => {
+    const password = strongPassword();
+    await proveEmailByResetLink({ baseUrl: product.baseUrl, betaToken, smtp, email, password });
+    return password;
+  };
 
   beforeAll(async () => {
     provider = await startOidcTestProvider(USERS);
+    smtp = await startSmtpCapture();
     publicUrl = provider.publicUrl;
-    started = await mode.start(provider.productEnv);
+    started = await mode.start({ ...provider.productEnv, SMTP_URL: smtp.url });
     product = started.product;
     betaToken = await product.betaToken();
   }, 180_000);
@@ -74,6 +96,7 @@ describe.each(RUNTIME_MODES)('third-party sign-in (OpenID Connect, PKCE, state, 
   afterAll(async () => {
     await started?.stop();
     await provider?.stop();
+    await smtp?.close();
   });
 
   it('starts with PKCE (S256), a state and a nonce', async () => {
@@ -140,18 +163,54 @@ describe.each(RUNTIME_MODES)('third-party sign-in (OpenID Connect, PKCE, state, 
     expect(page.message.ok).toBe(false);
   });
 
-  it('does not silently take over a password account when the provider has not verified the e-mail', async () => {
+  it('does not link to a password account when the provider has not verified the e-mail', async () => {
     const signUp = await api('POST', '/api/auth/signup', { firstName: 'Bob', lastName: 'B', email: 'bob@example.com', password: 'Passw0rd!' });
     expect(signUp.status).toBe(201);
     const page = await signInWith('mallory');
-    expect(page.message).toMatchObject({ ok: false, error: 'An account with this email already exists. Sign in with your password.' });
+    expect(page.message).toMatchObject({ ok: false, error: UNVERIFIED_EMAIL });
+    expect((await api('POST', '/api/auth/signin', { email: 'bob@example.com', password: 'Passw0rd!' })).status).toBe(200);
   });
 
-  it('links a verified provider identity to the existing password account', async () => {
-    const signUp = await api('POST', '/api/auth/signup', { firstName: 'Carol', lastName: 'C', email: 'carol@example.com', password: 'Passw0rd!' });
-    const page = await signInWith('carol');
-    const session = await api('POST', '/api/auth/oidc/complete', { loginCode: page.message.loginCode });
-    expect((session.json.user as { uid: string }).uid).toBe((signUp.json.user as { uid: string }).uid);
+  it('creates no account from an e-mail the provider has not verified', async () => {
+    const page = await signInWith('erin');
+    expect(page.message).toMatchObject({ ok: false, error: UNVERIFIED_EMAIL });
+    // The address is still free.
+    const signUp = await api('POST', '/api/auth/signup', { firstName: 'Erin', lastName: 'E', email: 'erin@example.com', password: 'Passw0rd!' });
+    expect(signUp.status).toBe(201);
+  });
+
+  it('hands a password account nobody proved to the provider’s verified owner: the registrant’s password, refresh token and access token stop working', async () => {
+    const squatter = await api('POST', '/api/auth/signup', { firstName: 'Squatter', lastName: 'S', email: 'carol@example.com', password: 'Passw0rd!' });
+    expect(squatter.status).toBe(201);
+    const squatterSession = squatter.json as { accessToken: string; refreshToken: string; user: { uid: string } };
+
+    const owner = await sessionThrough('carol');
+    expect(owner.user.uid).toBe(squatterSession.user.uid);
+    expect((await me(owner.accessToken)).status).toBe(200);
+
+    // The account has no password now: the answer is the one for any wrong password or unknown e-mail.
+    const signIn = await api('POST', '/api/auth/signin', { email: 'carol@example.com', password: 'Passw0rd!' });
+    expect({ status: signIn.status, body: signIn.json }).toEqual({ status: 401, body: INVALID_CREDENTIALS });
+    const refreshed = await api('POST', '/api/auth/refresh', { refreshToken: squatterSession.refreshToken });
+    expect({ status: refreshed.status, code: (refreshed.json.error as { code: string }).code }).toEqual({ status: 401, code: 'INVALID_REFRESH_TOKEN' });
+    // Access tokens are short-lived JWTs; ending the session deny-lists them at once.
+    expect((await me(squatterSession.accessToken)).status).toBe(401);
+    expect((await me(owner.accessToken)).status).toBe(200);
+  });
+
+  it('links to an account whose owner proved the address, keeping its password; a reset unlinks, and the owner’s login links again by itself', async () => {
+    const signUp = await api('POST', '/api/auth/signup', { firstName: 'Dave', lastName: 'D', email: 'dave@example.com', password: 'Passw0rd!' });
+    const uid = (signUp.json.user as { uid: string }).uid;
+    const password = await proveByResetLink('dave@example.com');
+    const passwordSession = (await api('POST', '/api/auth/signin', { email: 'dave@example.com', password })).json as { accessToken: string };
+
+    expect((await sessionThrough('dave')).user.uid).toBe(uid);
+    expect((await me(passwordSession.accessToken)).status).toBe(200);
+    expect((await api('POST', '/api/auth/signin', { email: 'dave@example.com', password })).status).toBe(200);
+
+    const newPassword = await proveByResetLink('dave@example.com');
+    expect((await sessionThrough('dave')).user.uid).toBe(uid);
+    expect((await api('POST', '/api/auth/signin', { email: 'dave@example.com', password: newPassword })).status).toBe(200);
   });
 
   it('needs the beta token to start, but not for the provider’s redirect', async () => {

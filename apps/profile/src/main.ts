@@ -12,7 +12,7 @@ async function main(): Promise<void> {
     env: config,
     rpcAddress: config.PROFILE_RPC,
     http: { host: config.HTTP_HOST, port: config.PROFILE_HTTP_PORT },
-    consumesEvents: false,
+    consumesEvents: true,
   });
 }
 

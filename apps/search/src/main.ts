@@ -12,7 +12,7 @@ async function main(): Promise<void> {
     env: config,
     rpcAddress: config.SEARCH_RPC,
     http: { host: config.HTTP_HOST, port: config.SEARCH_HTTP_PORT },
-    consumesEvents: false,
+    consumesEvents: true,
   });
 }
 

@@ -1,7 +1,9 @@
 import { join } from 'node:path';
+import { Client } from '@opensearch-project/opensearch';
 import { type DatabaseConnection, drizzleFor, migrateService, openConnection } from '@closetly/server';
 import { createTestDatabase, engines, uniqueName } from '@closetly/testing';
 import {
+  BRAND_FACET_SIZE,
   OpenSearchProductIndex,
   PostgresProductIndex,
   type ProductDocument,
@@ -66,8 +68,9 @@ function product(id: string, overrides: Partial<Omit<ProductDocument, 'id'>> = {
     description: '',
     price: 10,
     currency: 'USD',
+    priceText: null,
     gender: 'Unisex',
-    category: null,
+    category: 'tops',
     imageUrl: `https://images.shop.test/${id}.jpg`,
     sourceUrl: `https://shop.test/p/${id}`,
     retailer: 'Shop Test',
@@ -120,6 +123,7 @@ describe.each(engineFactories)('product search index contract (%s)', (_kind, sta
       description: 'A classic trucker',
       price: 89.5,
       currency: 'EUR',
+      priceText: '€89,50',
       gender: 'Men',
       category: 'outerwear',
       updatedAt: '2025-04-02T08:30:00.000Z',
@@ -233,53 +237,152 @@ describe.each(engineFactories)('product search index contract (%s)', (_kind, sta
         { value: 'over-200', count: 1 },
       ]);
       expect((await index.search({ terms: [], brands: ['Nobody'] })).facets.priceBands).toEqual([]);
-      expect((await index.search({ terms: [], priceBands: ['100-200'] })).facets.priceBands).toEqual([{ value: '100-200', count: 2 }]);
+      // The price facet ignores the price filter (the other groups' filters still apply), so another band can be added.
+      const midRange = await index.search({ terms: [], priceBands: ['100-200'] });
+      expect(midRange.total).toBe(2);
+      expect(midRange.facets.priceBands).toEqual([
+        { value: 'under-50', count: 1 },
+        { value: '50-100', count: 2 },
+        { value: '100-200', count: 2 },
+        { value: 'over-200', count: 1 },
+      ]);
     });
   });
 
-  it('counts facets within the current result set', async () => {
-    await put(
-      product('p1', { name: 'Denim Jacket', brand: 'Levi', gender: 'Men', price: 80 }),
-      product('p2', { name: 'Denim Skirt', brand: 'Levi', gender: 'Women', price: 45 }),
-      product('p3', { name: 'Denim Shirt', brand: 'Gap', gender: 'Men', price: 30 }),
-      product('p4', { name: 'Denim Cap', brand: 'Acne', gender: 'Unisex', price: 250 }),
-      product('p5', { name: 'Wool Coat', brand: 'Gap', gender: 'Women', price: 150 }),
-    );
+  describe('facets', () => {
+    const putDenim = () =>
+      put(
+        product('p1', { name: 'Denim Jacket', brand: 'Levi', gender: 'Men', price: 80 }),
+        product('p2', { name: 'Denim Skirt', brand: 'Levi', gender: 'Women', price: 45 }),
+        product('p3', { name: 'Denim Shirt', brand: 'Gap', gender: 'Men', price: 30 }),
+        product('p4', { name: 'Denim Cap', brand: 'Acne', gender: 'Unisex', price: 250 }),
+        product('p5', { name: 'Wool Coat', brand: 'Gap', gender: 'Women', price: 150 }),
+      );
 
-    const denim = await index.search({ terms: ['denim'] });
-    expect(denim.total).toBe(4);
-    expect(denim.facets).toEqual({
-      // count descending, then value
-      brands: [
+    it('count the products matching the terms, ordered by count then value', async () => {
+      await putDenim();
+      const denim = await index.search({ terms: ['denim'] });
+      expect(denim.total).toBe(4);
+      expect(denim.facets).toEqual({
+        // count descending, then value
+        brands: [
+          { value: 'Levi', count: 2 },
+          { value: 'Acne', count: 1 },
+          { value: 'Gap', count: 1 },
+        ],
+        genders: [
+          { value: 'Men', count: 2 },
+          { value: 'Unisex', count: 1 },
+          { value: 'Women', count: 1 },
+        ],
+        priceBands: [
+          { value: 'under-50', count: 2 },
+          { value: '50-100', count: 1 },
+          { value: 'over-200', count: 1 },
+        ],
+      });
+      // Facets count every match, not just the page.
+      expect((await index.search({ terms: [], pageSize: 1 })).facets.brands).toEqual([
+        { value: 'Gap', count: 2 },
         { value: 'Levi', count: 2 },
         { value: 'Acne', count: 1 },
-        { value: 'Gap', count: 1 },
-      ],
-      genders: [
-        { value: 'Men', count: 2 },
-        { value: 'Unisex', count: 1 },
-        { value: 'Women', count: 1 },
-      ],
-      priceBands: [
-        { value: 'under-50', count: 2 },
-        { value: '50-100', count: 1 },
-        { value: 'over-200', count: 1 },
-      ],
+      ]);
     });
 
-    // Filters narrow the facets too, including the facet's own filter.
-    const menDenim = await index.search({ terms: ['denim'], gender: ['Men'] });
-    expect(menDenim.facets.genders).toEqual([{ value: 'Men', count: 2 }]);
-    expect(menDenim.facets.brands).toEqual([
-      { value: 'Gap', count: 1 },
-      { value: 'Levi', count: 1 },
-    ]);
-    // Facets count every match, not just the page.
-    expect((await index.search({ terms: [], pageSize: 1 })).facets.brands).toEqual([
-      { value: 'Gap', count: 2 },
-      { value: 'Levi', count: 2 },
-      { value: 'Acne', count: 1 },
-    ]);
+    it("count each group within the other groups' filters, not its own", async () => {
+      await putDenim();
+
+      // Brand Levi ticked: the brand facet still offers Acne and Gap; gender and price count Levi's products only.
+      const levi = await index.search({ terms: ['denim'], brands: ['Levi'] });
+      expect([ids(levi).sort(), levi.total]).toEqual([['p1', 'p2'], 2]);
+      expect(levi.facets).toEqual({
+        brands: [
+          { value: 'Levi', count: 2 },
+          { value: 'Acne', count: 1 },
+          { value: 'Gap', count: 1 },
+        ],
+        genders: [
+          { value: 'Men', count: 1 },
+          { value: 'Women', count: 1 },
+        ],
+        priceBands: [
+          { value: 'under-50', count: 1 },
+          { value: '50-100', count: 1 },
+        ],
+      });
+
+      // And gender Men: the brand facet counts men's denim of every brand; gender still counts Levi's of every gender.
+      const leviMen = await index.search({ terms: ['denim'], brands: ['Levi'], gender: ['Men'] });
+      expect([ids(leviMen), leviMen.total]).toEqual([['p1'], 1]);
+      expect(leviMen.facets).toEqual({
+        brands: [
+          { value: 'Gap', count: 1 },
+          { value: 'Levi', count: 1 },
+        ],
+        genders: [
+          { value: 'Men', count: 1 },
+          { value: 'Women', count: 1 },
+        ],
+        priceBands: [{ value: '50-100', count: 1 }],
+      });
+
+      // Every group filtered, two brands ticked: each facet ignores only its own group.
+      const three = await index.search({ terms: ['denim'], brands: ['Levi', 'Gap'], gender: ['Men'], priceBands: ['under-50'] });
+      expect([ids(three), three.total]).toEqual([['p3'], 1]);
+      expect(three.facets).toEqual({
+        // men's denim under $50
+        brands: [{ value: 'Gap', count: 1 }],
+        // Levi's or Gap denim under $50
+        genders: [
+          { value: 'Men', count: 1 },
+          { value: 'Women', count: 1 },
+        ],
+        // men's denim by Levi or Gap
+        priceBands: [
+          { value: 'under-50', count: 1 },
+          { value: '50-100', count: 1 },
+        ],
+      });
+    });
+
+    it('leave out a ticked value the other filters leave no product for, and still respect the terms', async () => {
+      await putDenim();
+      const acneWomen = await index.search({ terms: ['denim'], brands: ['Acne'], gender: ['Women'] });
+      expect([ids(acneWomen), acneWomen.total]).toEqual([[], 0]);
+      expect(acneWomen.facets).toEqual({
+        // women's denim: Levi's skirt; Acne has none, so it is not listed though ticked
+        brands: [{ value: 'Levi', count: 1 }],
+        // Acne's denim
+        genders: [{ value: 'Unisex', count: 1 }],
+        priceBands: [],
+      });
+      // The coat does not match the terms, so no facet counts it whatever the filters.
+      const gapWomen = await index.search({ terms: ['denim'], brands: ['Gap'], gender: ['Women'] });
+      expect(gapWomen.facets.brands).toEqual([{ value: 'Levi', count: 1 }]);
+      expect(gapWomen.facets.genders).toEqual([{ value: 'Men', count: 1 }]);
+      // A search whose terms match nothing has no facets, filters or not.
+      expect((await index.search({ terms: ['tuxedo'], brands: ['Levi'] })).facets).toEqual({ brands: [], genders: [], priceBands: [] });
+    });
+
+    it(`list at most ${BRAND_FACET_SIZE} brands, the most frequent first, within the other filters`, async () => {
+      const brandName = (n: number) => `Brand ${String(n).padStart(2, '0')}`;
+      await put(
+        ...Array.from({ length: BRAND_FACET_SIZE + 2 }, (_, n) => product(`b${n}`, { brand: brandName(n), gender: 'Women' })),
+        ...['z1', 'z2', 'z3'].map((id) => product(id, { brand: 'Zed', gender: 'Men' })),
+      );
+      const all = await index.search({ terms: [], brands: ['Zed'] });
+      expect(all.facets.brands).toHaveLength(BRAND_FACET_SIZE);
+      expect(all.facets.brands.slice(0, 3)).toEqual([
+        { value: 'Zed', count: 3 },
+        { value: brandName(0), count: 1 },
+        { value: brandName(1), count: 1 },
+      ]);
+      expect(all.facets.genders).toEqual([{ value: 'Men', count: 3 }]);
+      // Within women's products Zed has none: the brand facet lists the first 50 women's brands by value.
+      const women = await index.search({ terms: [], brands: ['Zed'], gender: ['Women'] });
+      expect(women.total).toBe(0);
+      expect(women.facets.brands).toEqual(Array.from({ length: BRAND_FACET_SIZE }, (_, n) => ({ value: brandName(n), count: 1 })));
+    });
   });
 
   it('pages stably with the right total', async () => {
@@ -331,6 +434,135 @@ describe.each(engineFactories)('product search index contract (%s)', (_kind, sta
     await index.upsert([]);
   });
 
+  describe('fashion relevance', () => {
+    it('ranks an exact name match above a mention in the description', async () => {
+      await put(
+        product('a1', { name: 'Canvas Tote', description: 'Roomy enough for a denim jacket and a book' }),
+        product('b2', { name: 'Denim Jacket' }),
+        product('c3', { name: 'Quilted Gilet', description: 'Layer it over a jacket' }),
+      );
+      expect(ids(await index.search({ terms: ['denim jacket'] }))).toEqual(['b2', 'a1']);
+      const jackets = ids(await index.search({ terms: ['jacket'] }));
+      expect(jackets[0]).toBe('b2');
+      expect(jackets.sort()).toEqual(['a1', 'b2', 'c3']);
+    });
+
+    it("finds a brand's products by the brand, a several-word brand by its words", async () => {
+      await put(
+        product('n1', { name: 'Fleece Jacket', brand: 'The North Face' }),
+        product('n2', { name: 'Logo Beanie', brand: 'The North Face' }),
+        product('p1', { name: 'Rain Jacket', brand: 'Patagonia' }),
+        product('x1', { name: 'Face Mask', brand: 'Acme' }),
+      );
+      expect(ids(await index.search({ terms: ['patagonia'] }))).toEqual(['p1']);
+      expect(ids(await index.search({ terms: ['north face'] }))).toEqual(['n1', 'n2']);
+      expect(ids(await index.search({ terms: ['The North Face jacket'] }))).toEqual(['n1']);
+      expect(ids(await index.search({ terms: ['patagonia jacket'] }))).toEqual(['p1']);
+    });
+
+    it('finds an item despite a typo, exact matches first', async () => {
+      await put(
+        product('j1', { name: 'Denim Jacket' }),
+        product('s1', { name: 'White Leather Sneakers' }),
+        product('s2', { name: 'Court Sneaker' }),
+        product('k1', { name: 'Linen Shirt' }),
+        product('k2', { name: 'Linen Skirt' }),
+        product('t1', { name: 'Silk Tie' }),
+      );
+      expect(ids(await index.search({ terms: ['jaket'] }))).toEqual(['j1']);
+      expect(ids(await index.search({ terms: ['jakcet'] }))).toEqual(['j1']);
+      expect(ids(await index.search({ terms: ['denim jaket'] }))).toEqual(['j1']);
+      expect(ids(await index.search({ terms: ['sneakrs'] })).sort()).toEqual(['s1', 's2']);
+      expect(ids(await index.search({ terms: ['lether snekers'] }))).toEqual(['s1']);
+      // A typo may meet another word; the exact one ranks first.
+      expect(ids(await index.search({ terms: ['shirt'] }))).toEqual(['k1', 'k2']);
+      // Words under 4 letters must be exact: "tee" is not a typo of "tie".
+      expect(await index.search({ terms: ['tee'] })).toMatchObject({ items: [], total: 0 });
+      // Nor is a wrong first letter a typo.
+      expect(await index.search({ terms: ['racket'] })).toMatchObject({ items: [], total: 0 });
+    });
+
+    describe('synonyms', () => {
+      const putWardrobe = () =>
+        put(
+          product('s1', { name: 'Court Sneaker', gender: 'Women' }),
+          product('s2', { name: 'Leather Trainers', gender: 'Men' }),
+          product('s3', { name: 'Trail Running Shoes', gender: 'Men' }),
+          product('s4', { name: 'White Canvas Sneaker', gender: 'Women' }),
+          product('w1', { name: 'Cable Knit Sweater' }),
+          product('w2', { name: 'Merino Jumper' }),
+          product('w3', { name: 'Knit Dress' }),
+          product('t1', { name: 'Graphic T-Shirt' }),
+          product('t2', { name: 'Pocket Tee' }),
+          product('t3', { name: 'Oxford Shirt' }),
+          product('t4', { name: 'White Shirt' }),
+          product('h1', { name: 'Hooded Sweatshirt' }),
+          product('h2', { name: 'Grey Sweatshirt' }),
+          product('b1', { name: 'Leather Handbag' }),
+          product('j1', { name: 'Slim Jeans' }),
+          product('j2', { name: 'Denim Jacket' }),
+          product('j3', { name: 'Kick Flare Jeans' }),
+        );
+
+      it('finds an item by a synonym of its name', async () => {
+        await putWardrobe();
+        const find = async (term: string) => ids(await index.search({ terms: [term] })).sort();
+        expect(await find('trainers')).toEqual(['s1', 's2', 's3', 's4']);
+        expect(await find('sneakers')).toEqual(['s1', 's2', 's3', 's4']);
+        expect(await find('jumper')).toEqual(['w1', 'w2']);
+        expect(await find('sweaters')).toEqual(['w1', 'w2']);
+        expect(await find('tee')).toEqual(['t1', 't2']);
+        expect(await find('tshirt')).toEqual(['t1', 't2']);
+        expect(await find('purse')).toEqual(['b1']);
+        expect(await find('gray')).toEqual(['h2']);
+      });
+
+      it('matches multi-word synonyms as phrases, both ways', async () => {
+        await putWardrobe();
+        const find = async (term: string) => ids(await index.search({ terms: [term] })).sort();
+        // "hoodie" finds a hooded sweatshirt, not every sweatshirt.
+        expect(await find('hoodie')).toEqual(['h1']);
+        expect(await find('hooded sweatshirt')).toEqual(['h1']);
+        expect(await find('running shoes')).toEqual(['s1', 's2', 's3', 's4']);
+        expect(await find('t-shirt')).toEqual(['t1', 't2']);
+        expect(await find('t shirt')).toEqual(['t1', 't2']);
+        // A synonym is one word of a term: the others must match too.
+        expect(await find('white trainers')).toEqual(['s4']);
+      });
+
+      it('expands ambiguous words one way only', async () => {
+        await putWardrobe();
+        const find = async (term: string) => ids(await index.search({ terms: [term] })).sort();
+        // Jeans are denim; not all denim is jeans.
+        expect(await find('denim')).toEqual(['j1', 'j2', 'j3']);
+        expect(await find('jeans')).toEqual(['j1', 'j3']);
+        expect(await find('bag')).toEqual(['b1']);
+        expect(await find('handbag')).toEqual(['b1']);
+        // "kicks" finds its own word and sneakers and trainers, not what those find in turn (running shoes).
+        expect(await find('kicks')).toEqual(['j3', 's1', 's2', 's4']);
+        expect(await find('sneakers')).not.toContain('j3');
+      });
+
+      it('keeps filters closed around synonym and typo matches, and counts facets over them', async () => {
+        await putWardrobe();
+        const women = await index.search({ terms: ['trainers'], gender: ['Women'] });
+        expect(ids(women)).toEqual(['s1', 's4']);
+        expect(women.total).toBe(2);
+        // The gender facet ignores the gender filter; the others respect it.
+        expect(women.facets.genders).toEqual([
+          { value: 'Men', count: 2 },
+          { value: 'Women', count: 2 },
+        ]);
+        expect(women.facets.brands).toEqual([{ value: 'Acme', count: 2 }]);
+        expect(ids(await index.search({ terms: ['sneakrs'], gender: ['Men'] }))).toEqual([]);
+        expect((await index.search({ terms: ['trainers'] })).facets.genders).toEqual([
+          { value: 'Men', count: 2 },
+          { value: 'Women', count: 2 },
+        ]);
+      });
+    });
+  });
+
   describe('suggestions', () => {
     const putJackets = () =>
       put(
@@ -366,6 +598,34 @@ describe.each(engineFactories)('product search index contract (%s)', (_kind, sta
       expect(await index.suggest('lether')).toEqual([{ id: 'j3', name: 'Leather Jacket' }]);
     });
 
+    it('puts names starting with the prefix first, then names with a word starting with it, then typo matches', async () => {
+      await put(
+        product('l1', { name: 'Lacy Top' }),
+        product('l2', { name: 'Black Lace Bra' }),
+        product('l3', { name: 'Lace Dress' }),
+        product('l4', { name: 'Necklace' }),
+      );
+      expect(await index.suggest('lace')).toEqual([
+        { id: 'l3', name: 'Lace Dress' },
+        { id: 'l2', name: 'Black Lace Bra' },
+        { id: 'l1', name: 'Lacy Top' },
+      ]);
+      expect(await index.suggest('bra lac')).toEqual([{ id: 'l2', name: 'Black Lace Bra' }]);
+    });
+
+    it('suggests each name once', async () => {
+      await put(
+        product('d2', { name: 'Denim Jacket', brand: 'Levi' }),
+        product('d1', { name: 'Denim Jacket', brand: 'Gap' }),
+        product('d3', { name: 'DENIM JACKET' }),
+        product('d4', { name: 'Denim Skirt' }),
+      );
+      expect(await index.suggest('denim')).toEqual([
+        { id: 'd1', name: 'Denim Jacket' },
+        { id: 'd4', name: 'Denim Skirt' },
+      ]);
+    });
+
     it('suggests nothing for a blank or unmatched prefix', async () => {
       await putJackets();
       expect(await index.suggest('   ')).toEqual([]);
@@ -374,6 +634,97 @@ describe.each(engineFactories)('product search index contract (%s)', (_kind, sta
       expect(await index.suggest('(*%_\\')).toEqual([]);
       expect(await index.search({ terms: ['(*%_\\'] })).toMatchObject({ items: [], total: 0 });
     });
+  });
+
+  describe('replaceAll', () => {
+    async function* batchesOf(...batches: ProductDocument[][]): AsyncIterable<ProductDocument[]> {
+      for (const batch of batches) yield batch;
+    }
+    const names = (result: ProductSearchResult) => result.items.map((item) => [item.id, item.name]);
+
+    it('replaces the contents with a snapshot, answering from the old contents until it is loaded', async () => {
+      await put(product('p1', { name: 'Old Coat' }), product('p2', { name: 'Denim Jacket' }), product('p3', { name: 'Wool Scarf' }));
+      const seenWhileLoading: string[][] = [];
+      async function* snapshot(): AsyncIterable<ProductDocument[]> {
+        yield [product('p2', { name: 'Denim Trucker Jacket' }), product('p4', { name: 'Rain Jacket' })];
+        seenWhileLoading.push(ids(await index.search({ terms: [] })), ids(await index.search({ terms: ['trucker'] })));
+        yield [];
+        // The last copy of an id wins.
+        yield [product('p5', { name: 'Leather Jacket' }), product('p4', { name: 'Navy Rain Jacket' })];
+      }
+      for (const id of ['p4', 'p5']) written.add(id);
+
+      expect(await index.replaceAll(snapshot())).toEqual({ indexed: 3 });
+
+      expect(seenWhileLoading).toEqual([['p1', 'p2', 'p3'], []]);
+      expect(names(await index.search({ terms: [] }))).toEqual([
+        ['p2', 'Denim Trucker Jacket'],
+        ['p4', 'Navy Rain Jacket'],
+        ['p5', 'Leather Jacket'],
+      ]);
+      expect(await index.search({ terms: ['coat'] })).toMatchObject({ items: [], total: 0 });
+      // Typos, synonyms and suggestions see the new contents.
+      expect(ids(await index.search({ terms: ['lether'] }))).toEqual(['p5']);
+      expect(ids(await index.search({ terms: ['outerwear'] })).sort()).toEqual(['p2', 'p4', 'p5']);
+      expect(await index.suggest('navy')).toEqual([{ id: 'p4', name: 'Navy Rain Jacket' }]);
+      expect(await index.suggest('old')).toEqual([]);
+      // And later writes land in it.
+      await put(product('p6', { name: 'Silk Scarf' }));
+      expect(ids(await index.search({ terms: ['scarf'] }))).toEqual(['p6']);
+    });
+
+    it('keeps what upsert and remove wrote while it loaded', async () => {
+      await put(product('p1', { name: 'Wool Coat' }), product('p2', { name: 'Silk Scarf' }));
+      const seenWhileLoading: string[][] = [];
+      async function* snapshot(): AsyncIterable<ProductDocument[]> {
+        yield [product('p1', { name: 'Wool Coat' }), product('p2', { name: 'Silk Scarf' }), product('p3', { name: 'Linen Shirt' })];
+        // Events processed during the load are newer than the snapshot.
+        await put(product('p1', { name: 'Camel Wool Coat' }), product('p4', { name: 'Rain Jacket' }));
+        await index.remove(['p2', 'p3']);
+        seenWhileLoading.push(ids(await index.search({ terms: ['camel'] })), ids(await index.search({ terms: ['scarf'] })));
+        // A stale copy of each, later in the snapshot.
+        yield [product('p1', { name: 'Wool Coat' }), product('p2', { name: 'Silk Scarf' })];
+      }
+      written.add('p3');
+
+      expect(await index.replaceAll(snapshot())).toEqual({ indexed: 2 });
+
+      expect(seenWhileLoading).toEqual([['p1'], []]);
+      expect(names(await index.search({ terms: [] }))).toEqual([
+        ['p1', 'Camel Wool Coat'],
+        ['p4', 'Rain Jacket'],
+      ]);
+    });
+
+    it('empties the index with an empty snapshot', async () => {
+      await put(product('p1', { name: 'Wool Coat' }));
+      expect(await index.replaceAll(batchesOf())).toEqual({ indexed: 0 });
+      expect(await index.search({ terms: [] })).toEqual({ items: [], total: 0, facets: { brands: [], genders: [], priceBands: [] } });
+      expect(await index.suggest('wool')).toEqual([]);
+    });
+
+    it('leaves the index as it was when the snapshot fails', async () => {
+      await put(product('p1', { name: 'Wool Coat' }));
+      async function* failing(): AsyncIterable<ProductDocument[]> {
+        yield [product('p2', { name: 'Rain Jacket' })];
+        throw new Error('the catalogue went away');
+      }
+      written.add('p2');
+
+      await expect(index.replaceAll(failing())).rejects.toThrow('the catalogue went away');
+
+      expect(ids(await index.search({ terms: [] }))).toEqual(['p1']);
+      await put(product('p3', { name: 'Linen Shirt' }));
+      expect(ids(await index.search({ terms: [] }))).toEqual(['p1', 'p3']);
+    });
+  });
+
+  it('treats query syntax characters as text', async () => {
+    await put(product('j1', { name: 'Denim Jacket' }), product('s1', { name: 'Wool Socks' }));
+    expect(ids(await index.search({ terms: ['"denim" (jacket)*'] }))).toEqual(['j1']);
+    expect(ids(await index.search({ terms: ['jacket OR socks'] }))).toEqual([]);
+    expect(ids(await index.search({ terms: ['denim: jacket\\'] }))).toEqual(['j1']);
+    expect(await index.search({ terms: ['OR', '\\', '*:*'] })).toMatchObject({ items: [], total: 0 });
   });
 
   it('stores HTML in names as text and returns it unchanged', async () => {
@@ -390,5 +741,101 @@ describe.each(engineFactories)('product search index contract (%s)', (_kind, sta
     expect(ids(browse)).toEqual(['p1', 'p2', 'p3']);
     expect(browse.total).toBe(3);
     expect(ids(await index.search({ terms: ['  ', ''] }))).toEqual(['p1', 'p2', 'p3']);
+  });
+});
+
+/**
+ * OpenSearch only: the alias over versioned physical indices that lets
+ * replaceAll and schema upgrades swap the index with no downtime.
+ */
+describe('OpenSearch index lifecycle', () => {
+  const client = new Client({ node: engines.openSearchUrl });
+  let alias: string;
+  let index: OpenSearchProductIndex;
+  const exists = async (name: string) => (await client.indices.exists({ index: name })).body;
+
+  beforeEach(() => {
+    alias = uniqueName('products_lifecycle');
+    index = new OpenSearchProductIndex({ node: engines.openSearchUrl, index: alias, refresh: true });
+  });
+  afterEach(async () => {
+    await index.deleteIndex();
+    await index.close();
+  });
+  afterAll(async () => {
+    await client.close();
+  });
+
+  /** A document as the index stored it before it carried every product view field. */
+  const legacyDocument = {
+    id: 'p1',
+    name: 'Denim Jacket',
+    brand: 'Levi',
+    description: '',
+    price: 80,
+    currency: 'USD',
+    gender: 'Men',
+    category: null,
+    imageUrl: 'https://images.shop.test/p1.jpg',
+    sourceUrl: 'https://shop.test/p/p1',
+    retailer: 'Shop Test',
+    updatedAt: '2025-03-01T10:00:00.000Z',
+  };
+
+  it('creates <alias>-v1 on a fresh engine; replaceAll builds the next version and deletes the old one', async () => {
+    await index.ensureReady();
+    await index.ensureReady();
+    expect(await index.aliasTargets()).toEqual([`${alias}-v1`]);
+    await index.upsert([product('p1', { name: 'Wool Coat' })]);
+
+    await index.replaceAll(
+      (async function* () {
+        yield [product('p2', { name: 'Rain Jacket' })];
+      })(),
+    );
+
+    expect(await index.aliasTargets()).toEqual([`${alias}-v2`]);
+    expect(await exists(`${alias}-v1`)).toBe(false);
+    expect(ids(await index.search({ terms: [] }))).toEqual(['p2']);
+
+    // A failed load leaves the live index alone and no half-built one behind.
+    await expect(
+      index.replaceAll(
+        (async function* () {
+          yield [product('p3', { name: 'Silk Scarf' })];
+          throw new Error('the catalogue went away');
+        })(),
+      ),
+    ).rejects.toThrow('the catalogue went away');
+    expect(await index.aliasTargets()).toEqual([`${alias}-v2`]);
+    expect(await exists(`${alias}-v3`)).toBe(false);
+  });
+
+  it('moves a concrete index named like the alias behind the alias, keeping its documents', async () => {
+    await client.indices.create({ index: alias, body: { settings: { number_of_shards: 1, number_of_replicas: 0 } } });
+    await client.index({ index: alias, id: 'p1', body: legacyDocument, refresh: true });
+
+    await index.ensureReady();
+
+    expect(await index.aliasTargets()).toEqual([`${alias}-v1`]);
+    const [found] = (await index.search({ terms: ['jaket'] })).items;
+    // Fields the old document lacks come back empty until the next reindex.
+    expect(found).toMatchObject({ id: 'p1', name: 'Denim Jacket', priceText: null, category: 'home' });
+  });
+
+  it('copies an older schema behind the alias into a new version, once', async () => {
+    await client.indices.create({
+      index: `${alias}-v1`,
+      body: { settings: { number_of_shards: 1, number_of_replicas: 0 }, aliases: { [alias]: {} } },
+    });
+    await client.index({ index: alias, id: 'p1', body: legacyDocument, refresh: true });
+
+    await index.ensureReady();
+    await index.ensureReady();
+
+    expect(await index.aliasTargets()).toEqual([`${alias}-v2`]);
+    expect(await exists(`${alias}-v1`)).toBe(false);
+    expect(ids(await index.search({ terms: ['levi jacket'] }))).toEqual(['p1']);
+    expect(await index.suggest('den')).toEqual([{ id: 'p1', name: 'Denim Jacket' }]);
   });
 });

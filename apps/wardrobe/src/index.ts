@@ -1,2 +1,3 @@
 export * from './config';
 export * from './wardrobe.module';
+export * from './saves/saves.service';

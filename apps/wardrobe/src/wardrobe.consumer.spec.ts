@@ -1,51 +1,77 @@
-import type { ItemInput } from '@closetly/contracts';
+import { randomUUID } from 'node:crypto';
+import type { ItemInput, ProfileUpdated } from '@closetly/contracts';
 import { buildEnvelope, EventInbox } from '@closetly/server';
 import { deadLetterRecorder, fakeInboxDatabase, product } from '@closetly/testing';
-import { savesServiceFor } from '../test/support/unit-doubles';
+import { recommendationsServiceFor, savesServiceFor } from '../test/support/unit-doubles';
 import { wardrobePlatformTables } from './db/schema';
+import { RecommenderCache } from './recommendations/recommender-cache';
 import { WardrobeConsumer } from './wardrobe.consumer';
 
 const SHOPPER = { uid: 'shopper-1', sid: 'session-1', roles: [] };
 const item = (overrides: Partial<ItemInput> = {}): ItemInput => ({ name: 'Cable Knit Jumper', brand: 'COS', price: 89, sourceUrl: 'https://boutique.example/p/cable-knit', ...overrides });
 
-/** The consumer as the module wires it: a real EventInbox over a fake database, the real SavesService over in-memory saves. */
+/**
+ * The consumer as the module wires it: a real EventInbox over a fake
+ * database, the real SavesService and RecommendationsService over in-memory
+ * saves and read models, one recommender cache for both.
+ */
 function setup() {
-  const saves = savesServiceFor();
+  const cache = new RecommenderCache();
+  const saves = savesServiceFor(cache);
+  const recommendations = recommendationsServiceFor(saves.saves, cache);
   const database = fakeInboxDatabase();
   const { transport, deadLetters } = deadLetterRecorder();
-  const consumer = new WardrobeConsumer(new EventInbox('wardrobe', database.db, wardrobePlatformTables, transport), saves.service);
-  return { ...saves, ...database, consumer, deadLetters };
+  const consumer = new WardrobeConsumer(new EventInbox('wardrobe', database.db, wardrobePlatformTables, transport), saves.service, recommendations.service);
+  return { ...saves, ...database, recommendations, consumer, deadLetters };
 }
 
 const upserted = (published: ReturnType<typeof product>) => buildEnvelope('catalogue.product-upserted.v1', published.id, { product: published });
 
 describe('WardrobeConsumer', () => {
   describe('catalogue.product-upserted.v1', () => {
-    it('keeps the product’s gender and category for the items that show it, in the inbox’s transaction', async () => {
-      const { consumer, service, repository, tx, claims } = setup();
+    it('keeps the product’s gender and category for the items that show it, and the product for recommendations, in one inbox transaction', async () => {
+      const { consumer, service, repository, recommendations, recommenderChanged, tx, claims } = setup();
       const saved = await service.save(SHOPPER, item());
-      const event = upserted(product({ id: saved.id, gender: 'Women', category: 'outerwear' }));
+      recommenderChanged.mockClear();
+      const published = product({ id: saved.id, gender: 'Women', category: 'outerwear', listed: true });
+      const event = upserted(published);
       await consumer.onProductUpserted(event);
 
       await expect(service.find(SHOPPER, saved.id)).resolves.toMatchObject({ gender: 'Women', category: 'outerwear' });
       expect(repository.upsertClassification).toHaveBeenCalledWith(saved.id, { gender: 'Women', category: 'outerwear' }, tx);
+      expect(recommendations.repository.upsertProduct).toHaveBeenCalledWith(published, tx);
+      expect(recommendations.products.get(saved.id)).toEqual(published);
       expect(claims).toEqual([{ eventId: event.id, consumer: 'wardrobe', topic: 'catalogue.product-upserted.v1' }]);
+      // Committed: the recommender is built afresh for the next answer.
+      expect(recommenderChanged).toHaveBeenCalledTimes(1);
+    });
+
+    it('replaces the product when the catalogue publishes it again (hidden now)', async () => {
+      const { consumer, recommendations } = setup();
+      const published = product({ id: randomUUID(), listed: true });
+      await consumer.onProductUpserted(upserted(published));
+      await consumer.onProductUpserted(upserted({ ...published, hidden: true }));
+
+      expect(recommendations.products.get(published.id)).toMatchObject({ listed: true, hidden: true });
     });
 
     it('has no second effect for an event id it already processed', async () => {
-      const { consumer, service, repository } = setup();
+      const { consumer, service, repository, recommendations, recommenderChanged } = setup();
       const saved = await service.save(SHOPPER, item());
+      recommenderChanged.mockClear();
       const event = upserted(product({ id: saved.id, gender: 'Women' }));
       await consumer.onProductUpserted(event);
       await consumer.onProductUpserted(event);
       await consumer.onProductUpserted({ ...event, payload: { product: product({ id: saved.id, gender: 'Men' }) } });
 
       expect(repository.upsertClassification).toHaveBeenCalledTimes(1);
+      expect(recommendations.repository.upsertProduct).toHaveBeenCalledTimes(1);
+      expect(recommenderChanged).toHaveBeenCalledTimes(1);
       await expect(service.find(SHOPPER, saved.id)).resolves.toMatchObject({ gender: 'Women' });
     });
 
     it('dead-letters a malformed payload or envelope instead of throwing, with no effect', async () => {
-      const { consumer, repository, deadLetters, claims } = setup();
+      const { consumer, repository, recommendations, recommenderChanged, deadLetters, claims } = setup();
       const badPayload = { ...upserted(product()), payload: { product: { id: 'not-a-uuid' } } };
       await expect(consumer.onProductUpserted(badPayload)).resolves.toBeUndefined();
       await expect(consumer.onProductUpserted('not an envelope')).resolves.toBeUndefined();
@@ -55,6 +81,8 @@ describe('WardrobeConsumer', () => {
         { topic: 'catalogue.product-upserted.v1', original: 'not an envelope', reason: expect.stringMatching(/^wardrobe: invalid envelope/) },
       ]);
       expect(repository.upsertClassification).not.toHaveBeenCalled();
+      expect(recommendations.repository.upsertProduct).not.toHaveBeenCalled();
+      expect(recommenderChanged).not.toHaveBeenCalled();
       expect(claims).toEqual([]);
     });
 
@@ -70,27 +98,89 @@ describe('WardrobeConsumer', () => {
       expect(deadLetters).toEqual([]);
       await expect(service.find(SHOPPER, saved.id)).resolves.toMatchObject({ gender: 'Men' });
     });
+
+    it('rethrows a failure of the read model’s write too: the transaction records no event, and the redelivery applies both effects', async () => {
+      const { consumer, recommendations, repository, claims } = setup();
+      const published = product({ id: randomUUID(), listed: true });
+      const event = upserted(published);
+      recommendations.repository.upsertProduct.mockRejectedValueOnce(new Error('connection reset'));
+
+      await expect(consumer.onProductUpserted(event)).rejects.toThrow('connection reset');
+      expect(claims).toEqual([]);
+      await consumer.onProductUpserted(event);
+
+      expect(repository.upsertClassification).toHaveBeenCalledTimes(2);
+      expect(recommendations.products.get(published.id)).toEqual(published);
+      expect(claims).toHaveLength(1);
+    });
   });
 
   describe('catalogue.product-removed.v1', () => {
-    it('drops the product from every wardrobe, once per event id', async () => {
-      const { consumer, service, repository, saves, tx } = setup();
+    it('drops the product from every wardrobe and from recommendations, in one inbox transaction, once per event id', async () => {
+      const { consumer, service, repository, recommendations, recommenderChanged, saves, tx } = setup();
       const saved = await service.save(SHOPPER, item());
+      await consumer.onProductUpserted(upserted(product({ id: saved.id, listed: true })));
+      recommenderChanged.mockClear();
       const event = buildEnvelope('catalogue.product-removed.v1', saved.id, { productId: saved.id });
       await consumer.onProductRemoved(event);
       await consumer.onProductRemoved(event);
 
       expect(saves.size).toBe(0);
+      expect(recommendations.products.size).toBe(0);
       expect(repository.deleteProduct).toHaveBeenCalledTimes(1);
       expect(repository.deleteProduct).toHaveBeenCalledWith(saved.id, tx);
+      expect(recommendations.repository.deleteProduct).toHaveBeenCalledTimes(1);
+      expect(recommendations.repository.deleteProduct).toHaveBeenCalledWith(saved.id, tx);
+      expect(recommenderChanged).toHaveBeenCalledTimes(1);
     });
 
     it('dead-letters a removal without a product id', async () => {
-      const { consumer, deadLetters, repository } = setup();
+      const { consumer, deadLetters, repository, recommendations } = setup();
       await consumer.onProductRemoved({ ...buildEnvelope('catalogue.product-removed.v1', 'k', { productId: product().id }), payload: {} });
 
       expect(deadLetters).toHaveLength(1);
       expect(repository.deleteProduct).not.toHaveBeenCalled();
+      expect(recommendations.repository.deleteProduct).not.toHaveBeenCalled();
+    });
+  });
+
+  describe('profile.updated.v1', () => {
+    const facts = (overrides: Partial<ProfileUpdated> = {}): ProfileUpdated => ({
+      userId: randomUUID(),
+      gender: 'female',
+      favoriteBrands: ['COS', 'Arket'],
+      completion: 83,
+      complete: true,
+      sizedCategories: ['tops', 'shoes'],
+      ...overrides,
+    });
+    const updated = (payload: ProfileUpdated) => buildEnvelope('profile.updated.v1', payload.userId, payload);
+
+    it('keeps what the recommender personalises with (gender, favourite brands, sized categories), once per event id', async () => {
+      const { consumer, recommendations, tx, claims } = setup();
+      const first = facts();
+      const event = updated(first);
+      await consumer.onProfileUpdated(event);
+      await consumer.onProfileUpdated(event);
+
+      expect(recommendations.profiles.get(first.userId)).toEqual({ userId: first.userId, gender: 'female', favoriteBrands: ['COS', 'Arket'], sizedCategories: ['tops', 'shoes'] });
+      expect(recommendations.repository.upsertProfile).toHaveBeenCalledTimes(1);
+      expect(recommendations.repository.upsertProfile).toHaveBeenCalledWith(expect.objectContaining({ userId: first.userId }), tx);
+      expect(claims).toEqual([{ eventId: event.id, consumer: 'wardrobe', topic: 'profile.updated.v1' }]);
+
+      await consumer.onProfileUpdated(updated({ ...first, gender: 'male', favoriteBrands: [], sizedCategories: [] }));
+      expect(recommendations.profiles.get(first.userId)).toMatchObject({ gender: 'male', favoriteBrands: [], sizedCategories: [] });
+    });
+
+    it('reads an event published before sizedCategories existed as naming none, and dead-letters a malformed one', async () => {
+      const { consumer, recommendations, deadLetters } = setup();
+      const { sizedCategories: _none, ...older } = facts();
+      await consumer.onProfileUpdated(buildEnvelope('profile.updated.v1', older.userId, older as ProfileUpdated));
+      await consumer.onProfileUpdated({ ...updated(facts()), payload: { userId: 'not-a-uuid' } });
+
+      expect(recommendations.profiles.get(older.userId)).toMatchObject({ gender: 'female', sizedCategories: [] });
+      expect(deadLetters).toEqual([{ topic: 'profile.updated.v1', original: expect.anything(), reason: expect.stringMatching(/^wardrobe: invalid payload/) }]);
+      expect(recommendations.profiles.size).toBe(1);
     });
   });
 });

@@ -1,12 +1,16 @@
 import type { RpcRequest } from '@closetly/contracts';
 import { RpcController, RpcHandler } from '@closetly/server';
 import { Payload } from '@nestjs/microservices';
+import { RecommendationsService } from './recommendations/recommendations.service';
 import { SavesService } from './saves/saves.service';
 
 /** Every request the gateway makes of the wardrobe: parsed input, one service call, return. */
 @RpcController()
 export class WardrobeRpcController {
-  constructor(private readonly saves: SavesService) {}
+  constructor(
+    private readonly saves: SavesService,
+    private readonly recommendations: RecommendationsService,
+  ) {}
 
   @RpcHandler('wardrobe.save')
   save(@Payload() request: RpcRequest<'wardrobe.save'>) {
@@ -27,5 +31,10 @@ export class WardrobeRpcController {
   async remove(@Payload() request: RpcRequest<'wardrobe.remove'>) {
     await this.saves.remove(request.caller, request.productId);
     return { ok: true as const };
+  }
+
+  @RpcHandler('wardrobe.recommend')
+  recommend(@Payload() request: RpcRequest<'wardrobe.recommend'>) {
+    return this.recommendations.recommend(request.caller, request.k);
   }
 }

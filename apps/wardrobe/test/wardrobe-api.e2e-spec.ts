@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { RUNTIME_MODES, type RuntimeMode, type StartedProduct } from '@closetly/all-in-one/testing';
 import { PRICE_FORMAT_MESSAGE } from '@closetly/contracts';
-import { pollUntil } from '@closetly/testing';
+import { pollUntil, proveEmailByResetLink, type SmtpCapture, startSmtpCapture } from '@closetly/testing';
 
 interface Answer<T = unknown> {
   status: number;
@@ -17,6 +17,8 @@ const ADMIN_EMAIL = 'wardrobe-admin@example.com';
 describe.each(RUNTIME_MODES)('saving items API ($name mode)', (mode: RuntimeMode) => {
   let started: StartedProduct;
   let betaToken: string;
+  /** Reset mails: the administrator proves the ADMIN_EMAILS address with one before it holds the role. */
+  let smtp: SmtpCapture;
 
   const call = async <T>(method: string, path: string, options: { body?: unknown; token?: string; rawBody?: string } = {}): Promise<Answer<T>> => {
     const response = await fetch(`${started.product.baseUrl}${path}`, {
@@ -53,11 +55,19 @@ describe.each(RUNTIME_MODES)('saving items API ($name mode)', (mode: RuntimeMode
   const unknownShop = () => `https://boutique-${randomUUID().slice(0, 8)}.example/p/${randomUUID().slice(0, 8)}`;
 
   beforeAll(async () => {
-    started = await mode.start({ ADMIN_EMAILS: ADMIN_EMAIL });
+    smtp = await startSmtpCapture();
+    started = await mode.start({ ADMIN_EMAILS: ADMIN_EMAIL, SMTP_URL: smtp.url });
     betaToken = await started.product.betaToken();
     for (const name of Object.keys(users) as Array<keyof typeof users>) users[name] = await signUp(name === 'admin' ? ADMIN_EMAIL : undefined);
+    await proveEmailByResetLink({ baseUrl: started.product.baseUrl, betaToken, smtp, email: ADMIN_EMAIL, password: 'Passw0rd!' });
+    const admin = await call<{ accessToken: string; user: { roles: string[] } }>('POST', '/api/auth/signin', { body: { email: ADMIN_EMAIL, password: 'Passw0rd!' } });
+    expect(admin.body.user.roles).toEqual(['admin']);
+    users.admin = admin.body.accessToken;
   }, 180_000);
-  afterAll(() => started?.stop());
+  afterAll(async () => {
+    await started?.stop();
+    await smtp?.close();
+  });
 
   it('saves an item as the wardrobe shows it, with the price parsed, retailer and category inferred', async () => {
     const token = users.ada;

@@ -2,19 +2,12 @@
  * @jest-environment node
  */
 import { randomBytes } from 'node:crypto';
-import { startEmbeddedProduct } from '@closetly/all-in-one/testing';
 import { createApiClient, type ApiClient } from '@closetly/api-client';
 import type { SignUpRequest } from '@closetly/contracts';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchChromium, screenshot, passBetaGate } from './browser';
+import { proveEmailByResetLink, type SmtpCapture, startSmtpCapture } from '@closetly/testing';
+import type { Page } from 'playwright-core';
+import { passBetaGate, screenshot, useBrowserAndProduct, type Viewport, VIEWPORTS } from './browser';
 
-type Product = Awaited<ReturnType<typeof startEmbeddedProduct>>;
-
-const VIEWPORTS = [
-  { name: 'desktop', width: 1280, height: 800 },
-  { name: 'mobile', width: 390, height: 844 },
-] as const;
-type Viewport = (typeof VIEWPORTS)[number];
 
 /** apps/web/src/features/auth/lib/session-storage.ts */
 const SESSION_KEY = 'closetly.session';
@@ -38,37 +31,34 @@ const extensionMessages = (page: Page) =>
 
 describe('sign-up, sign-in and sign-out (web app in Chromium against the embedded product)', () => {
   const adminEmail = uniqueEmail('admin');
-  let product: Product;
-  let browser: Browser;
   let api: ApiClient;
+  let betaToken: string;
+  /** Reset mails: the administrator proves the ADMIN_EMAILS address with one before it holds the role. */
+  let smtp: SmtpCapture;
   /** An account made through the API, for the screens that need a signed-in user. */
   let member: SignUpRequest;
-  const contexts: BrowserContext[] = [];
+  beforeAll(async () => {
+    smtp = await startSmtpCapture();
+  });
+
+  afterAll(async () => {
+    await smtp?.close();
+  });
+
+  const suite = useBrowserAndProduct(() => ({ ADMIN_EMAILS: adminEmail, SMTP_URL: smtp.url }));
 
   beforeAll(async () => {
-    product = await startEmbeddedProduct({ ADMIN_EMAILS: adminEmail });
-    browser = await launchChromium();
-    const betaToken = await product.betaToken();
-    api = createApiClient({ baseUrl: product.baseUrl, getBetaToken: () => betaToken });
+    betaToken = await suite.product.betaToken();
+    api = createApiClient({ baseUrl: suite.product.baseUrl, getBetaToken: () => betaToken });
     member = newAccount('member', 'Grace');
     await api.signUp(member);
   }, 180_000);
 
-  afterEach(async () => {
-    await Promise.all(contexts.splice(0).map((context) => context.close()));
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await product?.stop();
-  }, 60_000);
-
-  const url = (path: string) => new URL(path, product.baseUrl).toString();
+  const url = suite.url;
 
   /** A fresh browser profile past the beta gate (with the demo code, through the gate's own screen) on `path`. */
   async function openPage(path: string, viewport: Viewport = VIEWPORTS[0]): Promise<Page> {
-    const context = await browser.newContext({ viewport: { width: viewport.width, height: viewport.height } });
-    contexts.push(context);
+    const context = await suite.newContext(viewport);
     // Records what the app tells the extension over window.postMessage.
     await context.addInitScript(`
       window.__extensionMessages = [];
@@ -78,7 +68,7 @@ describe('sign-up, sign-in and sign-out (web app in Chromium against the embedde
     `);
     const page = await context.newPage();
     await page.goto(url(path));
-    await passBetaGate(page, product.demoBetaCode);
+    await passBetaGate(page, suite.product.demoBetaCode);
     return page;
   }
 
@@ -223,6 +213,7 @@ describe('sign-up, sign-in and sign-out (web app in Chromium against the embedde
 
   it('lets an administrator, and only an administrator, see the admin dashboard', async () => {
     await api.signUp({ ...newAccount('admin'), email: adminEmail });
+    await proveEmailByResetLink({ baseUrl: suite.product.baseUrl, betaToken, smtp, email: adminEmail, password: PASSWORD });
     const page = await openPage('/admin');
     await page.waitForURL(url('/signin'));
     await signInThroughForm(page, member.email, PASSWORD);

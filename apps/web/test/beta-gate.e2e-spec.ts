@@ -1,16 +1,8 @@
 /**
  * @jest-environment node
  */
-import { startEmbeddedProduct } from '@closetly/all-in-one/testing';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchChromium, screenshot } from './browser';
-
-type Product = Awaited<ReturnType<typeof startEmbeddedProduct>>;
-
-const VIEWPORTS = [
-  { name: 'desktop', width: 1280, height: 800 },
-  { name: 'mobile', width: 390, height: 844 },
-] as const;
+import type { Page } from 'playwright-core';
+import { screenshot, useBrowserAndProduct, VIEWPORTS } from './browser';
 
 const codeField = (page: Page) => page.getByLabel('Verification code');
 const verifyButton = (page: Page) => page.getByRole('button', { name: 'Verify Code' });
@@ -18,35 +10,14 @@ const header = (page: Page) => page.getByRole('banner');
 const storedBetaToken = (page: Page) => page.evaluate<string | null>('window.localStorage.getItem("betaToken")');
 
 describe('beta gate (web app in Chromium against the embedded product)', () => {
-  let product: Product;
-  let browser: Browser;
-  const contexts: BrowserContext[] = [];
-
-  async function newPage(viewport: { width: number; height: number } = VIEWPORTS[0]): Promise<Page> {
-    const context = await browser.newContext({ viewport: { width: viewport.width, height: viewport.height } });
-    contexts.push(context);
-    return context.newPage();
-  }
-
-  beforeAll(async () => {
-    product = await startEmbeddedProduct();
-    browser = await launchChromium();
-  }, 180_000);
-
-  afterEach(async () => {
-    await Promise.all(contexts.splice(0).map((context) => context.close()));
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await product?.stop();
-  }, 60_000);
+  const suite = useBrowserAndProduct();
+  const newPage = suite.newPage;
 
   it.each(VIEWPORTS)(
     'gates / with the code screen, rejects a wrong code and lets the demo code in ($width px)',
     async (viewport) => {
       const page = await newPage(viewport);
-      const url = new URL('/', product.baseUrl).toString();
+      const url = suite.url('/');
 
       await page.goto(url);
       await codeField(page).waitFor();
@@ -60,7 +31,7 @@ describe('beta gate (web app in Chromium against the embedded product)', () => {
       await page.getByText('Invalid verification code', { exact: true }).waitFor();
       expect(await storedBetaToken(page)).toBeNull();
 
-      await codeField(page).fill(product.demoBetaCode);
+      await codeField(page).fill(suite.product.demoBetaCode);
       await verifyButton(page).click();
       await header(page).waitFor();
       expect(await codeField(page).count()).toBe(0);
@@ -78,10 +49,10 @@ describe('beta gate (web app in Chromium against the embedded product)', () => {
 
   it('keeps a deep link: verifying on /women shows the Women page at the same URL', async () => {
     const page = await newPage();
-    const url = new URL('/women', product.baseUrl).toString();
+    const url = suite.url('/women');
 
     await page.goto(url);
-    await codeField(page).fill(product.demoBetaCode);
+    await codeField(page).fill(suite.product.demoBetaCode);
     await codeField(page).press('Enter');
     await page.getByRole('heading', { name: 'Women', exact: true }).waitFor();
     expect(page.url()).toBe(url);
@@ -90,17 +61,17 @@ describe('beta gate (web app in Chromium against the embedded product)', () => {
   it('sends a verified visitor from /beta-access to /', async () => {
     const page = await newPage();
 
-    await page.goto(new URL('/beta-access', product.baseUrl).toString());
-    await codeField(page).fill(product.demoBetaCode);
+    await page.goto(suite.url('/beta-access'));
+    await codeField(page).fill(suite.product.demoBetaCode);
     await verifyButton(page).click();
-    await page.waitForURL(new URL('/', product.baseUrl).toString());
+    await page.waitForURL(suite.url('/'));
     await header(page).waitFor();
   }, 60_000);
 
   it('shows /privacy-policy without a beta token', async () => {
     const page = await newPage();
 
-    await page.goto(new URL('/privacy-policy', product.baseUrl).toString());
+    await page.goto(suite.url('/privacy-policy'));
     await page.getByRole('heading', { name: 'Privacy Policy', level: 1 }).waitFor();
     expect(await codeField(page).count()).toBe(0);
     expect(await storedBetaToken(page)).toBeNull();

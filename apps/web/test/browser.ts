@@ -1,6 +1,8 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { startEmbeddedProduct } from '@closetly/all-in-one/testing';
+import { pollUntil } from '@closetly/testing';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
 /** Repository root (this file lives in apps/web/test). */
 export const REPO_ROOT = path.resolve(__dirname, '..', '..', '..');
@@ -30,4 +32,78 @@ export async function passBetaGate(page: Page, code: string): Promise<void> {
   await page.getByLabel('Verification code').fill(code);
   await page.getByRole('button', { name: 'Verify Code' }).click();
   await page.getByRole('banner').waitFor();
+}
+
+/** The two widths every screen is checked at (brief: 1280 and 390 px). */
+export const VIEWPORTS = [
+  { name: 'desktop', width: 1280, height: 800 },
+  { name: 'mobile', width: 390, height: 844 },
+] as const;
+export type Viewport = { width: number; height: number };
+
+export type EmbeddedProduct = Awaited<ReturnType<typeof startEmbeddedProduct>>;
+
+/** What a browser test file works with: its product, its Chromium, and browser profiles closed after each test. */
+export interface BrowserFixture {
+  readonly product: EmbeddedProduct;
+  readonly browser: Browser;
+  url(pathname: string): string;
+  /** A fresh browser profile (closed after the test), e.g. to add init scripts before the first page. */
+  newContext(viewport?: Viewport): Promise<BrowserContext>;
+  newPage(viewport?: Viewport): Promise<Page>;
+}
+
+/**
+ * Starts one embedded product and one Chromium for the enclosing describe, closes each test's browser
+ * profiles after it, and stops both at the end. `env` may be a function, for values another beforeAll
+ * (declared before this call) has made, such as a local mail server's address.
+ */
+export function useBrowserAndProduct(env: Record<string, string> | (() => Record<string, string>) = {}): BrowserFixture {
+  let product: EmbeddedProduct | undefined;
+  let browser: Browser | undefined;
+  const contexts: BrowserContext[] = [];
+
+  beforeAll(async () => {
+    product = await startEmbeddedProduct(typeof env === 'function' ? env() : env);
+    browser = await launchChromium();
+  }, 180_000);
+
+  afterEach(async () => {
+    await Promise.all(contexts.splice(0).map((context) => context.close()));
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await product?.stop();
+  }, 60_000);
+
+  const started = <T>(value: T | undefined, what: string): T => {
+    if (value === undefined) throw new Error(`${what} is used before beforeAll started it`);
+    return value;
+  };
+  const fixture: BrowserFixture = {
+    get product() {
+      return started(product, 'the product');
+    },
+    get browser() {
+      return started(browser, 'Chromium');
+    },
+    url: (pathname) => new URL(pathname, fixture.product.baseUrl).toString(),
+    async newContext(viewport = VIEWPORTS[0]) {
+      const context = await fixture.browser.newContext({ viewport: { width: viewport.width, height: viewport.height } });
+      contexts.push(context);
+      return context;
+    },
+    newPage: async (viewport) => (await fixture.newContext(viewport)).newPage(),
+  };
+  return fixture;
+}
+
+/**
+ * Waits until `expression` is truthy in the page. Unlike page.waitForFunction, whose in-page polling
+ * evaluates the predicate with eval and so is refused by the app's CSP (no 'unsafe-eval'), each probe
+ * here is a DevTools evaluation, which the page's policy does not govern.
+ */
+export async function waitInPage(page: Page, expression: string, timeoutMs = 20_000): Promise<void> {
+  await pollUntil(() => page.evaluate(expression), Boolean, { timeoutMs, what: expression });
 }

@@ -1,12 +1,9 @@
 /**
  * @jest-environment node
  */
-import { startEmbeddedProduct } from '@closetly/all-in-one/testing';
 import { type OidcTestProvider, startOidcTestProvider } from '@closetly/testing';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchChromium, passBetaGate } from './browser';
-
-type Product = Awaited<ReturnType<typeof startEmbeddedProduct>>;
+import type { Page } from 'playwright-core';
+import { passBetaGate, useBrowserAndProduct } from './browser';
 
 const USERS = {
   alice: { sub: 'google-sub-alice', email: 'alice@example.com', email_verified: true, given_name: 'Alice', family_name: 'Liddell' },
@@ -14,34 +11,22 @@ const USERS = {
 
 describe('third-party sign-in popup (web app in Chromium, embedded product, local OpenID provider)', () => {
   let provider: OidcTestProvider;
-  let product: Product;
-  let browser: Browser;
-  const contexts: BrowserContext[] = [];
 
   beforeAll(async () => {
     provider = await startOidcTestProvider(USERS);
-    product = await startEmbeddedProduct(provider.productEnv);
-    browser = await launchChromium();
-  }, 180_000);
-
-  afterEach(async () => {
-    await Promise.all(contexts.splice(0).map((context) => context.close()));
   });
 
   afterAll(async () => {
-    await browser?.close();
-    await product?.stop();
     await provider?.stop();
-  }, 60_000);
+  });
 
-  const url = (pathname: string) => new URL(pathname, product.baseUrl).toString();
+  const suite = useBrowserAndProduct(() => provider.productEnv);
+  const url = suite.url;
 
   async function openPage(pathname: string): Promise<Page> {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-    contexts.push(context);
-    const page = await context.newPage();
+    const page = await suite.newPage();
     await page.goto(url(pathname));
-    await passBetaGate(page, product.demoBetaCode);
+    await passBetaGate(page, suite.product.demoBetaCode);
     return page;
   }
 

@@ -2,20 +2,12 @@
  * @jest-environment node
  */
 import { randomBytes } from 'node:crypto';
-import { startEmbeddedProduct } from '@closetly/all-in-one/testing';
 import { createApiClient, type ApiClient } from '@closetly/api-client';
 import { pollUntil } from '@closetly/testing';
 import type { ItemInput, SignUpRequest, WardrobeItem } from '@closetly/contracts';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchChromium, screenshot, passBetaGate } from './browser';
+import type { Page } from 'playwright-core';
+import { passBetaGate, screenshot, useBrowserAndProduct, type Viewport, VIEWPORTS } from './browser';
 
-type Product = Awaited<ReturnType<typeof startEmbeddedProduct>>;
-
-const VIEWPORTS = [
-  { name: 'desktop', width: 1280, height: 800 },
-  { name: 'mobile', width: 390, height: 844 },
-] as const;
-type Viewport = (typeof VIEWPORTS)[number];
 
 const PASSWORD = 'Wardr0be!Pass';
 const XSS_NAME = '<img src=x onerror="window.__xss=1">Tee';
@@ -41,40 +33,28 @@ const header = (page: Page) => page.getByRole('banner');
 const wardrobeIcon = (page: Page, empty: boolean) => header(page).getByRole('link', { name: empty ? 'My Wardrobe (empty)' : 'My Wardrobe', exact: true });
 
 describe('wardrobe, quick view and product page (web app in Chromium against the embedded product)', () => {
-  let product: Product;
-  let browser: Browser;
   let betaToken: string;
   let api: ApiClient;
-  const contexts: BrowserContext[] = [];
+
+  // More sign-ups than one client address gets in an hour.
+  const suite = useBrowserAndProduct({ RATE_LIMIT_MULTIPLIER: '10' });
 
   beforeAll(async () => {
-    // More sign-ups than one client address gets in an hour.
-    product = await startEmbeddedProduct({ RATE_LIMIT_MULTIPLIER: '10' });
-    browser = await launchChromium();
-    betaToken = await product.betaToken();
-    api = createApiClient({ baseUrl: product.baseUrl, getBetaToken: () => betaToken });
+    betaToken = await suite.product.betaToken();
+    api = createApiClient({ baseUrl: suite.product.baseUrl, getBetaToken: () => betaToken });
   }, 180_000);
 
-  afterEach(async () => {
-    await Promise.all(contexts.splice(0).map((context) => context.close()));
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await product?.stop();
-  }, 60_000);
-
-  const url = (path: string) => new URL(path, product.baseUrl).toString();
+  const url = suite.url;
 
   /** Signs up a user through the API and returns it with a client that calls as that user. */
   async function apiUser(label: string): Promise<{ account: SignUpRequest; client: ApiClient }> {
     const account = newAccount(label);
     const session = await api.signUp(account);
-    const client = createApiClient({ baseUrl: product.baseUrl, getBetaToken: () => betaToken, getAccessToken: () => session.accessToken });
+    const client = createApiClient({ baseUrl: suite.product.baseUrl, getBetaToken: () => betaToken, getAccessToken: () => session.accessToken });
     return { account, client };
   }
 
-  /** Saves an item as a throwaway user, so the catalogue knows the product. */
+  /** Saves an item as a throwaway user, so the catalogue knows the suite.product. */
   async function seedProduct(item: ItemInput): Promise<WardrobeItem> {
     const { client } = await apiUser('seeder');
     return client.saveItem(item);
@@ -90,11 +70,10 @@ describe('wardrobe, quick view and product page (web app in Chromium against the
 
   /** A fresh browser profile past the beta gate on `path`. */
   async function openPage(path: string, viewport: Viewport = VIEWPORTS[0]): Promise<Page> {
-    const context = await browser.newContext({ viewport: { width: viewport.width, height: viewport.height } });
-    contexts.push(context);
+    const context = await suite.newContext(viewport);
     const page = await context.newPage();
     await page.goto(url(path));
-    await passBetaGate(page, product.demoBetaCode);
+    await passBetaGate(page, suite.product.demoBetaCode);
     return page;
   }
 
@@ -156,6 +135,36 @@ describe('wardrobe, quick view and product page (web app in Chromium against the
     expect((JSON.parse(cached ?? '{}') as { items?: unknown[] }).items).toEqual([]);
     // Messages vanish after 5 s.
     await page.getByText('Item successfully removed from wardrobe.').waitFor({ state: 'detached', timeout: 8000 });
+  }, 90_000);
+
+  it('renders the Buy link over https for a supported retailer saved over http, and no link for anything but http(s)', async () => {
+    const path = `www.zara.com/us/en/linen-shirt-${randomBytes(3).toString('hex')}.html`;
+    const { account, client } = await apiUser('http-link');
+    const saved = await client.saveItem({ ...linenShirt(), sourceUrl: `http://${path}` });
+    // The saver sees their own capture, as they saved it but upgraded.
+    const page = await signedInPage(account);
+    await page.goto(url(`/product/${saved.id}`));
+    await page.getByRole('heading', { level: 1, name: saved.name }).waitFor();
+    expect(await page.getByRole('link', { name: 'Buy on Zara' }).getAttribute('href')).toBe(`https://${path}`);
+
+    // The page renders links through the same rule whatever the API sends (an old server, a bad row).
+    let sourceUrl = '';
+    await page.route(`**/api/products/${saved.id}`, async (route) => {
+      const response = await route.fetch();
+      await route.fulfill({ response, json: { ...((await response.json()) as object), sourceUrl } });
+    });
+    const rendered = async (link: string) => {
+      sourceUrl = link;
+      await page.goto(url(`/product/${saved.id}`));
+      await page.getByRole('heading', { level: 1, name: saved.name }).waitFor();
+      const buy = page.getByRole('link', { name: /^Buy on/ });
+      return (await buy.count()) === 0 ? { disabled: await page.getByRole('button', { name: 'Buy Now' }).isDisabled() } : { href: await buy.getAttribute('href') };
+    };
+    expect(await rendered(`http://${path}`)).toEqual({ href: `https://${path}` });
+    expect(await rendered('http://user:secret@www.asos.com/p/1')).toEqual({ href: 'https://www.asos.com/p/1' });
+    for (const unsafe of ['javascript:window.__xss=3', 'JAVASCRIPT:window.__xss=3', '\tjavascript:window.__xss=3', 'data:text/html,<script>alert(1)</script>', 'vbscript:msgbox(1)', '//evil.example/p']) {
+      expect(await rendered(unsafe)).toEqual({ disabled: true });
+    }
   }, 90_000);
 
   it('offers Sign Up to Save to a signed-out visitor', async () => {

@@ -1,6 +1,23 @@
-import type { ItemFeedbackRequest, ItemInput, ResetPasswordRequest, SignInRequest, SignUpRequest } from '@closetly/contracts';
+import type {
+  CategoryListQuery,
+  ItemFeedbackRequest,
+  ItemInput,
+  ListCategory,
+  PopularItemsQuery,
+  ResetPasswordRequest,
+  SignInRequest,
+  SignUpRequest,
+  UpdateProfileRequest,
+} from '@closetly/contracts';
 import { forgotPassword } from './forgot-password';
+import { getCategoryProducts } from './get-category-products';
+import { getNewArrivals } from './get-new-arrivals';
+import { getPopularItems } from './get-popular-items';
 import { getProduct } from './get-product';
+import { getProfile } from './get-profile';
+import { getRecentSearches } from './get-recent-searches';
+import { getRecommendedItems } from './get-recommended-items';
+import { getSearchSuggestions } from './get-search-suggestions';
 import { getWardrobe } from './get-wardrobe';
 import { logout } from './logout';
 import { me } from './me';
@@ -10,9 +27,12 @@ import { refresh } from './refresh';
 import { removeFromWardrobe } from './remove-from-wardrobe';
 import { resetPassword } from './reset-password';
 import { saveItem } from './save-item';
+import { saveSearch } from './save-search';
+import { search, type SearchQuery } from './search';
 import { sendItemFeedback } from './send-item-feedback';
 import { signIn } from './sign-in';
 import { signUp } from './sign-up';
+import { updateProfile } from './update-profile';
 import { createTransport, type ApiClientOptions, type CallOptions } from './transport';
 import { verifyBeta } from './verify-beta';
 
@@ -36,6 +56,16 @@ export function createApiClient(options: ApiClientOptions = {}) {
     removeFromWardrobe: (productId: string, call?: CallOptions) => removeFromWardrobe(transport, productId, call),
     getProduct: (productId: string, call?: CallOptions) => getProduct(transport, productId, call),
     sendItemFeedback: (body: ItemFeedbackRequest, call?: CallOptions) => sendItemFeedback(transport, body, call),
+    getProfile: (call?: CallOptions) => getProfile(transport, call),
+    updateProfile: (body: UpdateProfileRequest, call?: CallOptions) => updateProfile(transport, body, call),
+    search: (query: SearchQuery, call?: CallOptions) => search(transport, query, call),
+    getSearchSuggestions: (prefix: string, call?: CallOptions) => getSearchSuggestions(transport, prefix, call),
+    saveSearch: (term: string, call?: CallOptions) => saveSearch(transport, term, call),
+    getRecentSearches: (call?: CallOptions) => getRecentSearches(transport, call),
+    getPopularItems: (query?: Partial<PopularItemsQuery>, call?: CallOptions) => getPopularItems(transport, query, call),
+    getCategoryProducts: (category: ListCategory, query?: CategoryListQuery, call?: CallOptions) => getCategoryProducts(transport, category, query, call),
+    getNewArrivals: (brand: string, call?: CallOptions) => getNewArrivals(transport, brand, call),
+    getRecommendedItems: (call?: CallOptions) => getRecommendedItems(transport, call),
   };
 }
 

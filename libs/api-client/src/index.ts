@@ -7,6 +7,7 @@ export {
   type ApiTransport,
   type CallOptions,
   type HttpMethod,
+  type QueryValue,
   type TokenGetter,
   type UnauthorizedEvent,
 } from './transport';
@@ -25,3 +26,13 @@ export { getWardrobe } from './get-wardrobe';
 export { removeFromWardrobe } from './remove-from-wardrobe';
 export { getProduct } from './get-product';
 export { sendItemFeedback } from './send-item-feedback';
+export { getProfile } from './get-profile';
+export { updateProfile } from './update-profile';
+export { search, type SearchQuery } from './search';
+export { getSearchSuggestions } from './get-search-suggestions';
+export { saveSearch } from './save-search';
+export { getRecentSearches } from './get-recent-searches';
+export { getPopularItems } from './get-popular-items';
+export { getCategoryProducts } from './get-category-products';
+export { getNewArrivals } from './get-new-arrivals';
+export { getRecommendedItems } from './get-recommended-items';

@@ -32,6 +32,8 @@ export interface ApiClientOptions {
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
+export type QueryValue = string | number | boolean;
+
 /** Per-call options every operation accepts. */
 export interface CallOptions {
   signal?: AbortSignal;
@@ -45,7 +47,8 @@ export interface ApiRequest<T> extends CallOptions {
   method: HttpMethod;
   /** Path starting with '/', e.g. '/api/verify-beta'. */
   path: string;
-  query?: Record<string, string | number | boolean | undefined>;
+  /** Query-string values; an array repeats its key (`brand=A&brand=B`), an empty one leaves it out. */
+  query?: Record<string, QueryValue | readonly QueryValue[] | undefined>;
   body?: unknown;
   /** Validates and types the 2xx body; an empty body (204) is validated as `undefined`. */
   schema: z.ZodType<T>;
@@ -116,10 +119,15 @@ function toQueryString(query: ApiRequest<unknown>['query']): string {
   if (!query) return '';
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {
-    if (value !== undefined) params.append(key, String(value));
+    if (value === undefined) continue;
+    for (const each of isList(value) ? value : [value]) params.append(key, String(each));
   }
   const text = params.toString();
   return text ? `?${text}` : '';
+}
+
+function isList(value: QueryValue | readonly QueryValue[]): value is readonly QueryValue[] {
+  return Array.isArray(value);
 }
 
 /** `value` is `undefined` for an empty body, the parsed JSON, or the raw text when it is not JSON. */

@@ -3,6 +3,7 @@ export * from './infer-category';
 export * from './price';
 export * from './gender';
 export * from './retailer';
+export * from './web-links';
 export * from './supported-retailers';
 export * from './product-identity';
 export * from './catalogue-list';

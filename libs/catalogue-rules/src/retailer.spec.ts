@@ -42,7 +42,25 @@ describe('buyLinkLabel (spec §2 quick view)', () => {
     expect(buyLinkLabel({ sourceUrl: 'https://www.smallshop.example/p', brand: null }).label).toBe('Buy on smallshop.example');
   });
 
-  it.each<[string | null | undefined]>([['#'], [''], [null], [undefined], ['not a url'], ['javascript:alert(1)'], ['/p/1']])(
+  it('links a supported retailer over https even when the page was saved over http, and never with credentials', () => {
+    expect(buyLinkLabel({ sourceUrl: 'http://www.zara.com/us/en/x.html', brand: 'Zara' })).toEqual({ label: 'Buy on Zara', href: 'https://www.zara.com/us/en/x.html', disabled: false });
+    expect(buyLinkLabel({ sourceUrl: 'https://user:pass@smallshop.example/p', brand: 'Studio' }).href).toBe('https://smallshop.example/p');
+  });
+
+  it.each<[string | null | undefined]>([
+    ['#'],
+    [''],
+    [null],
+    [undefined],
+    ['not a url'],
+    ['javascript:alert(1)'],
+    ['JAVASCRIPT:alert(1)'],
+    ['\tjavascript:alert(1)'],
+    ['data:text/html,<script>alert(1)</script>'],
+    ['//www.zara.com/p/1'],
+    ['/p/1'],
+    ['http://www.zara.com:443/p/1'],
+  ])(
     'is a disabled Buy Now without a usable link (%p)',
     (sourceUrl) => {
       expect(buyLinkLabel({ sourceUrl, brand: 'Zara' })).toEqual({ label: 'Buy Now', href: null, disabled: true });
@@ -65,6 +83,8 @@ describe('canonicalSourceUrl', () => {
     ['http://shop.example.com:80/p/?a=1', 'https://shop.example.com/p?a=1'],
     ['http://shop.example.com:8080/p', 'https://shop.example.com:8080/p'],
     ['https://shop.example.com/', 'https://shop.example.com/'],
+    ['http://user:pass@www.zara.com/p', 'https://zara.com/p'],
+    ['https://token@shop.example.com/p', 'https://shop.example.com/p'],
     ['#', null],
     ['', null],
     [null, null],

@@ -6,6 +6,7 @@
  * Only the WHATWG `URL` class is used, which browsers and Node both provide.
  */
 import { supportedRetailerForHost } from './supported-retailers';
+import { safeLinkHref } from './web-links';
 
 /** A leading "www." (or "www2." and the like) is not part of the retailer's name. */
 const WWW_PREFIX = /^www\d*\./;
@@ -41,15 +42,16 @@ export interface BuyLink {
 /**
  * The quick view's buy link: "Buy on ASOS" for a supported retailer, otherwise
  * "Buy on {brand}" (the host when the brand is blank), and a disabled
- * "Buy Now" without a usable link ('#', blank, invalid, not http(s)). The
- * href is the link as given, normalised by the URL parser.
+ * "Buy Now" without a safe link ('#', blank, relative, invalid, not http(s)).
+ * The href is `safeLinkHref`: never anything but http(s), upgraded to https
+ * for supported retailers.
  */
 export function buyLinkLabel({ sourceUrl, brand }: { sourceUrl: string | null | undefined; brand: string | null | undefined }): BuyLink {
-  const link = parseLink(sourceUrl);
-  if (!link) return { label: 'Buy Now', href: null, disabled: true };
-  const host = link.hostname.replace(WWW_PREFIX, '');
+  const href = safeLinkHref(sourceUrl);
+  if (!href) return { label: 'Buy Now', href: null, disabled: true };
+  const host = new URL(href).hostname.replace(WWW_PREFIX, '');
   const name = supportedRetailerForHost(host)?.name ?? (brand?.trim() || host);
-  return { label: `Buy on ${name}`, href: link.href, disabled: false };
+  return { label: `Buy on ${name}`, href, disabled: false };
 }
 
 /** Query parameters that only track the visit; dropped from canonical links. */
@@ -69,16 +71,19 @@ function isTrackingParam(name: string): boolean {
  * One spelling per product page, for de-duplication: the same page reached
  * over http or https, with the host in any case, with or without "www.", a
  * trailing slash, tracking parameters (utm_*, mc_*, gclid, fbclid, ref,
- * srsltid, …) or a fragment is one product. The scheme becomes https, the
- * host is lower-cased and loses "www.", the fragment and tracking parameters
- * go, the other parameters are sorted by name then value, and one trailing
- * slash leaves the path. The path keeps its case: shops tell products apart
+ * srsltid, …), credentials or a fragment is one product. The scheme becomes
+ * https, credentials go (a key must never carry a password into product ids,
+ * events or other shoppers' links), the host is lower-cased and loses "www.",
+ * the fragment and tracking parameters go, the other parameters are sorted by
+ * name then value, and one trailing slash leaves the path. The path keeps its case: shops tell products apart
  * by it. Null for '#', invalid or non-http(s) links.
  */
 export function canonicalSourceUrl(url: string | null | undefined): string | null {
   const link = parseLink(url);
   if (!link) return null;
   link.protocol = 'https:';
+  link.username = '';
+  link.password = '';
   link.hash = '';
   link.hostname = link.hostname.replace(WWW_PREFIX, '');
   if (link.port === '80' || link.port === '443') link.port = '';

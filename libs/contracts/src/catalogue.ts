@@ -135,13 +135,31 @@ export const CorrectProductRequest = z
   .object({
     name: z.string().trim().min(1, 'Name is required').max(300, 'Name must be at most 300 characters').nullable(),
     brand: z.string().trim().min(1, 'Brand is required').max(200, 'Brand must be at most 200 characters').nullable(),
-    imageUrl: z.string().trim().url('Image URL must be a web address').max(2048, 'Image URL is too long').nullable(),
+    // Only http(s): a javascript: or data: URL is a URL too, and would be shown to every shopper.
+    imageUrl: z.string().trim().url({ protocol: /^https?$/, error: 'Image URL must be a web address' }).max(2048, 'Image URL is too long').nullable(),
     description: z.string().max(5000, 'Description must be at most 5,000 characters').nullable(),
   })
   .partial()
   .strict()
   .refine((body) => Object.keys(body).length > 0, { message: 'Name at least one field to correct' });
 export type CorrectProductRequest = z.infer<typeof CorrectProductRequest>;
+
+/** Media types of the images the product stores itself (the gateway decodes and re-encodes them before any browser sees one). */
+export const STORED_IMAGE_TYPES = ['image/webp', 'image/png', 'image/jpeg', 'image/avif'] as const;
+export const StoredImageType = z.enum(STORED_IMAGE_TYPES);
+export type StoredImageType = z.infer<typeof StoredImageType>;
+/** The largest stored image, as for images fetched by the proxy. */
+export const MAX_STORED_IMAGE_BYTES = 4 * 1024 * 1024;
+
+/**
+ * An image the catalogue stores itself, as it crosses RPC (GET /api/image/{id}
+ * reads it): the bytes in base64, since RPC messages are JSON.
+ */
+export const StoredImage = z.object({
+  contentType: StoredImageType,
+  data: z.base64().max(Math.ceil(MAX_STORED_IMAGE_BYTES / 3) * 4),
+});
+export type StoredImage = z.infer<typeof StoredImage>;
 
 /** A route's product id: anything that is not one is simply not found. */
 export const ProductIdParam = z.string().uuid('Item not found');

@@ -52,7 +52,7 @@ export const SERVICE_ERROR_CODES = {
   catalogue: ['NOT_FOUND', 'FORBIDDEN'],
   wardrobe: ['NOT_FOUND'],
   profile: [],
-  search: [],
+  search: ['FORBIDDEN', 'SERVICE_UNAVAILABLE'],
   retention: [],
 } as const satisfies Record<ServiceName, readonly ApiErrorCode[]>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { IdentityAccountRegistered, ProfileUpdated } from './profile';
 import { CatalogueProductRemoved, CatalogueProductUpserted, WardrobeItemRemoved, WardrobeItemSaved } from './catalogue';
 
 /**
@@ -39,6 +40,8 @@ export const EVENT_TOPICS = {
   'catalogue.product-removed.v1': CatalogueProductRemoved,
   'wardrobe.item-saved.v1': WardrobeItemSaved,
   'wardrobe.item-removed.v1': WardrobeItemRemoved,
+  'identity.account-registered.v1': IdentityAccountRegistered,
+  'profile.updated.v1': ProfileUpdated,
 } as const;
 
 export type EventTopic = keyof typeof EVENT_TOPICS;

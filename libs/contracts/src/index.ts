@@ -6,4 +6,7 @@ export * from './health';
 export * from './rpc';
 export * from './auth';
 export * from './price';
+export * from './profile';
 export * from './rpc-calls';
+export * from './search';
+export * from './lists';

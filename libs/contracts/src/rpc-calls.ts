@@ -14,7 +14,10 @@ import {
   SignUpRequest,
   UserRecordRequest,
 } from './auth';
-import { CorrectProductRequest, ItemInput, Product, ProductGender, Products, WardrobeItem, WardrobeItems } from './catalogue';
+import { CorrectProductRequest, ItemInput, Product, ProductGender, Products, StoredImage, WardrobeItem, WardrobeItems } from './catalogue';
+import { Profile, ProfileAccount, UpdateProfileRequest } from './profile';
+import { ListCategory, ListGender, MAX_LIST_ITEMS, MAX_NEW_ARRIVALS, ProductList } from './lists';
+import { RecentSearches, SaveSearchRequest, SearchQuery, SearchResults, SearchSuggestions, SuggestionParams } from './search';
 import { Caller, PingRequest, PingResponse, type ServiceName, VerifyBetaCodeRequest, VerifyBetaCodeResponse } from './rpc';
 
 /** One gateway→service call: who answers it, what it takes, what it answers. */
@@ -62,10 +65,31 @@ export const RPC_CALLS = {
   'catalogue.ping': rpcCall('catalogue', PingRequest, PingResponse),
   /** A product as the caller may see it: listed and not hidden, or saved by the caller, or any for an administrator. */
   'catalogue.get-product': rpcCall('catalogue', z.object({ productId: z.string().uuid(), caller: Caller.nullable() }), Product),
+  /** An image the catalogue stores itself (GET /api/image/{id}), or null: public, like the route. */
+  'catalogue.get-image': rpcCall('catalogue', z.object({ imageId: z.string().uuid() }), z.object({ image: StoredImage.nullable() })),
   'catalogue.record-feedback': rpcCall('catalogue', z.object({ productId: z.string().uuid(), caller: Caller.nullable(), gender: ProductGender }), RpcOk),
   'catalogue.list-ungendered': rpcCall('catalogue', WithCaller, Products),
   'catalogue.set-gender': rpcCall('catalogue', WithProduct.extend({ gender: ProductGender }), Product),
   'catalogue.set-hidden': rpcCall('catalogue', WithProduct.extend({ hidden: z.boolean() }), Product),
+  /**
+   * The listed, not hidden products in id order, a page at a time after `after`:
+   * the snapshot the search service rebuilds its index from.
+   */
+  'catalogue.snapshot': rpcCall(
+    'catalogue',
+    z.object({ after: z.string().uuid().nullable(), limit: z.number().int().min(1).max(1000) }),
+    z.object({ products: Products, next: z.string().uuid().nullable() }),
+  ),
+  /**
+   * Hot lists (spec §2): listed, not hidden, cleaned (§5), gender rule applied; the gateway caches nothing, the catalogue does
+   * (until a save, a removal or a product change). Each answers at most `limit` products.
+   * popular: products with active saves, by the sum of each save's weight 0.5^(age / 14 days), ties to the newer product.
+   */
+  'catalogue.popular': rpcCall('catalogue', z.object({ category: z.enum(['all', 'accessories']), gender: ListGender.optional(), limit: z.number().int().min(1).max(MAX_LIST_ITEMS) }), ProductList),
+  /** One category's products, newest first (when each entered the catalogue). */
+  'catalogue.category-list': rpcCall('catalogue', z.object({ category: ListCategory, gender: ListGender.optional(), limit: z.number().int().min(1).max(MAX_LIST_ITEMS) }), ProductList),
+  /** One brand's products (the brand matched without letter case), newest first. */
+  'catalogue.new-arrivals': rpcCall('catalogue', z.object({ brand: z.string().min(1).max(200), limit: z.number().int().min(1).max(MAX_NEW_ARRIVALS) }), ProductList),
   'catalogue.correct-product': rpcCall('catalogue', WithProduct.extend({ correction: CorrectProductRequest }), Product),
 
   'wardrobe.ping': rpcCall('wardrobe', PingRequest, PingResponse),
@@ -75,9 +99,24 @@ export const RPC_CALLS = {
   /** The caller's own saved item, or null when they have not saved it. */
   'wardrobe.find-item': rpcCall('wardrobe', WithProduct, z.object({ item: WardrobeItem.nullable() })),
   'wardrobe.remove': rpcCall('wardrobe', WithProduct, RpcOk),
+  /** Recommended for You: items that similar users save, ranked by @closetly/recommendation over the wardrobe's own read model. */
+  'wardrobe.recommend': rpcCall('wardrobe', WithCaller.extend({ k: z.number().int().min(1).max(MAX_LIST_ITEMS) }), ProductList),
 
   'profile.ping': rpcCall('profile', PingRequest, PingResponse),
+  /** The caller's profile, created from `account` if the registration event has not arrived yet. */
+  'profile.get': rpcCall('profile', WithCaller.extend({ account: ProfileAccount }), Profile),
+  /** Replaces the caller's profile (email excepted: it is the account's); answers it as stored. */
+  'profile.update': rpcCall('profile', WithCaller.extend({ account: ProfileAccount, profile: UpdateProfileRequest }), Profile),
+  /** Recent searches (spec §3): records a signed-in search; the newest distinct terms first. */
+  'profile.save-search': rpcCall('profile', WithCaller.extend({ term: SaveSearchRequest.shape.term }), RpcOk),
+  'profile.recent-searches': rpcCall('profile', WithCaller, RecentSearches),
   'search.ping': rpcCall('search', PingRequest, PingResponse),
+  /** One page of listed, not hidden products for a query, with the total and the facet counts. */
+  'search.search': rpcCall('search', SearchQuery, SearchResults),
+  /** The first names for a prefix, for the header search box. */
+  'search.suggest': rpcCall('search', z.object({ prefix: SuggestionParams.shape.q }), SearchSuggestions),
+  /** Rebuilds the index from the catalogue's snapshot and swaps it in (administrator). */
+  'search.reindex': rpcCall('search', WithCaller, z.object({ indexed: z.number().int().nonnegative() })),
   'retention.ping': rpcCall('retention', PingRequest, PingResponse),
 } as const satisfies RpcCallMap;
 

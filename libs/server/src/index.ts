@@ -24,3 +24,5 @@ export * from './runtime/run-service';
 export * from './config/service-env';
 export * from './auth/revoked-sessions';
 export * from './auth/access-tokens';
+export * from './auth/signing-keys';
+export * from './config/secrets';

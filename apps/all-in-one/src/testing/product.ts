@@ -1,5 +1,5 @@
 import { DEMO_BETA_CODE } from '@closetly/identity';
-import { startEmbeddedApp } from '../embedded-app';
+import { type EmbeddedApp, startEmbeddedApp } from '../embedded-app';
 
 export interface RunningProduct {
   baseUrl: string;
@@ -9,11 +9,18 @@ export interface RunningProduct {
   stop(): Promise<void>;
 }
 
+export interface EmbeddedProduct extends RunningProduct {
+  signingSecrets: EmbeddedApp['signingSecrets'];
+}
+
 /**
  * The whole product in this process on its embedded engines (throwaway
- * in-memory PGlite, in-process bus), on a free port. `env` overrides settings.
+ * in-memory PGlite, in-process bus), on a free port, with no demo catalogue
+ * (`SEED_DEMO_CATALOGUE: 'true'` in `env` seeds it). `env` overrides settings.
+ * Keys not given are generated for this run only, as `npm start` does with
+ * an in-memory DATA_DIR.
  */
-export async function startEmbeddedProduct(env: Record<string, string> = {}): Promise<RunningProduct> {
+export async function startEmbeddedProduct(env: Record<string, string> = {}): Promise<EmbeddedProduct> {
   const app = await startEmbeddedApp({
     ...process.env,
     NODE_ENV: 'test',
@@ -21,9 +28,11 @@ export async function startEmbeddedProduct(env: Record<string, string> = {}): Pr
     DATA_DIR: ':memory:',
     HOST: '127.0.0.1',
     PORT: '0',
+    // Tests start empty; a test that wants the demo catalogue asks for it.
+    SEED_DEMO_CATALOGUE: 'false',
     ...env,
   });
-  return productAt(app.url, () => app.close());
+  return { ...productAt(app.url, () => app.close()), signingSecrets: app.signingSecrets };
 }
 
 export function productAt(baseUrl: string, stop: () => Promise<void>): RunningProduct {

@@ -1,15 +1,23 @@
-import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { startDistributedProduct } from '@closetly/local-deploy';
-import { DEVELOPMENT_JWT_SECRET } from '@closetly/server';
-import { createTestDatabase, engines, uniqueName } from '@closetly/testing';
+import { randomSecret } from '@closetly/server';
+import { consumerGroupsFromNow, createTestDatabase, deleteConsumerGroups, engines, uniqueName } from '@closetly/testing';
 import { productAt, type RunningProduct, startEmbeddedProduct } from './product';
 
-/** A product started for a test file, with the key its access tokens are signed with (to forge near-valid ones). */
+/** A product started for a test file, with the keys it signs with (to forge near-valid tokens). */
 export interface StartedProduct {
   product: RunningProduct;
+  /** AUTH_JWT_SECRET: access tokens. */
   jwtSecret: string;
+  /** BETA_TOKEN_SECRET: beta tokens and image URLs. */
+  betaTokenSecret: string;
+  /**
+   * Distributed mode only: the PostgreSQL database the services' schemas live
+   * in, for a test that must see a fact no API shows yet (e.g. that an event
+   * was consumed before any call). Embedded mode keeps its database in memory.
+   */
+  databaseUrl?: string;
   stop(): Promise<void>;
 }
 
@@ -21,21 +29,31 @@ export interface RuntimeMode {
 
 const ROOT = join(__dirname, '..', '..', '..', '..');
 
-/** One process, in-memory database; the key is the development default both sides fall back to. */
+/** One process, in-memory database; the keys the product generates for itself unless the test names its own (e.g. to rotate them). */
 const embedded: RuntimeMode = {
   name: 'embedded',
   async start(env) {
     const product = await startEmbeddedProduct(env);
-    return { product, jwtSecret: process.env.AUTH_JWT_SECRET ?? DEVELOPMENT_JWT_SECRET, stop: () => product.stop() };
+    const { AUTH_JWT_SECRET, BETA_TOKEN_SECRET } = product.signingSecrets;
+    return { product, jwtSecret: AUTH_JWT_SECRET, betaTokenSecret: BETA_TOKEN_SECRET, stop: () => product.stop() };
   },
 };
 
-/** Six service processes and the gateway over TCP, on a fresh PostgreSQL database, Kafka, Redis and OpenSearch; its own key. */
+/**
+ * Six service processes and the gateway over TCP, on a fresh PostgreSQL
+ * database, Kafka, Redis and OpenSearch. Every process requires explicit
+ * keys: fresh random ones per product unless the test names its own.
+ */
 const distributed: RuntimeMode = {
   name: 'distributed',
   async start(env) {
     const database = await createTestDatabase('closetly_identity_api');
-    const jwtSecret = randomBytes(32).toString('base64url');
+    // Each product searches its own OpenSearch alias, so suites running side by side never see each other's products.
+    const searchIndex = uniqueName('products').toLowerCase();
+    // Its own consumer groups, starting at the topics' ends: products sharing Kafka (a parallel suite, an earlier run) never meet.
+    const groupPrefix = `${uniqueName('test')}-`;
+    const groups = await consumerGroupsFromNow(groupPrefix);
+    const keys = { AUTH_JWT_SECRET: env.AUTH_JWT_SECRET ?? randomSecret(), BETA_TOKEN_SECRET: env.BETA_TOKEN_SECRET ?? randomSecret() };
     const base = await freePortBlock();
     try {
       const running = await startDistributedProduct({
@@ -47,28 +65,38 @@ const distributed: RuntimeMode = {
           CACHE_PREFIX: `${uniqueName('closetly')}:`,
           REDIS_URL: engines.redisUrl,
           OPENSEARCH_URL: engines.openSearchUrl,
+          SEARCH_INDEX: searchIndex,
+          KAFKA_CONSUMER_GROUP_PREFIX: groupPrefix,
           LOG_LEVEL: 'warn',
           NODE_ENV: 'test',
-          AUTH_JWT_SECRET: jwtSecret,
           ...env,
+          ...keys,
         },
         // A caller that must know the address up front (e.g. for PUBLIC_URL) passes PORT.
         gatewayPort: env.PORT ? Number(env.PORT) : base,
         rpcPortBase: base,
         httpPortBase: base + 10,
-        output: 'ignore',
+        // TEST_PRODUCT_OUTPUT=inherit shows the processes' logs when a start fails.
+        output: process.env.TEST_PRODUCT_OUTPUT === 'inherit' ? 'inherit' : 'ignore',
       });
       const stop = async () => {
         await running.stop();
         await database.drop();
+        await dropSearchIndices(searchIndex);
+        await deleteConsumerGroups(groups);
       };
-      return { product: productAt(running.baseUrl, stop), jwtSecret, stop };
+      return { product: productAt(running.baseUrl, stop), jwtSecret: keys.AUTH_JWT_SECRET, betaTokenSecret: keys.BETA_TOKEN_SECRET, databaseUrl: database.url, stop };
     } catch (error) {
       await database.drop();
       throw error;
     }
   },
 };
+
+/** Removes a test product's alias and every physical index behind it (`<alias>-v<n>`). */
+async function dropSearchIndices(alias: string): Promise<void> {
+  await fetch(`${engines.openSearchUrl}/${alias}*?ignore_unavailable=true&allow_no_indices=true`, { method: 'DELETE' }).catch(() => undefined);
+}
 
 export const RUNTIME_MODES: readonly RuntimeMode[] = [embedded, distributed];
 

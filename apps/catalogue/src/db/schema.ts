@@ -1,6 +1,6 @@
 import { platformTables } from '@closetly/server/db-tables';
 import { sql } from 'drizzle-orm';
-import { bigserial, boolean, doublePrecision, index, jsonb, pgSchema, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigserial, boolean, customType, doublePrecision, index, jsonb, pgSchema, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /** The catalogue service's own schema: no other service reads these tables. */
 export const catalogueSchema = pgSchema('catalogue');
@@ -45,6 +45,9 @@ export const products = catalogueSchema.table(
     index('products_key_idx').on(table.productKey),
     index('products_missing_gender_idx').on(table.createdAt).where(sql`gender_source = 'default'`),
     index('products_public_idx').on(table.updatedAt).where(sql`listed and not hidden`),
+    // The browsing lists (lists/lists.repository.ts): a category's newest, a brand's newest.
+    index('products_public_category_idx').on(table.category, table.createdAt).where(sql`listed and not hidden`),
+    index('products_public_brand_idx').on(sql`lower(${table.brand})`, table.createdAt).where(sql`listed and not hidden`),
   ],
 );
 
@@ -60,6 +63,30 @@ export const captures = catalogueSchema.table(
     capturedAt: timestamp('captured_at', { withTimezone: true }).notNull(),
   },
   (table) => [primaryKey({ columns: [table.productId, table.userId] }), index('captures_user_idx').on(table.userId)],
+);
+
+/**
+ * Who saves each product now, for the popular lists: one row per saver and
+ * product, kept from wardrobe.item-saved.v1 (`saved_at`: when the current
+ * save began, the event's `savedAt`) and wardrobe.item-removed.v1
+ * (`removed_at`). A row is an active save while it has no removal or was
+ * saved again after it (`saved_at > removed_at`). A removal is kept rather
+ * than deleted because the two topics are not ordered against each other: a
+ * removal that arrives before the save it ends still wins, and a later save
+ * again still counts.
+ */
+export const activeSaves = catalogueSchema.table(
+  'active_saves',
+  {
+    productId: uuid('product_id').notNull(),
+    userId: text('user_id').notNull(),
+    savedAt: timestamp('saved_at', { withTimezone: true }).notNull(),
+    removedAt: timestamp('removed_at', { withTimezone: true }),
+  },
+  (table) => [
+    primaryKey({ columns: [table.productId, table.userId] }),
+    index('active_saves_current_idx').on(table.productId, table.savedAt).where(sql`removed_at is null or saved_at > removed_at`),
+  ],
 );
 
 /** Every capture's price: the price history (later read by price-drop alerts). Append-only. */
@@ -89,3 +116,22 @@ export const genderFeedback = catalogueSchema.table(
   },
   (table) => [index('gender_feedback_product_idx').on(table.productId)],
 );
+
+/** Binary data: a Buffer in, a Buffer out (PGlite answers a Uint8Array, node-postgres a Buffer). */
+const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => Buffer.from(value),
+});
+
+/**
+ * Images the product stores itself, served by GET /api/image/{id} through the
+ * gateway: today the demo catalogue's illustrations, later snapshots and
+ * uploads. Content-addressed (the id is derived from the bytes), so storing
+ * one image twice keeps one row.
+ */
+export const storedImages = catalogueSchema.table('stored_images', {
+  id: uuid('id').primaryKey(),
+  contentType: text('content_type').notNull(),
+  bytes: bytea('bytes').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

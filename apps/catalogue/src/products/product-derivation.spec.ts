@@ -166,6 +166,18 @@ describe('deriveProduct', () => {
     expect(derive({ captures: [saver('u1', 0, { imageUrl: null })] }).imageUrl).toBeNull();
   });
 
+  it('counts only web images, without credentials, so one image spelled with and without them is one vote', () => {
+    const product = derive({
+      captures: [
+        saver('u1', 0, { imageUrl: 'https://images.example/first.jpg' }),
+        saver('u2', 1, { imageUrl: 'https://user:secret@images.example/shared.jpg' }),
+        saver('u3', 2, { imageUrl: 'https://images.example/shared.jpg' }),
+      ],
+    });
+    expect(product.imageUrl).toBe('https://images.example/shared.jpg');
+    expect(derive({ captures: [saver('u1', 0, { imageUrl: 'http://images.example:443/a.jpg' })] }).imageUrl).toBeNull();
+  });
+
   it('lets the administrator’s corrections win over the savers’ agreement', () => {
     const savers = [saver('u1', 0, { name: 'Cable Knit Jumper' }), saver('u2', 1, { name: 'Cable Knit Jumper' })];
     const corrections = { name: 'Leather Ankle Boots', brand: 'Arket', imageUrl: 'https://images.example/fixed.jpg', description: 'Corrected.' };

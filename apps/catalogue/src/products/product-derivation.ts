@@ -1,5 +1,5 @@
 import type { Capture, Category, ProductGender } from '@closetly/contracts';
-import { inferCategory, nameBrandKey, retailerFromUrl, retailerSellsBrand, supportedRetailerForHost } from '@closetly/catalogue-rules';
+import { inferCategory, nameBrandKey, retailerFromUrl, retailerSellsBrand, supportedRetailerForHost, webUrl } from '@closetly/catalogue-rules';
 
 /** One saver's latest capture of the product. */
 export interface SaverCapture {
@@ -122,7 +122,13 @@ export function deriveProduct(input: DerivationInput): DerivedProduct {
   if (!first) throw new Error('a product is derived from at least one capture');
 
   const identity = mostAgreed(savers.map(({ capture }) => ({ key: nameBrandKey(capture.name, capture.brand), value: { name: capture.name, brand: capture.brand } })));
-  const image = mostAgreed(savers.flatMap(({ capture }) => (capture.imageUrl ? [{ key: capture.imageUrl, value: capture.imageUrl }] : [])));
+  // Only web links count (captures kept before links were cleaned may carry credentials or worse).
+  const image = mostAgreed(
+    savers.flatMap(({ capture }) => {
+      const url = webUrl(capture.imageUrl);
+      return url ? [{ key: url, value: url }] : [];
+    }),
+  );
   const description = mostAgreed(savers.flatMap(({ capture }) => (capture.description.trim() ? [{ key: collapse(capture.description), value: capture.description.trim() }] : [])));
   const votedGender = mostAgreed(savers.flatMap(({ capture }) => (capture.gender ? [{ key: capture.gender, value: capture.gender }] : [])));
 
@@ -138,7 +144,7 @@ export function deriveProduct(input: DerivationInput): DerivedProduct {
     name,
     brand,
     ...robustPrice(input.observations, savers.map((saver) => saver.userId)),
-    imageUrl: input.corrections.imageUrl ?? image?.value ?? null,
+    imageUrl: webUrl(input.corrections.imageUrl) ?? image?.value ?? null,
     description: finalDescription,
     sourceUrl,
     retailer,

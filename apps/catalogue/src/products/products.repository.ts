@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Capture } from '@closetly/contracts';
 import { DATABASE, type Db } from '@closetly/server';
-import { and, asc, desc, eq, gte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, sql } from 'drizzle-orm';
 import { captures, genderFeedback, priceObservations, products } from '../db/schema';
 import type { LatestObservation, SaverCapture } from './product-derivation';
 
@@ -93,6 +93,17 @@ export class ProductsRepository {
 
   async listMissingGender(limit = 500): Promise<ProductRow[]> {
     return this.db.select().from(products).where(eq(products.genderSource, 'default')).orderBy(asc(products.createdAt)).limit(limit);
+  }
+
+  /** Listed, not hidden products with an id after `after`, in id order (a keyset page). */
+  async listPublicAfter(after: string | null, limit: number): Promise<ProductRow[]> {
+    const visible = and(eq(products.listed, true), eq(products.hidden, false));
+    return this.db
+      .select()
+      .from(products)
+      .where(after === null ? visible : and(visible, gt(products.id, after)))
+      .orderBy(asc(products.id))
+      .limit(limit);
   }
 
   async addFeedback(productId: string, userId: string | null, gender: string): Promise<void> {

@@ -2,8 +2,9 @@ import type { Caller, Capture, WardrobeItemSaved } from '@closetly/contracts';
 import { productIdFor } from '@closetly/catalogue-rules';
 import { capture, fakeUnitOfWork, mockOf, recordingOutbox } from '@closetly/testing';
 import type { priceObservations } from '../db/schema';
+import { ListsCache } from '../lists/lists-cache';
 import { type ProductRow, ProductsRepository } from './products.repository';
-import { PRICE_WINDOW_DAYS, ProductsService } from './products.service';
+import { PRICE_WINDOW_DAYS, ProductsService, toProduct } from './products.service';
 
 type ObservationRow = typeof priceObservations.$inferSelect;
 interface CaptureRow {
@@ -128,13 +129,14 @@ function setup() {
   const store = inMemoryProducts();
   const { uow, tx } = fakeUnitOfWork();
   const events = recordingOutbox();
-  const service = new ProductsService(store.repository, uow, events.outbox);
+  const lists = mockOf(ListsCache);
+  const service = new ProductsService(store.repository, uow, events.outbox, lists);
   /** Records a save as the consumer would, and answers the product's id. */
   const record = async (event: WardrobeItemSaved) => {
     await service.recordCapture(event, tx);
     return event.productId;
   };
-  return { ...store, ...events, service, tx, record };
+  return { ...store, ...events, service, tx, record, lists };
 }
 
 describe('ProductsService', () => {
@@ -232,6 +234,19 @@ describe('ProductsService', () => {
     });
   });
 
+  describe('toProduct', () => {
+    it('sends a row derived before links were cleaned with safe links only: https for a supported retailer, no credentials', () => {
+      const key = 'url:http://user:secret@www.asos.com/p/1';
+      const row = defaultProductRow(productIdFor(key), key, { sourceUrl: 'http://user:secret@www.asos.com/p/1', imageUrl: 'https://user:secret@images.example/1.jpg' });
+      expect(toProduct(row)).toMatchObject({ sourceUrl: 'https://www.asos.com/p/1', imageUrl: 'https://images.example/1.jpg' });
+    });
+
+    it.each(['javascript:alert(1)', 'data:text/html,x', 'http://images.example:443/1.jpg'])('sends no link for a stored %p', (url) => {
+      const row = defaultProductRow(productIdFor('name:x'), 'name:x', { sourceUrl: url, imageUrl: url });
+      expect(toProduct(row)).toMatchObject({ sourceUrl: '#', imageUrl: null });
+    });
+  });
+
   describe('recordFeedback', () => {
     it('keeps a vote on a product the caller may see, with who voted (nobody when signed out)', async () => {
       const { service, record, feedback } = setup();
@@ -313,6 +328,19 @@ describe('ProductsService', () => {
       await expect(service.setHidden(ADMIN, id, false)).resolves.toMatchObject({ id, hidden: false });
 
       expect(payloads(UPSERTED).map(({ product }) => product.hidden)).toEqual([false, true, false]);
+    });
+
+    it.each([
+      ['setGender', (service: ProductsService, id: string) => service.setGender(ADMIN, id, 'Women')],
+      ['setHidden', (service: ProductsService, id: string) => service.setHidden(ADMIN, id, true)],
+      ['correct', (service: ProductsService, id: string) => service.correct(ADMIN, id, { name: 'Renamed' })],
+    ])('%s invalidates the cached lists once its change committed, and not when refused', async (_name, call) => {
+      const { service, record, lists } = setup();
+      const id = await record(itemSaved(SHOPPER.uid, asosCapture()));
+      await expect(call(service, productIdFor('url:https://nowhere.example/p'))).rejects.toMatchObject(NOT_FOUND);
+      expect(lists.invalidate).not.toHaveBeenCalled();
+      await call(service, id);
+      expect(lists.invalidate).toHaveBeenCalledTimes(1);
     });
 
     it('a hidden product stays hidden when savers capture it again', async () => {

@@ -1,14 +1,16 @@
 import { Injectable } from '@nestjs/common';
 import type { Caller, CorrectProductRequest, Product, ProductGender, WardrobeItemSaved } from '@closetly/contracts';
-import { normaliseGender } from '@closetly/catalogue-rules';
+import { normaliseGender, safeLinkHref, webUrl } from '@closetly/catalogue-rules';
 import { type Db, OutboxWriter, UnitOfWork } from '@closetly/server';
 import { CatalogueError } from '../catalogue.errors';
+import { ListsCache } from '../lists/lists-cache';
 import { type Corrections, deriveProduct } from './product-derivation';
 import { type NewProduct, type ProductRow, ProductsRepository } from './products.repository';
 
 /** Each saver's latest price of the last 30 days sets the shared price. */
 export const PRICE_WINDOW_DAYS = 30;
 
+/** A product as it leaves the catalogue; rows derived before links were cleaned carry only safe web links out (http(s), no credentials). */
 export function toProduct(row: ProductRow): Product {
   return {
     id: row.id,
@@ -17,9 +19,9 @@ export function toProduct(row: ProductRow): Product {
     price: row.price,
     currency: row.currency,
     priceText: row.priceText,
-    imageUrl: row.imageUrl,
+    imageUrl: webUrl(row.imageUrl),
     description: row.description,
-    sourceUrl: row.sourceUrl,
+    sourceUrl: safeLinkHref(row.sourceUrl) ?? '#',
     retailer: row.retailer,
     gender: normaliseGender(row.gender),
     category: row.category as Product['category'],
@@ -52,6 +54,7 @@ export class ProductsService {
     private readonly products: ProductsRepository,
     private readonly uow: UnitOfWork,
     private readonly outbox: OutboxWriter,
+    private readonly lists: ListsCache,
   ) {}
 
   /** A shopper's capture: their vote and a price observation, then the product derived again. */
@@ -79,6 +82,17 @@ export class ProductsService {
     await this.products.addFeedback(productId, caller?.uid ?? null, gender);
   }
 
+  /**
+   * One page of the public catalogue (listed, not hidden) in id order, for the
+   * search service's reindex; `next` is the cursor of the following page, null
+   * after the last. Only what anyone may already see, so no caller is needed.
+   */
+  async snapshot(after: string | null, limit: number): Promise<{ products: Product[]; next: string | null }> {
+    const rows = await this.products.listPublicAfter(after, limit);
+    const last = rows.at(-1);
+    return { products: rows.map(toProduct), next: rows.length === limit && last ? last.id : null };
+  }
+
   async listMissingGender(caller: Caller): Promise<Product[]> {
     this.requireAdmin(caller);
     return (await this.products.listMissingGender()).map(toProduct);
@@ -98,7 +112,7 @@ export class ProductsService {
   /** A corrected field stays as set, whatever savers capture later; null hands it back to their agreement. */
   async correct(caller: Caller, productId: string, correction: CorrectProductRequest): Promise<Product> {
     this.requireAdmin(caller);
-    return this.uow.run(async (tx) => {
+    const product = await this.uow.run(async (tx) => {
       await this.products.lockProduct(productId, tx);
       const existing = await this.products.findById(productId, tx);
       if (!existing) throw NOT_FOUND();
@@ -109,15 +123,20 @@ export class ProductsService {
       }
       return toProduct(await this.derive(productId, existing.productKey, { corrections }, tx));
     });
+    await this.lists.invalidate();
+    return product;
   }
 
-  private adminChange(productId: string, changes: AdminChanges): Promise<Product> {
-    return this.uow.run(async (tx) => {
+  private async adminChange(productId: string, changes: AdminChanges): Promise<Product> {
+    const product = await this.uow.run(async (tx) => {
       await this.products.lockProduct(productId, tx);
       const existing = await this.products.findById(productId, tx);
       if (!existing) throw NOT_FOUND();
       return toProduct(await this.derive(productId, existing.productKey, changes, tx));
     });
+    // The administrator sees the change in every list at once; the product event does the same for other replicas' caches later.
+    await this.lists.invalidate();
+    return product;
   }
 
   /**

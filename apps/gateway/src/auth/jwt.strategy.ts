@@ -1,10 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { PassportStrategy } from '@nestjs/passport';
 import type { Caller } from '@closetly/contracts';
-import { ACCESS_TOKEN_AUDIENCE, ACCESS_TOKEN_ISSUER, CACHE, type Cache, RevokedSessions } from '@closetly/server';
+import { ACCESS_TOKEN_AUDIENCE, ACCESS_TOKEN_ISSUER, CACHE, type Cache, RevokedSessions, type SigningKeys } from '@closetly/server';
+import jwt from 'jsonwebtoken';
 import { ExtractJwt, Strategy } from 'passport-jwt';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config';
-
 
 interface AccessTokenPayload {
   sub?: unknown;
@@ -15,9 +15,24 @@ interface AccessTokenPayload {
 }
 
 /**
- * Verifies access tokens: HS256 only, our issuer and audience, an expiry
- * required, type "access" (so a refresh token or anything else is refused),
- * and the session not on the deny-list. Any failure is a 401.
+ * The key an access token names in its `kid` header: the current or, during
+ * a rotation, the previous access-token key. A token without a kid or naming
+ * any other key gets none (401), so a retired key is refused by id before any
+ * signature check.
+ */
+export function accessTokenKeyFor(keys: SigningKeys, rawToken: string): string | undefined {
+  try {
+    return keys.find(jwt.decode(rawToken, { complete: true })?.header.kid)?.secret;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Verifies access tokens: the key chosen by kid (current or previous), HS256
+ * only, our issuer and audience, an expiry required, type "access" (so a
+ * refresh token or anything else is refused), and the session not on the
+ * deny-list. Any failure is a 401.
  */
 @Injectable()
 export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
@@ -26,7 +41,11 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
   constructor(@Inject(GATEWAY_CONFIG) config: GatewayConfig, @Inject(CACHE) cache: Cache) {
     super({
       jwtFromRequest: ExtractJwt.fromAuthHeaderAsBearerToken(),
-      secretOrKey: config.jwtSecret,
+      secretOrKeyProvider: (_request: unknown, rawToken: string, done: (error: Error | null, key?: string) => void) => {
+        const key = accessTokenKeyFor(config.jwtKeys, rawToken);
+        if (key) done(null, key);
+        else done(new Error('access token signed with an unknown key'));
+      },
       algorithms: ['HS256'],
       issuer: ACCESS_TOKEN_ISSUER,
       audience: ACCESS_TOKEN_AUDIENCE,

@@ -52,6 +52,8 @@ export class OidcController {
       .header('content-security-policy', `default-src 'none'; script-src 'nonce-${nonce}'; base-uri 'none'; frame-ancestors 'none'`)
       .header('cache-control', 'no-store')
       .header('referrer-policy', 'no-referrer')
+      // The popup arrives here from the provider's origin; any stricter policy would cut it off from its opener.
+      .header('cross-origin-opener-policy', 'unsafe-none')
       .type('text/html; charset=utf-8')
       .send(html);
   }

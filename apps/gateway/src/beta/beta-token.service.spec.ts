@@ -1,7 +1,16 @@
+import { createHmac } from 'node:crypto';
+import { keyIdOf } from '@closetly/server';
 import { loadGatewayConfig } from '../config';
 import { BetaTokenService } from './beta-token.service';
 
-const service = (secret = 'a'.repeat(40), ttlDays = '90') => new BetaTokenService(loadGatewayConfig({ BETA_TOKEN_SECRET: secret, BETA_TOKEN_TTL_DAYS: ttlDays }));
+const CURRENT = 'a'.repeat(40);
+const PREVIOUS = 'p'.repeat(40);
+const RETIRED = 'r'.repeat(40);
+
+const service = (secret = CURRENT, ttlDays = '90', previous?: string) =>
+  new BetaTokenService(
+    loadGatewayConfig({ BETA_TOKEN_SECRET: secret, BETA_TOKEN_TTL_DAYS: ttlDays, AUTH_JWT_SECRET: 'j'.repeat(40), ...(previous ? { BETA_TOKEN_PREVIOUS_SECRET: previous } : {}) }),
+  );
 
 describe('BetaTokenService', () => {
   it('accepts the tokens it issues, each one different', () => {
@@ -13,14 +22,19 @@ describe('BetaTokenService', () => {
     expect(tokens.isValid(second)).toBe(true);
   });
 
+  it('names the signing key in the token (v2.<kid>.<expires>.<nonce>.<hmac>)', () => {
+    const [version, kid] = service().issue().split('.');
+    expect({ version, kid }).toEqual({ version: 'v2', kid: keyIdOf(CURRENT) });
+  });
+
   it('refuses a token signed with another secret', () => {
     expect(service('b'.repeat(40)).isValid(service().issue())).toBe(false);
   });
 
   it('refuses a token whose expiry was changed', () => {
     const tokens = service();
-    const [version, expires, nonce, signature] = tokens.issue().split('.');
-    expect(tokens.isValid([version, Number(expires) + 1000, nonce, signature].join('.'))).toBe(false);
+    const [version, kid, expires, nonce, signature] = tokens.issue().split('.');
+    expect(tokens.isValid([version, kid, Number(expires) + 1000, nonce, signature].join('.'))).toBe(false);
   });
 
   it('refuses an expired token', () => {
@@ -29,7 +43,33 @@ describe('BetaTokenService', () => {
     expect(tokens.isValid(issuedTwoDaysAgo)).toBe(false);
   });
 
-  it.each(['', 'v1', 'v1.1.2', 'v2.1.2.3', 'v1.x.nonce.sig', '....', 'v1.9999999999.n.'])('refuses malformed token %p', (token) => {
+  it.each(['', 'v1', 'v1.1.2', 'v2.1.2.3', 'v1.x.nonce.sig', '....', 'v1.9999999999.n.', 'v2.kid.9999999999.n.', '.....'])('refuses malformed token %p', (token) => {
     expect(service().isValid(token)).toBe(false);
+  });
+
+  describe('key rotation', () => {
+    const rotating = service(CURRENT, '90', PREVIOUS);
+
+    it('issues with the current key and accepts tokens of the current and the previous key', () => {
+      expect(rotating.issue().split('.')[1]).toBe(keyIdOf(CURRENT));
+      expect(rotating.isValid(rotating.issue())).toBe(true);
+      expect(rotating.isValid(service(PREVIOUS).issue())).toBe(true);
+    });
+
+    it('refuses a token of the previous key once it is retired (no longer configured)', () => {
+      expect(service(CURRENT).isValid(service(PREVIOUS).issue())).toBe(false);
+      expect(rotating.isValid(service(RETIRED).issue())).toBe(false);
+    });
+
+    it("refuses a token relabelled with another key's id", () => {
+      const [version, , expires, nonce, signature] = service(RETIRED).issue().split('.');
+      expect(rotating.isValid([version, keyIdOf(PREVIOUS), expires, nonce, signature].join('.'))).toBe(false);
+    });
+
+    it('refuses the unversioned tokens of before rotation, even with a valid signature of the current key', () => {
+      const macKey = createHmac('sha256', CURRENT).update('beta-token').digest();
+      const body = `v1.${Math.floor(Date.now() / 1000) + 3600}.nonce`;
+      expect(rotating.isValid(`${body}.${createHmac('sha256', macKey).update(body).digest('base64url')}`)).toBe(false);
+    });
   });
 });

@@ -3,39 +3,48 @@ import { Inject, Injectable } from '@nestjs/common';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config';
 
 const DAY_SECONDS = 24 * 60 * 60;
+const VERSION = 'v2';
 
 /**
  * Beta tokens are issued by the gateway after identity accepts a code:
- * `v1.<expires>.<nonce>.<hmac>`, HMAC-SHA256 over the first three parts.
+ * `v2.<kid>.<expires>.<nonce>.<hmac>`, HMAC-SHA256 over the first four parts
+ * with a key derived from the BETA_TOKEN_SECRET that `kid` names. Issued with
+ * the current key; during a rotation a token of the previous key still
+ * passes, and one naming any other key is refused (the guard's 403).
  * Stateless, so every gateway replica can check them.
  */
 @Injectable()
 export class BetaTokenService {
-  private readonly key: Buffer;
+  private readonly current: { id: string; mac: Buffer };
+  private readonly macKeys: ReadonlyMap<string, Buffer>;
   private readonly ttlSeconds: number;
 
   constructor(@Inject(GATEWAY_CONFIG) config: GatewayConfig) {
-    this.key = createHmac('sha256', config.betaTokenSecret).update('beta-token').digest();
+    // Its own label, so a beta token can never pass as an image signature (same secret) or the reverse.
+    const macKeyOf = (secret: string) => createHmac('sha256', secret).update('beta-token').digest();
+    const keys = config.betaTokenKeys;
+    this.current = { id: keys.current.id, mac: macKeyOf(keys.current.secret) };
+    this.macKeys = new Map(keys.verifying.map((key) => [key.id, macKeyOf(key.secret)]));
     this.ttlSeconds = config.BETA_TOKEN_TTL_DAYS * DAY_SECONDS;
   }
 
   issue(now = Date.now()): string {
-    const body = `v1.${Math.floor(now / 1000) + this.ttlSeconds}.${randomBytes(12).toString('base64url')}`;
-    return `${body}.${this.sign(body)}`;
+    const body = `${VERSION}.${this.current.id}.${Math.floor(now / 1000) + this.ttlSeconds}.${randomBytes(12).toString('base64url')}`;
+    return `${body}.${sign(this.current.mac, body)}`;
   }
 
   isValid(token: string, now = Date.now()): boolean {
     const parts = token.split('.');
-    if (parts.length !== 4 || parts[0] !== 'v1') return false;
-    const body = parts.slice(0, 3).join('.');
-    const given = Buffer.from(parts[3] ?? '', 'base64url');
-    const expected = Buffer.from(this.sign(body), 'base64url');
+    if (parts.length !== 5 || parts[0] !== VERSION) return false;
+    const macKey = this.macKeys.get(parts[1] ?? '');
+    if (!macKey) return false;
+    const body = parts.slice(0, 4).join('.');
+    const given = Buffer.from(parts[4] ?? '', 'base64url');
+    const expected = Buffer.from(sign(macKey, body), 'base64url');
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) return false;
-    const expires = Number(parts[1]);
+    const expires = Number(parts[2]);
     return Number.isInteger(expires) && expires * 1000 > now;
   }
-
-  private sign(body: string): string {
-    return createHmac('sha256', this.key).update(body).digest('base64url');
-  }
 }
+
+const sign = (macKey: Buffer, body: string): string => createHmac('sha256', macKey).update(body).digest('base64url');

@@ -1,19 +1,128 @@
 import { join } from 'node:path';
+import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
-import { CORRELATION_ID_HEADER } from '@closetly/contracts';
+import { type ApiErrorBody, CORRELATION_ID_HEADER } from '@closetly/contracts';
 import { acceptCorrelationId, runWithContext } from '@closetly/server';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { Logger } from 'pino';
 import type { GatewayConfig } from '../config';
 
 /**
- * Fastify-level wiring of the gateway: correlation ids and access logs for
- * every request, and the built SPA's files with cache headers. Errors raised
- * before routing (bad JSON, body too large) reach HttpErrorFilter through Nest.
+ * Browser features the product never uses, off for the page and anything it embeds. Helmet has no
+ * option for this header, so it is written here.
+ */
+const PERMISSIONS_POLICY = [
+  'accelerometer',
+  'autoplay',
+  'bluetooth',
+  'camera',
+  'display-capture',
+  'geolocation',
+  'gyroscope',
+  'hid',
+  'magnetometer',
+  'microphone',
+  'midi',
+  'payment',
+  'publickey-credentials-get',
+  'serial',
+  'usb',
+  'xr-spatial-tracking',
+]
+  .map((feature) => `${feature}=()`)
+  .join(', ');
+
+/** The SPA route whose URL carries a password-reset token (apps/web/src/app/router.tsx). */
+const RESET_PASSWORD_PATH = '/reset-password';
+
+/**
+ * The path as the SPA's router will match it: decoded, trailing slashes dropped, case ignored
+ * (react-router's default). A spelling the router accepts must get the reset page's headers too.
+ */
+export function spaRoutePath(url: string): string {
+  const path = url.split('?')[0] ?? '/';
+  let decoded = path;
+  try {
+    decoded = decodeURIComponent(path);
+  } catch {
+    // Fastify refuses malformed encodings before any hook; keep the raw path otherwise.
+  }
+  return (decoded.replace(/\/+$/, '') || '/').toLowerCase();
+}
+
+/**
+ * Security headers for every answer, through @fastify/helmet. The SPA is built with no inline
+ * script (vite emits module files; the service worker is registered from the bundle), so scripts
+ * come only from this origin. Third-party sign-in opens a popup the provider sends back to our callback,
+ * which hands the result to `window.opener`: same-origin-allow-popups keeps that opener.
+ */
+async function registerSecurityHeaders(app: NestFastifyApplication, config: GatewayConfig): Promise<void> {
+  const https = new URL(config.PUBLIC_URL).protocol === 'https:';
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        scriptSrcAttr: ["'none'"],
+        // Dialogs lock page scroll with a generated <style> element (react-remove-scroll): inline styles, never scripts.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        manifestSrc: ["'self'"],
+        workerSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'none'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        // Over plain http (a developer's machine) there is nothing to upgrade to.
+        upgradeInsecureRequests: https ? [] : null,
+      },
+    },
+    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    // Only a site served over https may pin browsers to https.
+    strictTransportSecurity: https ? { maxAge: 365 * 24 * 60 * 60, includeSubDomains: true } : false,
+    xFrameOptions: { action: 'deny' },
+  });
+  const fastify = app.getHttpAdapter().getInstance();
+  fastify.addHook('onRequest', (request, reply, done) => {
+    void reply.header('permissions-policy', PERMISSIONS_POLICY);
+    // The reset page's URL carries the token: no request it makes, and no link it follows, may send it on.
+    if (spaRoutePath(request.url) === RESET_PASSWORD_PATH) reply.helmet({ referrerPolicy: { policy: 'no-referrer' } });
+    done();
+  });
+}
+
+/**
+ * TRACE echoes the request (cookies and tokens included) back to whoever can read the answer: no
+ * path answers it. A hook, not a route: the API's own catch-all route would take TRACE for /api paths.
+ */
+/** What a 405 must list (RFC 9110): every method some route of the gateway answers. */
+const ALLOWED_METHODS = 'GET, HEAD, POST, PUT, PATCH, DELETE';
+
+function refuseTrace(app: NestFastifyApplication): void {
+  const refusal: ApiErrorBody = { error: { code: 'METHOD_NOT_ALLOWED', message: 'TRACE is not allowed.' } };
+  app
+    .getHttpAdapter()
+    .getInstance()
+    .addHook('onRequest', (request, reply, done) => {
+      if (request.method !== 'TRACE') return done();
+      void reply.status(405).header('allow', ALLOWED_METHODS).header('cache-control', 'no-store').send(refusal);
+    });
+}
+
+/**
+ * Fastify-level wiring of the gateway: security headers, correlation ids and access logs for
+ * every request, TRACE refused, and the built SPA's files with cache headers. Errors raised
+ * before routing (bad JSON, body too large, a body that is not JSON) reach HttpErrorFilter through Nest.
  */
 export async function configureGatewayHttp(app: NestFastifyApplication, config: GatewayConfig, logger: Logger): Promise<void> {
   const fastify = app.getHttpAdapter().getInstance();
   const access = logger.child({ context: 'http' });
+  await registerSecurityHeaders(app, config);
+  refuseTrace(app);
 
   fastify.addHook('onRequest', (request, reply, done) => {
     // The web app sends JSON headers on every call (spec §7), bodiless DELETEs and GETs included;
@@ -35,9 +144,12 @@ export async function configureGatewayHttp(app: NestFastifyApplication, config: 
     prefix: '/',
     wildcard: false, // only files that exist get routes; everything else falls to the SPA fallback
     index: false,
-    setHeaders: (response, path) => {
+    // The build writes .br and .gz beside each text asset (apps/web/precompress.ts): sent to browsers that accept them.
+    preCompressed: true,
+    // On the reply, not its raw response: Fastify writes the reply's own headers (send's `max-age=0`) over raw ones.
+    setHeaders: (reply, path) => {
       const hashedAsset = path.startsWith(join(config.WEB_DIST_DIR, 'assets'));
-      response.raw.setHeader('cache-control', hashedAsset ? 'public, max-age=31536000, immutable' : 'no-cache');
+      void reply.header('cache-control', hashedAsset ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });
 }

@@ -52,6 +52,7 @@ export class HttpErrorFilter implements ExceptionFilter {
       return { status, body: { error: { code: exception.code, message, ...(fields ? { fields } : {}) } } };
     }
     const status = httpStatusOf(exception);
+    if (status === 415) return { status, body: { error: { code: 'UNSUPPORTED_MEDIA_TYPE', message: 'Send the body as JSON, with Content-Type: application/json.' } } };
     if (status !== undefined && status < 500) {
       const message = exception instanceof Error ? exception.message : 'Request failed';
       return { status, body: { error: { code: codeForStatus(status), message } } };

@@ -1,6 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { Inject, Injectable } from '@nestjs/common';
-import { IMAGE_URL_SECRET } from './images.tokens';
+import { Inject, Injectable, Optional } from '@nestjs/common';
+import { MIN_SECRET_LENGTH, SigningKeys } from '@closetly/server';
+import { IMAGE_URL_PREVIOUS_SECRET, IMAGE_URL_SECRET } from './images.tokens';
 
 /**
  * Widths the UI asks for (CSS width × device pixel ratio, rounded up to a few
@@ -25,14 +26,24 @@ export const MAX_IMAGE_URL_LENGTH = 2048;
  * from the gateway secret (its own label, so a beta token can never be
  * replayed as an image signature or the reverse). Signatures do not expire:
  * the same product image keeps one URL, so browsers and CDNs can cache it.
+ *
+ * The signature is `<kid>.<hmac>`: signed with the current key, verified
+ * with the key the kid names (current, or previous during a rotation). A URL
+ * signed with a retired key is refused like a forged one (403).
  */
 @Injectable()
 export class ImageUrlSigner {
-  private readonly key: Buffer;
+  private readonly current: { id: string; mac: Buffer };
+  private readonly macKeys: ReadonlyMap<string, Buffer>;
 
-  constructor(@Inject(IMAGE_URL_SECRET) secret: string) {
-    if (typeof secret !== 'string' || secret.length < 32) throw new Error('The image URL secret must be at least 32 characters');
-    this.key = createHmac('sha256', secret).update('image-url').digest();
+  constructor(@Inject(IMAGE_URL_SECRET) secret: string, @Optional() @Inject(IMAGE_URL_PREVIOUS_SECRET) previousSecret?: string) {
+    for (const given of [secret, previousSecret ?? secret]) {
+      if (typeof given !== 'string' || given.length < MIN_SECRET_LENGTH) throw new Error(`The image URL secret must be at least ${MIN_SECRET_LENGTH} characters`);
+    }
+    const keys = new SigningKeys(secret, previousSecret);
+    const macKeyOf = (key: string) => createHmac('sha256', key).update('image-url').digest();
+    this.current = { id: keys.current.id, mac: macKeyOf(keys.current.secret) };
+    this.macKeys = new Map(keys.verifying.map((key) => [key.id, macKeyOf(key.secret)]));
   }
 
   /**
@@ -43,15 +54,18 @@ export class ImageUrlSigner {
   sign(url: string, width: number = DEFAULT_IMAGE_WIDTH): string {
     if (!isImageWidth(width)) throw new RangeError(`Image width ${width} is not one of ${IMAGE_WIDTHS.join(', ')}`);
     if (!ImageUrlSigner.isSignable(url)) throw new RangeError('Only absolute http(s) image URLs up to 2048 characters can be signed');
-    const query = new URLSearchParams({ url, w: String(width), sig: this.signature(url, width) });
+    const query = new URLSearchParams({ url, w: String(width), sig: `${this.current.id}.${this.signature(this.current.mac, url, width)}` });
     return `${PROXY_IMAGE_PATH}?${query.toString()}`;
   }
 
-  /** Constant-time check of a signature from a request. */
+  /** Constant-time check of a signature from a request, with the key its kid names. */
   verify(url: string, width: number, sig: string | undefined): boolean {
     if (typeof sig !== 'string') return false;
-    const expected = Buffer.from(this.signature(url, width));
-    const given = Buffer.from(sig);
+    const separator = sig.indexOf('.');
+    const macKey = separator > 0 ? this.macKeys.get(sig.slice(0, separator)) : undefined;
+    if (!macKey) return false;
+    const expected = Buffer.from(this.signature(macKey, url, width));
+    const given = Buffer.from(sig.slice(separator + 1));
     return given.length === expected.length && timingSafeEqual(given, expected);
   }
 
@@ -62,7 +76,7 @@ export class ImageUrlSigner {
   }
 
   /** The width comes first and is digits only, so `<width>\n<url>` is unambiguous whatever the URL holds. */
-  private signature(url: string, width: number): string {
-    return createHmac('sha256', this.key).update(`${width}\n${url}`).digest('base64url');
+  private signature(macKey: Buffer, url: string, width: number): string {
+    return createHmac('sha256', macKey).update(`${width}\n${url}`).digest('base64url');
   }
 }

@@ -4,6 +4,8 @@ import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { BetaExempt } from '../beta/beta-token.guard';
 import { ZodPipe } from '../http/zod-body.pipe';
+import { RateLimit } from '../rate-limit/rate-limit.interceptor';
+import { imageFailureError, prefersJson } from './image-errors';
 import { negotiateFormat } from './image-processor';
 import { IMAGE_WIDTHS, ImageUrlSigner, isImageWidth, MAX_IMAGE_URL_LENGTH } from './image-url-signer';
 import { type ImageOutcome, ImagesService } from './images.service';
@@ -41,9 +43,14 @@ const PLACEHOLDER_HEADER = 'x-closetly-image';
  *        network, undecodable) or the stored image does not exist
  * Placeholders are PNG images with `x-closetly-image: placeholder` and a 5-minute cache, so an `<img>` shows
  * something either way and a failed image is retried soon. `x-closetly-image-error` names the reason.
+ * A client that asks for JSON (Accept prefers application/json) gets JSON errors instead of placeholders:
+ *   400  VALIDATION_FAILED on `url`: the upstream answered something that is not an image
+ *   403  FORBIDDEN: refused by the SSRF policy;  404  NOT_FOUND: no image otherwise
+ * Every route counts against the client's image limit (429 JSON error over it).
  */
 @Controller('api')
 @BetaExempt()
+@RateLimit('images')
 export class ImagesController {
   constructor(
     private readonly signer: ImageUrlSigner,
@@ -58,7 +65,7 @@ export class ImagesController {
     @Res() reply: FastifyReply,
   ): Promise<void> {
     if (!this.signer.verify(query.url, query.w, query.sig)) throw new DomainError('IMAGE_URL_UNSIGNED', 'This image URL was not signed by Closetly');
-    await this.send(reply, await this.images.proxy(query.url, query.w, negotiateFormat(accept)), query.w);
+    await this.send(reply, await this.images.proxy(query.url, query.w, negotiateFormat(accept)), query.w, accept);
   }
 
   /** GET /api/image/{id}?w={width}: a stored image (largest width when w is absent). */
@@ -70,7 +77,7 @@ export class ImagesController {
     @Res() reply: FastifyReply,
   ): Promise<void> {
     const width = query.w ?? LARGEST_WIDTH;
-    await this.send(reply, await this.images.storedImage(params.id, width, negotiateFormat(accept)), width);
+    await this.send(reply, await this.images.storedImage(params.id, width, negotiateFormat(accept)), width, accept);
   }
 
   /** GET /api/placeholder-image?w={width}: the placeholder itself, for the UI's own empty states. */
@@ -84,7 +91,7 @@ export class ImagesController {
       .send(this.images.placeholder(query.w ?? LARGEST_WIDTH));
   }
 
-  private async send(reply: FastifyReply, outcome: ImageOutcome, width: number): Promise<void> {
+  private async send(reply: FastifyReply, outcome: ImageOutcome, width: number, accept: string | undefined): Promise<void> {
     if (outcome.ok) {
       await this.secure(reply)
         .status(200)
@@ -94,10 +101,12 @@ export class ImagesController {
         .send(outcome.image.body);
       return;
     }
+    if (prefersJson(accept)) throw imageFailureError(outcome.failure);
     await this.secure(reply)
       .status(outcome.failure.kind === 'refused' ? 403 : 404)
       .header('content-type', 'image/png')
       .header('cache-control', 'public, max-age=300')
+      .header('vary', 'Accept') // a JSON client gets an error body instead
       .header(PLACEHOLDER_HEADER, 'placeholder')
       .header('x-closetly-image-error', outcome.failure.reason)
       .send(this.images.placeholder(width));

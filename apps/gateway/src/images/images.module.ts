@@ -4,19 +4,23 @@ import { ImageUrlSigner } from './image-url-signer';
 import { ProductImages } from './product-images';
 import { ImagesController } from './images.controller';
 import { type ImageCacheOptions, ImagesService } from './images.service';
-import { IMAGE_CACHE_OPTIONS, IMAGE_URL_SECRET, STORED_IMAGE_SOURCE } from './images.tokens';
+import { IMAGE_CACHE_OPTIONS, IMAGE_PUBLIC_URL, IMAGE_URL_PREVIOUS_SECRET, IMAGE_URL_SECRET, STORED_IMAGE_SOURCE } from './images.tokens';
 import { SafeImageFetcher, type SafeFetchOptions } from './safe-fetch';
 import { EmptyStoredImageSource, type StoredImageSource } from './stored-image-source';
 
 export interface ImagesModuleOptions {
-  /** HMAC secret for signed image URLs (at least 32 characters); the gateway passes its betaTokenSecret. */
+  /** HMAC secret for signed image URLs (at least 32 characters); the gateway passes its current BETA_TOKEN_SECRET. */
   secret: string;
+  /** The secret being rotated out (BETA_TOKEN_PREVIOUS_SECRET): verifies, never signs. */
+  previousSecret?: string;
   /** Overrides of the SSRF-safe fetcher (tests: an address policy that lets one local origin through, short timeouts). */
   fetch?: SafeFetchOptions;
   processor?: ImageProcessorOptions;
   cache?: ImageCacheOptions;
   /** Stored images for GET /api/image/:id (an instance, or a class Nest constructs). Default: none stored. */
   storedImageSource?: StoredImageSource | Type<StoredImageSource>;
+  /** PUBLIC_URL: product images at `{publicUrl}/api/image/{id}` are shown from the store, not through the proxy. */
+  publicUrl?: string;
 }
 
 /** GET /api/proxy-image, /api/image/:id and /api/placeholder-image; exports ProductImages for controllers that send products out. */
@@ -31,7 +35,9 @@ export class ImagesModule {
       controllers: [ImagesController],
       providers: [
         { provide: IMAGE_URL_SECRET, useValue: options.secret },
+        { provide: IMAGE_URL_PREVIOUS_SECRET, useValue: options.previousSecret },
         { provide: IMAGE_CACHE_OPTIONS, useValue: options.cache ?? {} },
+        { provide: IMAGE_PUBLIC_URL, useValue: options.publicUrl },
         { provide: SafeImageFetcher, useFactory: () => new SafeImageFetcher(options.fetch) },
         { provide: ImageProcessor, useFactory: () => new ImageProcessor(options.processor) },
         storedImageSource,

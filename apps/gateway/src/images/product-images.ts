@@ -1,15 +1,31 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
 import type { ProductView } from '@closetly/contracts';
-import { ImageUrlSigner } from './image-url-signer';
+import { DEFAULT_IMAGE_WIDTH, ImageUrlSigner } from './image-url-signer';
+import { IMAGE_PUBLIC_URL } from './images.tokens';
+import { STORED_IMAGE_ROUTE, storedImageIdOf } from './stored-image-address';
 
-/** Clients show product images through the proxy only: every product answer carries a signed image address. */
+/**
+ * Clients show product images through the gateway only: every product answer
+ * carries a display address, the gateway's own `/api/image/{id}` for an image
+ * the product stores (named by its public address, see stored-image-address.ts),
+ * else a signed `/api/proxy-image` address.
+ */
 @Injectable()
 export class ProductImages {
-  constructor(private readonly signer: ImageUrlSigner) {}
+  constructor(
+    private readonly signer: ImageUrlSigner,
+    @Optional() @Inject(IMAGE_PUBLIC_URL) private readonly publicUrl?: string,
+  ) {}
 
   withDisplayImage<T extends ProductView>(product: T): T {
-    const displayImageUrl = product.imageUrl && ImageUrlSigner.isSignable(product.imageUrl) ? this.signer.sign(product.imageUrl) : null;
+    return { ...product, displayImageUrl: this.displayUrl(product.imageUrl) };
+  }
+
+  private displayUrl(imageUrl: string | null): string | null {
+    if (!imageUrl) return null;
+    const storedId = storedImageIdOf(imageUrl, this.publicUrl);
+    if (storedId) return `${STORED_IMAGE_ROUTE}${storedId}?w=${DEFAULT_IMAGE_WIDTH}`;
     // null: not an http(s) URL the proxy would fetch; the client shows its placeholder.
-    return { ...product, displayImageUrl };
+    return ImageUrlSigner.isSignable(imageUrl) ? this.signer.sign(imageUrl) : null;
   }
 }

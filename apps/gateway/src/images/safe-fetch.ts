@@ -71,16 +71,29 @@ export interface FetchedImage {
   redirects: number;
 }
 
+/**
+ * `maxBytes`: 4 MiB. The largest image the proxy serves is 1080 px wide; a
+ * retailer's product photo at twice that (about 2000 × 2500) is 0.5 to 2 MB as
+ * JPEG or WebP, so 4 MiB leaves room for a heavy original while a junk or
+ * endless body costs at most that much memory and bandwidth per fetch.
+ */
 export const DEFAULT_SAFE_FETCH = {
   connectTimeoutMs: 3_000,
   totalTimeoutMs: 10_000,
-  maxBytes: 8 * 1024 * 1024,
+  maxBytes: 4 * 1024 * 1024,
   maxRedirects: 3,
   userAgent: 'ClosetlyImageProxy/1.0',
 } as const;
 
-/** Production port rule: http and https on their standard ports only (80 and 443; WHATWG URL drops a scheme's default port). */
-export const standardPortsOnly = (url: URL): boolean => url.port === '' || url.port === '80' || url.port === '443';
+/**
+ * Production port rule: each scheme on its own standard port only (http 80,
+ * https 443). WHATWG URL drops a scheme's own default port, so any port left
+ * in the URL is another one.
+ */
+export const standardPortsOnly = (url: URL): boolean => url.port === '';
+
+/** The other scheme's default port (`http://host:443`, `https://host:80`): a smuggling trick, refused whatever the port rule allows. */
+const OTHER_SCHEME_PORT: Readonly<Record<string, string>> = { 'http:': '443', 'https:': '80' };
 
 const systemResolver: HostResolver = async (hostname) => (await lookup(hostname, { all: true })).map((entry) => entry.address);
 
@@ -94,7 +107,9 @@ type Answer = { kind: 'image'; body: Buffer; contentType: string } | { kind: 're
 /**
  * Fetches an external image without letting the URL reach anything but the
  * public internet (the image proxy is an SSRF surface, ARCHITECTURE.md §5):
- *  - http/https only, standard ports only, no credentials in the URL;
+ *  - http/https only, each on its own standard port only (never
+ *    `http://host:443` or `https://host:80`), no credentials in the URL (so
+ *    none is ever sent upstream);
  *  - the host is resolved here and every address it resolves to is checked
  *    (IP literals, in any spelling the URL parser accepts, are checked as
  *    they are) BEFORE a socket is opened; the socket connects to that exact
@@ -104,7 +119,9 @@ type Answer = { kind: 'image'; body: Buffer; contentType: string } | { kind: 're
  *    carries a byte of the request;
  *  - every redirect (at most 3) goes through the same checks on a new socket;
  *  - connect and total timeouts; image media types only (no SVG); the byte
- *    limit is enforced from Content-Length and again while streaming;
+ *    limit is enforced from Content-Length (refused before the body is
+ *    read) and again while streaming: the connection is dropped as soon as
+ *    the count passes it, so an endless body costs at most the limit;
  *  - no client header is forwarded: only host, accept, accept-encoding
  *    (identity) and user-agent are sent.
  */
@@ -156,6 +173,7 @@ export class SafeImageFetcher {
     }
     if (url.protocol !== 'http:' && url.protocol !== 'https:') throw this.refuse('SCHEME_NOT_ALLOWED', 'url', url.href, `Scheme ${url.protocol} is not allowed`);
     if (url.username !== '' || url.password !== '') throw this.refuse('CREDENTIALS_IN_URL', 'url', url.href, 'URLs with credentials are not fetched');
+    if (url.port === OTHER_SCHEME_PORT[url.protocol]) throw this.refuse('PORT_NOT_ALLOWED', 'url', url.href, `Port ${url.port} belongs to the other scheme`);
     if (!this.isAllowedPort(url)) throw this.refuse('PORT_NOT_ALLOWED', 'url', url.href, `Port ${url.port} is not allowed`);
     if (url.hostname === '') throw this.refuse('INVALID_URL', 'url', url.href, 'The URL has no host');
     url.hash = '';

@@ -1,7 +1,7 @@
 /**
- * Images the product stores itself (uploads, snapshots taken by the catalogue).
- * The catalogue issue provides the real source; until then nothing is stored
- * and `GET /api/image/:id` answers the placeholder with 404.
+ * Images the product stores itself (the demo catalogue's illustrations; later
+ * uploads and snapshots). The gateway reads them from the catalogue
+ * (CatalogueStoredImageSource); an unknown id is the placeholder with 404.
  */
 export interface StoredImageSource {
   /** The original bytes, or undefined when there is no image with this id. */

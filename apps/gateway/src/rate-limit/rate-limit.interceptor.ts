@@ -1,109 +1,155 @@
 import { createHash } from 'node:crypto';
 import { type CallHandler, type ExecutionContext, Inject, Injectable, type NestInterceptor, SetMetadata } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { CACHE, type Cache, DomainError } from '@closetly/server';
-import { GATEWAY_CONFIG, type GatewayConfig } from '../config';
+import { DomainError } from '@closetly/server';
 import type { FastifyRequest } from 'fastify';
+import { type RateLimiterAbstract, RateLimiterRes } from 'rate-limiter-flexible';
 import { catchError, from, type Observable, switchMap, throwError } from 'rxjs';
-
-interface Window {
-  max: number;
-  seconds: number;
-}
+import { RATE_LIMITERS, type RateLimiters, type RateLimitScope, type RateLimitWindow } from './rate-limiters';
 
 interface Policy {
-  /** Per client address. */
-  client?: Window;
+  /** Per client address (`request.ip`: the socket's peer, or what a trusted proxy says it is). */
+  client?: RateLimitWindow;
   /** Per account the body names (its e-mail). */
-  account?: Window;
+  account?: RateLimitWindow;
   /** Per signed-in user (the route's guard has verified the caller). */
-  user?: Window;
+  user?: RateLimitWindow;
   /** What the 429 says; the sign-in family's text by default (spec §8). */
   message?: string;
   /** Count only answers with these error codes (sign-in counts failed attempts, as its message says). */
   countOnly?: readonly string[];
 }
 
-/** Limits per client address, per account the body names (e-mail), and per signed-in user. */
+const MINUTE = 60;
+const HOUR = 60 * MINUTE;
+
+/**
+ * Every route's limit, in one table: per client address, per account the body
+ * names (e-mail) and per signed-in user. A route names its policy with
+ * `@RateLimit(name)`; routes sharing a name share its counts.
+ */
 export const RATE_LIMITS = {
-  'sign-in': { client: { max: 30, seconds: 15 * 60 }, account: { max: 10, seconds: 15 * 60 }, countOnly: ['INVALID_CREDENTIALS'] },
-  'sign-up': { client: { max: 10, seconds: 60 * 60 }, account: { max: 5, seconds: 60 * 60 } },
-  'forgot-password': { client: { max: 10, seconds: 60 * 60 }, account: { max: 5, seconds: 60 * 60 } },
-  'verify-beta': { client: { max: 30, seconds: 15 * 60 } },
-  refresh: { client: { max: 120, seconds: 15 * 60 } },
-  // Saves feed the shared catalogue: one account must not flood it.
-  save: { user: { max: 60, seconds: 60 }, message: 'Too many saves at once. Please wait a minute and try again.' },
+  'sign-in': { client: { max: 30, seconds: 15 * MINUTE }, account: { max: 10, seconds: 15 * MINUTE }, countOnly: ['INVALID_CREDENTIALS'] },
+  'sign-up': { client: { max: 10, seconds: HOUR }, account: { max: 5, seconds: HOUR } },
+  // Each request sends a mail to the address: a few an hour is all a person needs.
+  'forgot-password': { client: { max: 10, seconds: HOUR }, account: { max: 3, seconds: HOUR } },
+  'verify-beta': { client: { max: 30, seconds: 15 * MINUTE } },
+  refresh: { client: { max: 120, seconds: 15 * MINUTE } },
+  // Saves feed the shared catalogue: one account must not flood it, nor one client with many accounts
+  // (the client limit leaves room for a few people behind one address).
+  save: {
+    user: { max: 60, seconds: MINUTE },
+    client: { max: 300, seconds: MINUTE },
+    message: 'Too many saves at once. Please wait a minute and try again.',
+  },
+  // A person saves their profile a few times a minute at most; each save may publish an event.
+  'profile-write': { user: { max: 60, seconds: MINUTE }, message: 'Too many profile changes at once. Please wait a minute and try again.' },
+  // Searches hit the engine: a person runs a few a minute, paging and filtering included.
+  search: { client: { max: 120, seconds: MINUTE }, message: 'Too many searches at once. Please wait a minute and try again.' },
+  // Suggestions follow typing (one per 300 ms pause at most).
+  suggestions: { client: { max: 300, seconds: MINUTE }, message: 'Too many searches at once. Please wait a minute and try again.' },
+  'save-search': { user: { max: 60, seconds: MINUTE }, client: { max: 300, seconds: MINUTE } },
+  // The browsing lists are cached: a page load asks for about ten (home rows, a category page's rows), and a few people may share an address.
+  lists: { client: { max: 600, seconds: MINUTE }, message: 'Too many requests at once. Please wait a minute and try again.' },
+  // Recommendations are ranked per request for the signed-in user: the home page asks once per visit.
+  recommendations: { user: { max: 60, seconds: MINUTE }, message: 'Too many requests at once. Please wait a minute and try again.' },
+  // Every image route fetches, decodes or resizes: a page of results is a few dozen, a minute of browsing a few hundred.
+  images: { client: { max: 600, seconds: MINUTE }, message: 'Too many image requests. Please wait a minute and try again.' },
 } as const satisfies Record<string, Policy>;
 export type RateLimitName = keyof typeof RATE_LIMITS;
 
 const RATE_LIMIT = Symbol('RATE_LIMIT');
+/** On a route handler, or on a controller for all its routes (a route's own name wins). */
 export const RateLimit = (name: RateLimitName) => SetMetadata(RATE_LIMIT, name);
 
 export const TOO_MANY_ATTEMPTS = 'Too many failed attempts. Please try again later.';
 
+interface Counter {
+  limiter: RateLimiterAbstract;
+  key: string;
+}
+
 /**
- * Counts in the platform cache (Redis in distributed mode, so replicas share
- * the counts); over the limit is 429 with Retry-After. Most policies count
- * every attempt before it runs; sign-in counts only failed ones.
+ * Applies the route's policy with rate-limiter-flexible (Redis in distributed
+ * mode, so replicas share the counts). Over the limit is 429 with
+ * Retry-After. Most policies count every attempt before it runs; sign-in
+ * counts only failed ones, and refuses once they reach the limit.
  */
 @Injectable()
 export class RateLimitInterceptor implements NestInterceptor {
-  private readonly multiplier: number;
-
   constructor(
     private readonly reflector: Reflector,
-    @Inject(CACHE) private readonly cache: Cache,
-    @Inject(GATEWAY_CONFIG) config: Pick<GatewayConfig, 'RATE_LIMIT_MULTIPLIER'> = { RATE_LIMIT_MULTIPLIER: 1 },
-  ) {
-    this.multiplier = config.RATE_LIMIT_MULTIPLIER;
-  }
+    @Inject(RATE_LIMITERS) private readonly limiters: RateLimiters<RateLimitName>,
+  ) {}
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     if (context.getType() !== 'http') return next.handle();
-    const name = this.reflector.get<RateLimitName | undefined>(RATE_LIMIT, context.getHandler());
+    const name = this.reflector.getAllAndOverride<RateLimitName | undefined>(RATE_LIMIT, [context.getHandler(), context.getClass()]);
     if (!name) return next.handle();
     const policy: Policy = RATE_LIMITS[name];
-    const windows = this.windowsFor(name, policy, context.switchToHttp().getRequest<FastifyRequest>());
-    if (!policy.countOnly) {
-      return from(this.count(windows, policy.message)).pipe(switchMap(() => next.handle()));
-    }
+    const message = policy.message ?? TOO_MANY_ATTEMPTS;
+    const counters = this.countersFor(name, context.switchToHttp().getRequest<FastifyRequest>());
     const countOnly = policy.countOnly;
-    return from(this.refuseIfOver(windows, policy.message)).pipe(
+    if (!countOnly) return from(consume(counters, message)).pipe(switchMap(() => next.handle()));
+    return from(refuseIfSpent(counters, message)).pipe(
       switchMap(() => next.handle()),
       catchError((error: unknown) => {
         const counted = error instanceof DomainError && countOnly.includes(error.code);
-        return counted ? from(this.count(windows, policy.message, false)).pipe(switchMap(() => throwError(() => error))) : throwError(() => error);
+        return counted ? from(penalise(counters)).pipe(switchMap(() => throwError(() => error))) : throwError(() => error);
       }),
     );
   }
 
-  private windowsFor(name: string, policy: Policy, request: FastifyRequest): Array<[string, Window]> {
-    const scaled = (window: Window): Window => ({ ...window, max: window.max * this.multiplier });
-    const windows: Array<[string, Window]> = [];
-    if (policy.client) windows.push([`rate:${name}:client:${request.ip}`, scaled(policy.client)]);
-    const userId = (request as FastifyRequest & { user?: { uid?: unknown } }).user?.uid;
-    if (policy.user && typeof userId === 'string') windows.push([`rate:${name}:user:${userId}`, scaled(policy.user)]);
-    const email = (request.body as { email?: unknown } | undefined)?.email;
-    if (policy.account && typeof email === 'string' && email.trim()) {
-      const account = createHash('sha256').update(email.trim().toLowerCase()).digest('base64url');
-      windows.push([`rate:${name}:account:${account}`, scaled(policy.account)]);
+  private countersFor(name: RateLimitName, request: FastifyRequest): Counter[] {
+    const limiters = this.limiters[name];
+    const keys: Record<RateLimitScope, string | undefined> = {
+      client: request.ip,
+      user: userIdOf(request),
+      account: accountOf(request),
+    };
+    const counters: Counter[] = [];
+    for (const scope of ['client', 'user', 'account'] as const) {
+      const limiter = limiters[scope];
+      const key = keys[scope];
+      if (limiter && key) counters.push({ limiter, key });
     }
-    return windows;
+    return counters;
   }
+}
 
-  private async count(windows: Array<[string, Window]>, message = TOO_MANY_ATTEMPTS, refuse = true): Promise<void> {
-    for (const [key, window] of windows) {
-      const hit = await this.cache.increment(key, window.seconds);
-      if (refuse && hit.count > window.max) throw tooMany(hit.resetInSeconds, message);
-    }
-  }
-
-  private async refuseIfOver(windows: Array<[string, Window]>, message = TOO_MANY_ATTEMPTS): Promise<void> {
-    for (const [key, window] of windows) {
-      const seen = await this.cache.peek(key);
-      if (seen.count >= window.max) throw tooMany(seen.resetInSeconds, message);
+async function consume(counters: Counter[], message: string): Promise<void> {
+  for (const { limiter, key } of counters) {
+    try {
+      await limiter.consume(key);
+    } catch (rejection) {
+      throw rejection instanceof RateLimiterRes ? tooMany(rejection, message) : rejection;
     }
   }
 }
 
-const tooMany = (retryAfterSeconds: number, message: string) => new DomainError('RATE_LIMITED', message, { retryAfterSeconds });
+async function refuseIfSpent(counters: Counter[], message: string): Promise<void> {
+  for (const { limiter, key } of counters) {
+    const spent = await limiter.get(key);
+    if (spent && spent.remainingPoints <= 0) throw tooMany(spent, message);
+  }
+}
+
+async function penalise(counters: Counter[]): Promise<void> {
+  for (const { limiter, key } of counters) await limiter.penalty(key);
+}
+
+const userIdOf = (request: FastifyRequest): string | undefined => {
+  const uid = (request as FastifyRequest & { user?: { uid?: unknown } }).user?.uid;
+  return typeof uid === 'string' ? uid : undefined;
+};
+
+/** The account the body names, spelled as the server stores it (trimmed, lower-cased), hashed: no e-mail addresses in Redis. */
+const accountOf = (request: FastifyRequest): string | undefined => {
+  const email = (request.body as { email?: unknown } | undefined)?.email;
+  if (typeof email !== 'string' || !email.trim()) return undefined;
+  return createHash('sha256').update(email.trim().toLowerCase()).digest('base64url');
+};
+
+/** The error filter turns retryAfterSeconds into the Retry-After header. */
+const tooMany = (res: RateLimiterRes, message: string) =>
+  new DomainError('RATE_LIMITED', message, { retryAfterSeconds: Math.max(1, Math.ceil(res.msBeforeNext / 1000)) });

@@ -162,6 +162,8 @@ export interface ImageOrigin extends RecordingServer {
  *   /photo.png (1200×900)  /photo.jpg (800×600)  /hops/<n> (n redirects, then the PNG)
  *   /redirect?to=<url>  /svg  /html  /svg-as-png  /gzip  /status/<code>  /no-location
  *   /big-declared (64 MiB, Content-Length)  /big-chunked (32 MiB, chunked)  /bytes?n=  /bytes-chunked?n=
+ *   /stream?n= (n bytes, chunked, streamed with backpressure)  /stream-declared?n= (the same with Content-Length)
+ *   /endless (a chunked image body that never ends)
  *   /slow-headers (never answers)  /slow-body (10 of 1000 bytes, then nothing)  /truncated (10 of 1000, then closes)
  */
 export async function startImageOrigin(options: { tls?: { key: string; cert: string } } = {}): Promise<ImageOrigin> {
@@ -213,6 +215,15 @@ export async function startImageOrigin(options: { tls?: { key: string; cert: str
         response.writeHead(200, { 'content-type': 'image/png' });
         response.write(Buffer.alloc(Math.floor(n / 2), 0x41));
         return void response.end(Buffer.alloc(n - Math.floor(n / 2), 0x41));
+      case 'stream':
+        response.writeHead(200, { 'content-type': 'image/jpeg' });
+        return stream(request, response, n);
+      case 'stream-declared':
+        response.writeHead(200, { 'content-type': 'image/jpeg', 'content-length': n });
+        return stream(request, response, n);
+      case 'endless':
+        response.writeHead(200, { 'content-type': 'image/jpeg' });
+        return stream(request, response, Number.POSITIVE_INFINITY);
       case 'slow-headers':
         return; // never answers; the server's close ends it
       case 'slow-body':

@@ -1,7 +1,10 @@
 import { createHmac } from 'node:crypto';
+import { keyIdOf } from '@closetly/server';
 import { DEFAULT_IMAGE_WIDTH, IMAGE_WIDTHS, ImageUrlSigner } from '../../src/images/image-url-signer';
 
 const SECRET = 'image-signer-test-secret-0123456789abcdef';
+const PREVIOUS = 'image-signer-previous-secret-0123456789abc';
+const RETIRED = 'image-signer-retired-secret-0123456789abcd';
 const URL_ = 'https://shop.example/images/coat 1.jpg?size=large&v=2#zoom';
 
 const parse = (signed: string) => {
@@ -18,7 +21,9 @@ describe('ImageUrlSigner', () => {
     expect(signed.path).toBe('/api/proxy-image');
     expect(signed.url).toBe(URL_);
     expect(signed.w).toBe(320);
-    expect(signed.sig).toMatch(/^[\w-]{43}$/);
+    // <kid>.<hmac>: the kid names the key (first 16 hex characters of its SHA-256).
+    expect(signed.sig).toMatch(/^[0-9a-f]{16}\.[\w-]{43}$/);
+    expect(signed.sig.split('.')[0]).toBe(keyIdOf(SECRET));
     expect(signer.verify(signed.url, signed.w, signed.sig)).toBe(true);
   });
 
@@ -51,7 +56,7 @@ describe('ImageUrlSigner', () => {
     const other = new ImageUrlSigner(`${SECRET}-other`);
     expect(signer.verify(URL_, 320, parse(other.sign(URL_, 320)).sig)).toBe(false);
     const betaKey = createHmac('sha256', SECRET).update('beta-token').digest();
-    const crossProtocol = createHmac('sha256', betaKey).update(`320\n${URL_}`).digest('base64url');
+    const crossProtocol = `${keyIdOf(SECRET)}.${createHmac('sha256', betaKey).update(`320\n${URL_}`).digest('base64url')}`;
     expect(signer.verify(URL_, 320, crossProtocol)).toBe(false);
   });
 
@@ -72,7 +77,31 @@ describe('ImageUrlSigner', () => {
     },
   );
 
-  it('needs a secret of at least 32 characters', () => {
+  it('needs secrets of at least 32 characters', () => {
     expect(() => new ImageUrlSigner('short')).toThrow(/32 characters/);
+    expect(() => new ImageUrlSigner(SECRET, 'short')).toThrow(/32 characters/);
+  });
+
+  describe('key rotation', () => {
+    const rotating = new ImageUrlSigner(SECRET, PREVIOUS);
+    const signedWith = (secret: string) => parse(new ImageUrlSigner(secret).sign(URL_, 320)).sig;
+
+    it('signs with the current key and verifies URLs of the current and the previous key', () => {
+      expect(parse(rotating.sign(URL_, 320)).sig).toBe(signedWith(SECRET));
+      expect(rotating.verify(URL_, 320, signedWith(SECRET))).toBe(true);
+      expect(rotating.verify(URL_, 320, signedWith(PREVIOUS))).toBe(true);
+    });
+
+    it('refuses a URL of the previous key once it is retired, and of any key not configured', () => {
+      expect(signer.verify(URL_, 320, signedWith(PREVIOUS))).toBe(false);
+      expect(rotating.verify(URL_, 320, signedWith(RETIRED))).toBe(false);
+    });
+
+    it("refuses a signature relabelled with another key's id, or without a kid", () => {
+      const mac = signedWith(RETIRED).split('.')[1] ?? '';
+      expect(rotating.verify(URL_, 320, `${keyIdOf(PREVIOUS)}.${mac}`)).toBe(false);
+      expect(rotating.verify(URL_, 320, mac)).toBe(false);
+      expect(rotating.verify(URL_, 320, `.${mac}`)).toBe(false);
+    });
   });
 });

@@ -2,7 +2,7 @@ import { lookup } from 'node:dns/promises';
 import { type ArgumentsHost, Catch, Controller, type ExceptionFilter, Get, HttpException, Module } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD, NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
-import { DomainError } from '@closetly/server';
+import { DomainError, SigningKeys } from '@closetly/server';
 import type { FastifyReply } from 'fastify';
 import sharp from 'sharp';
 import { BetaTokenGuard } from '../../src/beta/beta-token.guard';
@@ -22,7 +22,7 @@ const MISSING_ID = '9d0c3f0e-2b55-4c1e-8a6f-3e2d1c0b9a87';
  * Stands in for the gateway's HttpErrorFilter until IMAGE_URL_UNSIGNED is in
  * API_ERROR_CODES (see the report): same body shape, same statuses.
  */
-const STATUS_OF: Record<string, number> = { VALIDATION_FAILED: 400, IMAGE_URL_UNSIGNED: 403, BETA_TOKEN_REQUIRED: 403, BETA_TOKEN_INVALID: 403 };
+const STATUS_OF: Record<string, number> = { VALIDATION_FAILED: 400, IMAGE_URL_UNSIGNED: 403, BETA_TOKEN_REQUIRED: 403, BETA_TOKEN_INVALID: 403, FORBIDDEN: 403, NOT_FOUND: 404 };
 @Catch()
 class ErrorShapeFilter implements ExceptionFilter {
   catch(exception: unknown, host: ArgumentsHost): void {
@@ -33,7 +33,8 @@ class ErrorShapeFilter implements ExceptionFilter {
         : exception instanceof HttpException
           ? [exception.getStatus(), 'HTTP']
           : [500, 'INTERNAL'];
-    void reply.status(status).header('cache-control', 'no-store').send({ error: { code, message: exception instanceof Error ? exception.message : 'failed' } });
+    const fields = exception instanceof DomainError && code === 'VALIDATION_FAILED' && exception.details ? { fields: exception.details } : {};
+    void reply.status(status).header('cache-control', 'no-store').send({ error: { code, message: exception instanceof Error ? exception.message : 'failed', ...fields } });
   }
 }
 
@@ -51,7 +52,7 @@ async function startApp(images: ImagesModuleOptions): Promise<NestFastifyApplica
     imports: [ImagesModule.forRoot(images)],
     controllers: [GuardedController],
     providers: [
-      { provide: GATEWAY_CONFIG, useValue: { betaTokenSecret: SECRET, BETA_TOKEN_TTL_DAYS: 90 } },
+      { provide: GATEWAY_CONFIG, useValue: { betaTokenKeys: new SigningKeys(SECRET), BETA_TOKEN_TTL_DAYS: 90 } },
       BetaTokenService,
       { provide: APP_GUARD, useClass: BetaTokenGuard },
       { provide: APP_FILTER, useClass: ErrorShapeFilter },
@@ -329,6 +330,46 @@ describe('image routes (ImagesModule on Nest + Fastify)', () => {
     });
   });
 
+  describe('a client that asks for JSON gets a JSON error, never the placeholder', () => {
+    const JSON_ACCEPT = { accept: 'application/json' };
+    const errorOf = (response: Awaited<ReturnType<typeof get>>) => ({
+      status: response.statusCode,
+      type: response.headers['content-type'],
+      body: response.json<{ error: { code: string; message: string; fields?: Record<string, string[]> } }>().error,
+    });
+
+    it.each(['/html?json', '/svg?json', '/svg-as-png?json'])('answers 400 on url when %s is not an image', async (path) => {
+      expect(errorOf(await get(proxied(origin.url(path)), JSON_ACCEPT))).toEqual({
+        status: 400,
+        type: expect.stringMatching(/^application\/json/),
+        body: { code: 'VALIDATION_FAILED', message: 'The URL does not point to an image', fields: { url: ['The URL does not point to an image (JPEG, PNG, WebP, AVIF or GIF)'] } },
+      });
+    });
+
+    it('prefers JSON only when it ranks above images: a browser image request still gets the placeholder, with Vary: Accept', async () => {
+      const path = proxied(origin.url('/html?negotiated'));
+      const forImg = await get(path, { accept: 'image/avif,image/webp,image/apng,image/*,*/*;q=0.8' });
+      await expectPlaceholder(forImg, 404, 'not-an-image');
+      expect(forImg.headers.vary).toBe('Accept');
+      expect(errorOf(await get(path, { accept: 'application/json, image/*;q=0.5' })).status).toBe(400);
+      expect(origin.hits('/html?negotiated')).toBe(1);
+    });
+
+    it('answers 403 for a URL the SSRF policy refuses, and the canary sees nothing', async () => {
+      expect(errorOf(await get(proxied(`http://127.0.0.1:${canary.port}/json`), JSON_ACCEPT))).toMatchObject({ status: 403, body: { code: 'FORBIDDEN', message: 'This image URL is not allowed' } });
+    });
+
+    it('answers 404 for an upstream that gave no image, and for a missing stored image', async () => {
+      expect(errorOf(await get(proxied(origin.url('/status/503?json')), JSON_ACCEPT))).toMatchObject({ status: 404, body: { code: 'NOT_FOUND' } });
+      expect(errorOf(await get(`/api/image/${MISSING_ID}`, JSON_ACCEPT))).toMatchObject({ status: 404, body: { code: 'NOT_FOUND', message: 'Image not found' } });
+    });
+
+    it('still serves a real image to a client that asked for JSON', async () => {
+      const response = await get(proxied(origin.url('/photo.png?json')), JSON_ACCEPT);
+      expect([response.statusCode, response.headers['content-type']]).toEqual([200, 'image/jpeg']);
+    });
+  });
+
   describe('stored images and the placeholder', () => {
     it('serves a stored image resized', async () => {
       const response = await get(`/api/image/${STORED_ID}?w=160`);
@@ -361,6 +402,8 @@ describe('image routes (ImagesModule on Nest + Fastify)', () => {
       ['the test origin (a high port on loopback)', () => origin.url('/photo.png?strict'), 'port-not-allowed'],
       ['a public name on a non-standard port', () => 'http://images.closetly.test:8080/a.png', 'port-not-allowed'],
       ['https on port 8443', () => 'https://images.closetly.test:8443/a.png', 'port-not-allowed'],
+      ['http on the https port 443', () => 'http://images.closetly.test:443/a.png', 'port-not-allowed'],
+      ['https on the http port 80', () => 'https://images.closetly.test:80/a.png', 'port-not-allowed'],
       ['localhost on the standard port', () => 'http://localhost/a.png', 'forbidden-address'],
       ['the metadata service on the standard port', () => 'http://169.254.169.254/latest/meta-data', 'forbidden-address'],
     ])('refuses %s', async (_what, target, reason) => {

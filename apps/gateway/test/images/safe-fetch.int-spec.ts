@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pollUntil } from '@closetly/testing';
 import { isForbiddenAddress } from '../../src/images/address-policy';
-import { type FetchedImage, ImageFetchError, type RefusalEvent, SafeImageFetcher, type SafeFetchOptions } from '../../src/images/safe-fetch';
+import { DEFAULT_SAFE_FETCH, type FetchedImage, ImageFetchError, type RefusalEvent, SafeImageFetcher, type SafeFetchOptions } from '../../src/images/safe-fetch';
 import { type ImageOrigin, installLoopbackTripwire, type RecordingServer, startCanary, startImageOrigin, startRecordingServer } from './image-test-servers';
 
 const MAX_BYTES = 1024 * 1024;
@@ -103,6 +103,38 @@ describe('SafeImageFetcher against local servers', () => {
       const record = await streamEnd('/big-chunked');
       expect(record?.finished).toBe(false);
       expect(record?.written).toBeLessThan(32 * 1024 * 1024);
+    });
+
+    describe('the production limit (what a product photo needs)', () => {
+      const MiB = 1024 * 1024; // whole 64 KiB chunks of the origin's stream
+      // The default limit and total timeout; only the address policy still lets the local origin through.
+      const production = () => new SafeImageFetcher(options({ maxBytes: DEFAULT_SAFE_FETCH.maxBytes, totalTimeoutMs: DEFAULT_SAFE_FETCH.totalTimeoutMs }));
+
+      it('takes a 3 MiB photo', async () => {
+        expect((await production().fetch(origin.url(`/stream?n=${3 * MiB}`))).body.length).toBe(3 * MiB);
+      });
+
+      it('refuses a 6 MiB body by its Content-Length, before reading it', async () => {
+        const error = await failure(origin.url(`/stream-declared?n=${6 * MiB}`), production());
+        expect(error.reason).toBe('TOO_LARGE');
+        expect(error.message).toMatch(/^Content-Length 6291456 is over/);
+        expect((await streamEnd(`/stream-declared?n=${6 * MiB}`))?.finished).toBe(false);
+      });
+
+      it('refuses a 6 MiB body without a length while streaming it', async () => {
+        const error = await failure(origin.url(`/stream?n=${6 * MiB}`), production());
+        expect([error.reason, error.message]).toEqual(['TOO_LARGE', `The image is over the ${DEFAULT_SAFE_FETCH.maxBytes} byte limit`]);
+      });
+
+      it('hangs up on an endless body as soon as it passes the limit (the origin sees the connection close mid-body)', async () => {
+        const error = await failure(origin.url('/endless'), production());
+        // TOO_LARGE, not TIMEOUT: the count stopped it, not the clock.
+        expect(error.reason).toBe('TOO_LARGE');
+        const record = await streamEnd('/endless');
+        expect(record?.finished).toBe(false);
+        // What the origin wrote is the limit plus what the sockets' buffers took in, far from endless.
+        expect(record?.written).toBeLessThan(DEFAULT_SAFE_FETCH.maxBytes + 32 * 1024 * 1024);
+      });
     });
 
     it.each(['/bytes', '/bytes-chunked'])('accepts exactly the limit from %s and refuses one byte more', async (path) => {

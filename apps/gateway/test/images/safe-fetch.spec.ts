@@ -78,7 +78,23 @@ describe('SafeImageFetcher refusals before connecting (production policy and por
     },
   );
 
-  it.each(['http://images.test/a.png', 'http://images.test:80/a.png', 'https://images.test/a.png', 'https://images.test:443/a.png', 'http://images.test:443/a.png'])(
+  it.each(['http://images.test:443/a.png', 'https://images.test:80/a.png', 'HTTP://IMAGES.TEST:443/a.png', 'http://images.test:0443/a.png'])(
+    'refuses %s, where scheme and port disagree, before any lookup (and whatever the port rule allows)',
+    async (url) => {
+      const lenient = new SafeImageFetcher({ isAllowedPort: () => true, resolve: () => Promise.reject(new Error('no lookup expected')), onRefused: (event) => refusals.push(event) });
+      for (const using of [fetcher, lenient]) {
+        const error: unknown = await using.fetch(url).then(
+          () => undefined,
+          (e: unknown) => e,
+        );
+        expect(error).toBeInstanceOf(ImageFetchError);
+        expect([(error as ImageFetchError).reason, (error as ImageFetchError).stage, (error as ImageFetchError).refused]).toEqual(['PORT_NOT_ALLOWED', 'url', true]);
+      }
+      expect(resolved).toEqual([]);
+    },
+  );
+
+  it.each(['http://images.test/a.png', 'http://images.test:80/a.png', 'https://images.test/a.png', 'https://images.test:443/a.png'])(
     'lets the standard port in %s through to the address check',
     async (url) => {
       const error = await failure(url);
@@ -87,12 +103,13 @@ describe('SafeImageFetcher refusals before connecting (production policy and por
     },
   );
 
-  it('has a port rule that allows only the standard ports', () => {
+  it('has a port rule that allows each scheme only its own standard port', () => {
     expect(standardPortsOnly(new URL('http://a.test/'))).toBe(true);
     expect(standardPortsOnly(new URL('https://a.test:443/'))).toBe(true);
-    expect(standardPortsOnly(new URL('http://a.test:443/'))).toBe(true);
+    expect(standardPortsOnly(new URL('http://a.test:80/'))).toBe(true);
     expect(standardPortsOnly(new URL('http://a.test:8080/'))).toBe(false);
-    expect(standardPortsOnly(new URL('https://a.test:80/'))).toBe(true);
+    expect(standardPortsOnly(new URL('http://a.test:443/'))).toBe(false);
+    expect(standardPortsOnly(new URL('https://a.test:80/'))).toBe(false);
   });
 
   it.each([

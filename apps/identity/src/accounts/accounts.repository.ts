@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DATABASE, type Db } from '@closetly/server';
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { accounts } from '../db/schema';
 
 export type AccountRow = typeof accounts.$inferSelect;
@@ -41,6 +41,16 @@ export class AccountsRepository {
       .where(eq(accounts.id, id))
       .returning();
     return row;
+  }
+
+  /** Replaces the password hash only if it is still `expected` (a reset in between wins); false otherwise. */
+  async replacePasswordHash(id: string, expected: string, passwordHash: string, tx: Db = this.db): Promise<boolean> {
+    const rows = await tx
+      .update(accounts)
+      .set({ passwordHash, updatedAt: new Date() })
+      .where(and(eq(accounts.id, id), eq(accounts.passwordHash, expected)))
+      .returning({ id: accounts.id });
+    return rows.length === 1;
   }
 
   async list(): Promise<AccountRow[]> {

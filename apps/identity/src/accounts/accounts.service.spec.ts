@@ -1,6 +1,7 @@
+import argon2 from 'argon2';
 import jwt from 'jsonwebtoken';
 import type { Caller, SignUpRequest, UserRecordRequest } from '@closetly/contracts';
-import { accountRow, fakeUnitOfWork, inMemoryAccounts, sessionsServiceFor, testConfig } from '../../test/support/unit-doubles';
+import { accountRow, fakeUnitOfWork, inMemoryAccounts, recordingOutbox, sessionsServiceFor, testConfig } from '../../test/support/unit-doubles';
 import type { AccountRow } from './accounts.repository';
 import { AccountsService } from './accounts.service';
 import { PasswordHasher } from './password-hasher';
@@ -22,8 +23,9 @@ async function setup(...stored: AccountRow[]) {
   const passwords = new PasswordHasher();
   await passwords.onModuleInit();
   const { uow, tx } = fakeUnitOfWork();
-  const service = new AccountsService(config, accounts.repository, passwords, sessions.service, uow);
-  return { service, accounts, sessions, passwords, tx };
+  const events = recordingOutbox();
+  const service = new AccountsService(config, accounts.repository, passwords, sessions.service, uow, events.outbox);
+  return { service, accounts, sessions, passwords, tx, events };
 }
 
 /** A stored account that signs in with PASSWORD. */
@@ -70,15 +72,13 @@ describe('AccountsService', () => {
       expect(accounts.rows[0]?.gender).toBe('');
     });
 
-    it('makes an e-mail listed in ADMIN_EMAILS an admin, and no one else', async () => {
-      const { service } = await setup();
-      const admin = await service.signUp(signUpRequest({ email: ADMIN_EMAIL }));
-      const shopper = await service.signUp(signUpRequest({ email: 'shopper@example.com' }));
+    it('grants no admin role at sign-up, even to an e-mail listed in ADMIN_EMAILS: nobody has proved the address yet', async () => {
+      const { service, accounts } = await setup();
+      const registrant = await service.signUp(signUpRequest({ email: ADMIN_EMAIL }));
 
-      expect(admin.user.roles).toEqual(['admin']);
-      expect(jwt.decode(admin.accessToken)).toMatchObject({ roles: ['admin'] });
-      expect(shopper.user.roles).toEqual([]);
-      expect(jwt.decode(shopper.accessToken)).toMatchObject({ roles: [] });
+      expect(registrant.user.roles).toEqual([]);
+      expect(jwt.decode(registrant.accessToken)).toMatchObject({ roles: [] });
+      expect(accounts.rows[0]).toMatchObject({ roles: [], emailVerifiedAt: null });
     });
 
     it('refuses an e-mail that is taken, and opens no session', async () => {
@@ -86,6 +86,30 @@ describe('AccountsService', () => {
 
       await expect(service.signUp(signUpRequest())).rejects.toMatchObject({ code: 'EMAIL_TAKEN' });
       expect(sessions.sessions).toHaveLength(0);
+    });
+
+    it('announces the new account (identity.account-registered.v1, key = its id) in the transaction that inserts it', async () => {
+      const { service, accounts, events, tx } = await setup();
+      const session = await service.signUp(signUpRequest({ email: 'grace@example.com', gender: 'female' }));
+
+      const id = accounts.rows[0]?.id;
+      expect(session.user.uid).toBe(id);
+      expect(events.payloads('identity.account-registered.v1')).toEqual([{ accountId: id, email: 'grace@example.com', firstName: 'Grace', lastName: 'Hopper', gender: 'female' }]);
+      expect(events.recorded).toHaveLength(1);
+      expect(events.recorded[0]?.envelope.key).toBe(id);
+      expect(events.recorded[0]?.tx).toBe(tx);
+    });
+
+    it('announces an account without a gender with an empty one', async () => {
+      const { service, events } = await setup();
+      await service.signUp(signUpRequest({ gender: undefined }));
+      expect(events.payloads('identity.account-registered.v1')).toEqual([expect.objectContaining({ gender: '' })]);
+    });
+
+    it('announces nothing when the e-mail is taken', async () => {
+      const { service, events } = await setup(accountRow({ email: 'grace@example.com' }));
+      await expect(service.signUp(signUpRequest())).rejects.toMatchObject({ code: 'EMAIL_TAKEN' });
+      expect(events.recorded).toEqual([]);
     });
   });
 
@@ -129,15 +153,75 @@ describe('AccountsService', () => {
     });
 
     it.each([
-      ['grants admin to an e-mail now listed in ADMIN_EMAILS', ADMIN_EMAIL, [], ['admin']],
-      ['takes admin from an e-mail no longer listed', 'former-boss@closetly.test', ['admin'], []],
-    ])('%s, in the stored account and the token', async (_rule, email, storedRoles, roles) => {
-      const account = await withPassword({ email, roles: storedRoles });
+      ['grants admin to a verified e-mail now listed in ADMIN_EMAILS', ADMIN_EMAIL, new Date(), [], ['admin']],
+      ['withholds admin from a listed e-mail nobody has proved', ADMIN_EMAIL, null, [], []],
+      ['takes admin from an e-mail no longer listed', 'former-boss@closetly.test', new Date(), ['admin'], []],
+    ])('%s, in the stored account and the token', async (_rule, email, emailVerifiedAt, storedRoles, roles) => {
+      const account = await withPassword({ email, emailVerifiedAt, roles: storedRoles });
       const { service, accounts } = await setup(account);
 
       const session = await service.signIn({ email, password: PASSWORD });
       expect(jwt.decode(session.accessToken)).toMatchObject({ roles });
       expect(accounts.byId(account.id)?.roles).toEqual(roles);
+    });
+
+    it('replaces a hash made with older, weaker argon2 settings on a successful sign-in', async () => {
+      const weakHash = await argon2.hash(PASSWORD, { type: argon2.argon2id, memoryCost: 4_096, timeCost: 1, parallelism: 1 });
+      const account = accountRow({ passwordHash: weakHash });
+      const { service, accounts, passwords } = await setup(account);
+
+      await service.signIn({ email: account.email, password: PASSWORD });
+      const upgraded = accounts.byId(account.id)?.passwordHash ?? '';
+      expect(upgraded).not.toBe(weakHash);
+      expect(passwords.needsRehash(upgraded)).toBe(false);
+      expect(await passwords.verify(upgraded, PASSWORD)).toBe(true);
+      expect(accounts.repository.replacePasswordHash).toHaveBeenCalledWith(account.id, weakHash, upgraded);
+    });
+
+    it('replaces an argon2i hash with an argon2id one', async () => {
+      const argon2iHash = await argon2.hash(PASSWORD, { type: argon2.argon2i, memoryCost: 19_456, timeCost: 2, parallelism: 1 });
+      const account = accountRow({ passwordHash: argon2iHash });
+      const { service, accounts } = await setup(account);
+
+      await service.signIn({ email: account.email, password: PASSWORD });
+      expect(accounts.byId(account.id)?.passwordHash).toMatch(/^\$argon2id\$/);
+    });
+
+    it('keeps a current hash, and never touches the hash on a wrong password', async () => {
+      const weak = accountRow({ passwordHash: await argon2.hash(PASSWORD, { type: argon2.argon2id, memoryCost: 4_096, timeCost: 1, parallelism: 1 }) });
+      const current = await withPassword();
+      const { service, accounts } = await setup(weak, current);
+
+      await service.signIn({ email: current.email, password: PASSWORD });
+      await expect(service.signIn({ email: weak.email, password: 'Wrong!Passw0rd' })).rejects.toMatchObject(INVALID_CREDENTIALS);
+      expect(accounts.repository.replacePasswordHash).not.toHaveBeenCalled();
+    });
+  });
+
+  describe('ownerProvedEmail', () => {
+    it('hands an account that never proved its e-mail to the owner: verified, no password, every session ended', async () => {
+      const squatted = await withPassword();
+      const { service, accounts, sessions, tx } = await setup(squatted);
+      const squatterSession = await sessions.service.open(squatted);
+
+      await service.ownerProvedEmail(squatted, tx);
+      expect(accounts.byId(squatted.id)).toMatchObject({ passwordHash: null, emailVerifiedAt: expect.any(Date) });
+      expect(sessions.sessions[0]).toMatchObject({ revokedReason: 'e-mail proved by its owner' });
+      expect(await sessions.revoked.isRevoked(sessions.sessions[0]!.id)).toBe(true);
+      await expect(service.refresh(squatterSession.refreshToken)).rejects.toMatchObject({ code: 'INVALID_REFRESH_TOKEN' });
+      await expect(service.signIn({ email: squatted.email, password: PASSWORD })).rejects.toMatchObject(INVALID_CREDENTIALS);
+      expect(sessions.repository.revokeAllSessions).toHaveBeenCalledWith(squatted.id, 'e-mail proved by its owner', tx);
+    });
+
+    it('leaves an account whose e-mail was already proved as it is', async () => {
+      const owned = await withPassword({ emailVerifiedAt: new Date('2026-01-01T00:00:00Z') });
+      const { service, accounts, sessions, tx } = await setup(owned);
+      await sessions.service.open(owned);
+
+      await service.ownerProvedEmail(owned, tx);
+      expect(accounts.repository.update).not.toHaveBeenCalled();
+      expect(sessions.sessions[0]?.revokedAt).toBeNull();
+      await expect(service.signIn({ email: owned.email, password: PASSWORD })).resolves.toMatchObject({ user: { uid: owned.id } });
     });
   });
 

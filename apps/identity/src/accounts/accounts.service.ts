@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { AccountList, AuthSession, AuthUser, Caller, SignInRequest, SignUpRequest, UserRecordRequest } from '@closetly/contracts';
-import { UnitOfWork } from '@closetly/server';
+import { type Db, OutboxWriter, UnitOfWork } from '@closetly/server';
 import { IDENTITY_CONFIG, type IdentityConfig } from '../config';
 import { IdentityError } from '../identity.errors';
 import { SessionsService } from '../sessions/sessions.service';
@@ -17,9 +17,10 @@ export class AccountsService {
     private readonly passwords: PasswordHasher,
     private readonly sessions: SessionsService,
     private readonly uow: UnitOfWork,
+    private readonly outbox: OutboxWriter,
   ) {}
 
-  /** Creates the account (with the spec's user record) and opens a session. */
+  /** Creates the account (with the spec's user record), tells the other services (identity.account-registered.v1) and opens a session, in one transaction. */
   async signUp(request: SignUpRequest): Promise<AuthSession> {
     const passwordHash = await this.passwords.hash(request.password);
     return this.uow.run(async (tx) => {
@@ -30,21 +31,49 @@ export class AccountsService {
           firstName: request.firstName,
           lastName: request.lastName,
           gender: request.gender ?? '',
-          roles: this.rolesFor(request.email),
+          // Nobody has proved the address yet, so ADMIN_EMAILS grants nothing until they do.
+          roles: [],
         },
         tx,
       );
       if (!account) throw new IdentityError('EMAIL_TAKEN', 'An account with this email already exists.');
+      await this.registered(account, tx);
       return this.sessions.open(account, tx);
     });
   }
 
-  /** Same answer and the same work (one argon2 verification) for an unknown e-mail and a wrong password. */
+  /**
+   * A new account, by sign-up or third-party sign-in: the profile service (and later others) learns of it
+   * through the outbox, in the transaction that inserts it, so the event leaves if and only if the account exists.
+   */
+  async registered(account: AccountRow, tx: Db): Promise<void> {
+    const { uid, email, firstName, lastName, gender } = toAuthUser(account);
+    await this.outbox.add(tx, 'identity.account-registered.v1', uid, { accountId: uid, email, firstName, lastName, gender });
+  }
+
+  /**
+   * Same answer and the same work (one argon2 verification) for an unknown e-mail, a wrong password and an
+   * account without a password. A hash made with older argon2 settings is replaced while we hold the password.
+   */
   async signIn(request: SignInRequest): Promise<AuthSession> {
     const account = await this.accounts.findByEmail(request.email);
     const matches = await this.passwords.verify(account?.passwordHash, request.password);
-    if (!account || !matches) throw IdentityError.invalidCredentials();
+    if (!account?.passwordHash || !matches) throw IdentityError.invalidCredentials();
+    if (!account.disabledAt && this.passwords.needsRehash(account.passwordHash)) {
+      await this.accounts.replacePasswordHash(account.id, account.passwordHash, await this.passwords.hash(request.password));
+    }
     return this.openSession(account);
+  }
+
+  /**
+   * A provider has vouched that the caller owns this account's e-mail address. An account that never proved
+   * its address may have been registered by someone else first (pre-account hijacking): the owner wins, so
+   * the password stops working and every session ends. Access tokens already issued are deny-listed with them.
+   */
+  async ownerProvedEmail(account: AccountRow, tx: Db): Promise<void> {
+    if (account.emailVerifiedAt) return;
+    await this.accounts.update(account.id, { emailVerifiedAt: new Date(), passwordHash: null }, tx);
+    await this.sessions.revokeAll(account.id, 'e-mail proved by its owner', tx);
   }
 
   /** A session for an account that has proved who it is (password or provider): none when disabled, with the roles ADMIN_EMAILS gives now. */
@@ -92,12 +121,13 @@ export class AccountsService {
 
   /** Admin is granted from configuration; keep the stored roles in step with it at every sign-in. */
   private async withCurrentRoles(account: AccountRow): Promise<AccountRow> {
-    const roles = this.rolesFor(account.email);
+    const roles = this.rolesFor(account);
     if (roles.join() === account.roles.join()) return account;
     return (await this.accounts.update(account.id, { roles })) ?? account;
   }
 
-  private rolesFor(email: string): string[] {
-    return this.config.adminEmails.includes(email) ? ['admin'] : [];
+  /** Only the proved owner of an address in ADMIN_EMAILS is an admin, not whoever registered it first. */
+  private rolesFor(account: AccountRow): string[] {
+    return account.emailVerifiedAt && this.config.adminEmails.includes(account.email) ? ['admin'] : [];
   }
 }

@@ -17,6 +17,17 @@ export class PasswordHasher implements OnModuleInit {
     return argon2.hash(password, ARGON2_OPTIONS);
   }
 
+  /** Whether a stored hash was made with other settings than today's (older, weaker, or not argon2id), so it should be replaced. */
+  needsRehash(hash: string): boolean {
+    const { memoryCost, timeCost, parallelism } = ARGON2_OPTIONS;
+    try {
+      return !hash.startsWith('$argon2id$') || argon2.needsRehash(hash, { memoryCost, timeCost, parallelism });
+    } catch {
+      // Not a hash argon2 can read: verify() never matches it, so there is nothing to upgrade.
+      return false;
+    }
+  }
+
   /** Always runs one argon2 verification, whether or not there is a hash to check. */
   async verify(hash: string | null | undefined, password: string): Promise<boolean> {
     const matched = await argon2.verify(hash ?? this.dummyHash, password).catch(() => false);

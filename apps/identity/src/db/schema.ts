@@ -22,6 +22,8 @@ export const accounts = identitySchema.table(
     lastName: text('last_name').notNull(),
     gender: text('gender').notNull().default(''),
     roles: text('roles').array().notNull().default(sql`'{}'::text[]`),
+    /** When the owner of the address proved it (a provider that verified it, or a used reset link); null until then. */
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     disabledAt: timestamp('disabled_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -79,7 +81,7 @@ export const passwordResets = identitySchema.table(
     usedAt: timestamp('used_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (table) => [uniqueIndex('password_resets_hash_key').on(table.tokenHash)],
+  (table) => [uniqueIndex('password_resets_hash_key').on(table.tokenHash), index('password_resets_account_idx').on(table.accountId)],
 );
 
 /** An OpenID Connect sign-in in progress: state → nonce and PKCE verifier, short-lived, used once. */

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DATABASE, type Db } from '@closetly/server';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, not, sql } from 'drizzle-orm';
 import type { AccountRow } from '../accounts/accounts.repository';
 import { accounts, externalIdentities, oidcAttempts, oidcLoginCodes } from '../db/schema';
 
@@ -49,6 +49,12 @@ export class OidcRepository {
       .innerJoin(accounts, eq(accounts.id, externalIdentities.accountId))
       .where(and(eq(externalIdentities.issuer, issuer), eq(externalIdentities.subject, subject)));
     return row?.account;
+  }
+
+  /** Removes the account's provider logins, all of them or all but `keep`. */
+  async unlinkIdentities(accountId: string, keep: { issuer: string; subject: string } | undefined, tx: Db = this.db): Promise<void> {
+    const others = keep ? not(and(eq(externalIdentities.issuer, keep.issuer), eq(externalIdentities.subject, keep.subject))!) : undefined;
+    await tx.delete(externalIdentities).where(and(eq(externalIdentities.accountId, accountId), others));
   }
 
   async linkIdentity(accountId: string, issuer: string, subject: string, tx: Db = this.db): Promise<void> {

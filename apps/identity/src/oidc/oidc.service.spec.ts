@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import jwt from 'jsonwebtoken';
 import { type BaseClient, Issuer, TokenSet } from 'openid-client';
-import { accountRow, fakeUnitOfWork, inMemoryAccounts, markFirstUnused, mockOf, sessionsServiceFor, testConfig } from '../../test/support/unit-doubles';
+import { accountRow, fakeUnitOfWork, inMemoryAccounts, markFirstUnused, mockOf, recordingOutbox, sessionsServiceFor, testConfig } from '../../test/support/unit-doubles';
 import type { AccountRow } from '../accounts/accounts.repository';
 import { AccountsService } from '../accounts/accounts.service';
 import { PasswordHasher } from '../accounts/password-hasher';
@@ -13,7 +13,7 @@ const PROVIDER = 'https://accounts.provider.example';
 const OTHER_PROVIDER = 'https://login.other.example';
 const PUBLIC_URL = 'https://closetly.example';
 const ADMIN_EMAIL = 'boss@closetly.test';
-const TAKEN_BY_PASSWORD_ACCOUNT = { code: 'OIDC_FAILED', message: 'An account with this email already exists. Sign in with your password.' };
+const UNVERIFIED_EMAIL = { code: 'OIDC_FAILED', message: 'Your provider has not verified this email address.' };
 const ATTEMPT_UNKNOWN = { code: 'OIDC_FAILED', message: 'This sign-in attempt is unknown or has expired.' };
 const LOGIN_EXPIRED = { code: 'OIDC_FAILED', message: 'This sign-in has expired. Please try again.' };
 
@@ -77,6 +77,10 @@ function inMemoryOidc(accounts: ReturnType<typeof inMemoryAccounts>) {
     const account = link && accounts.byId(link.accountId);
     return account && { ...account };
   });
+  repository.unlinkIdentities.mockImplementation(async (accountId, keep) => {
+    const kept = identities.filter((row) => row.accountId !== accountId || (row.issuer === keep?.issuer && row.subject === keep.subject));
+    identities.splice(0, identities.length, ...kept);
+  });
   repository.linkIdentity.mockImplementation(async (accountId, issuer, subject) => {
     if (!identities.some((row) => row.issuer === issuer && row.subject === subject)) identities.push({ issuer, subject, accountId });
   });
@@ -90,9 +94,10 @@ function setup(...stored: AccountRow[]) {
   const oidc = inMemoryOidc(accounts);
   const sessions = sessionsServiceFor(config);
   const { uow, tx } = fakeUnitOfWork();
-  const accountsService = new AccountsService(config, accounts.repository, new PasswordHasher(), sessions.service, uow);
+  const events = recordingOutbox();
+  const accountsService = new AccountsService(config, accounts.repository, new PasswordHasher(), sessions.service, uow, events.outbox);
   const service = new OidcService(config, oidc.repository, accounts.repository, accountsService, uow);
-  return { service, provider, accounts, accountsService, oidc, sessions, tx };
+  return { service, provider, accounts, accountsService, oidc, sessions, tx, events };
 }
 type Setup = ReturnType<typeof setup>;
 
@@ -242,6 +247,24 @@ describe('OidcService', () => {
       expect(context.oidc.repository.linkIdentity).toHaveBeenCalledWith(session.user.uid, PROVIDER, 'provider-subject-1', context.tx);
     });
 
+    it('announces an account it creates (identity.account-registered.v1, key = its id) in the transaction that inserts it', async () => {
+      const context = setup();
+      const session = await signInThroughProvider(context, providerUser({ email: ' Grace@Example.com ' }));
+
+      expect(context.events.payloads('identity.account-registered.v1')).toEqual([{ accountId: session.user.uid, email: 'grace@example.com', firstName: 'Grace', lastName: 'Hopper', gender: '' }]);
+      expect(context.events.recorded.map(({ envelope, tx }) => ({ key: envelope.key, tx }))).toEqual([{ key: session.user.uid, tx: context.tx }]);
+    });
+
+    it('announces nothing when it signs in to or links an account that already exists', async () => {
+      const existing = accountRow({ email: 'grace@example.com', emailVerifiedAt: new Date('2026-01-01T00:00:00Z') });
+      const context = setup(existing);
+      await signInThroughProvider(context, providerUser());
+      await signInThroughProvider(context, providerUser());
+
+      expect(context.accounts.rows).toHaveLength(1);
+      expect(context.events.recorded).toEqual([]);
+    });
+
     it('names a new account after its e-mail when the provider gives no first name', async () => {
       const session = await signInThroughProvider(setup(), providerUser({ email: 'lin@example.com', given_name: undefined, family_name: undefined }));
       expect(session.user).toMatchObject({ firstName: 'lin', lastName: '' });
@@ -270,13 +293,53 @@ describe('OidcService', () => {
       expect(context.oidc.identities.map((link) => link.issuer)).toEqual([PROVIDER, OTHER_PROVIDER]);
     });
 
-    it('links a provider identity to the existing account with that e-mail when the provider has verified it', async () => {
-      const existing = accountRow({ email: 'grace@example.com', passwordHash: 'argon2-hash' });
+    it('links a provider identity to an account whose e-mail was already proved, and leaves its password and sessions alone', async () => {
+      const existing = accountRow({ email: 'grace@example.com', passwordHash: 'argon2-hash', emailVerifiedAt: new Date('2026-01-01T00:00:00Z') });
       const context = setup(existing);
+      await context.sessions.service.open(existing);
       const session = await signInThroughProvider(context, providerUser({ email_verified: true }));
 
       expect(session.user.uid).toBe(existing.id);
       expect(context.oidc.identities).toEqual([{ issuer: PROVIDER, subject: 'provider-subject-1', accountId: existing.id }]);
+      expect(context.accounts.byId(existing.id)).toMatchObject({ passwordHash: 'argon2-hash', emailVerifiedAt: existing.emailVerifiedAt });
+      expect(context.sessions.sessions.map((row) => row.revokedAt)).toEqual([null, null]);
+      expect(context.oidc.repository.unlinkIdentities).not.toHaveBeenCalled();
+    });
+
+    it('hands an account nobody proved to the provider’s verified owner: linked, verified, the registrant’s password, sessions and other logins gone', async () => {
+      const squatted = accountRow({ email: 'grace@example.com', passwordHash: 'squatters-argon2-hash' });
+      const context = setup(squatted);
+      await context.sessions.service.open(squatted);
+      context.oidc.identities.push({ issuer: OTHER_PROVIDER, subject: 'squatters-login', accountId: squatted.id });
+
+      const session = await signInThroughProvider(context, providerUser({ email_verified: true }));
+      expect(session.user.uid).toBe(squatted.id);
+      expect(context.accounts.byId(squatted.id)).toMatchObject({ passwordHash: null, emailVerifiedAt: expect.any(Date) });
+      const [squatterSession, ownerSession] = context.sessions.sessions;
+      expect(squatterSession).toMatchObject({ revokedReason: 'e-mail proved by its owner' });
+      expect(ownerSession?.revokedAt).toBeNull();
+      expect(context.oidc.identities).toEqual([{ issuer: PROVIDER, subject: 'provider-subject-1', accountId: squatted.id }]);
+      expect(context.oidc.repository.unlinkIdentities).toHaveBeenCalledWith(squatted.id, { issuer: PROVIDER, subject: 'provider-subject-1' }, context.tx);
+      expect(context.accounts.repository.update).toHaveBeenCalledWith(squatted.id, { emailVerifiedAt: expect.any(Date), passwordHash: null }, context.tx);
+    });
+
+    it('hands an account linked before e-mail proof was recorded to the owner when the provider now vouches for its address', async () => {
+      const legacy = accountRow({ email: 'grace@example.com', passwordHash: 'argon2-hash' });
+      const context = setup(legacy);
+      context.oidc.identities.push({ issuer: PROVIDER, subject: 'provider-subject-1', accountId: legacy.id });
+
+      await signInThroughProvider(context, providerUser({ email: 'someone.else@example.com' }));
+      expect(context.accounts.byId(legacy.id)).toMatchObject({ passwordHash: 'argon2-hash', emailVerifiedAt: null });
+      await signInThroughProvider(context, providerUser({ email_verified: false }));
+      expect(context.accounts.byId(legacy.id)).toMatchObject({ passwordHash: 'argon2-hash', emailVerifiedAt: null });
+      await signInThroughProvider(context, providerUser());
+      expect(context.accounts.byId(legacy.id)).toMatchObject({ passwordHash: null, emailVerifiedAt: expect.any(Date) });
+    });
+
+    it('marks a new account’s e-mail verified', async () => {
+      const context = setup();
+      const session = await signInThroughProvider(context, providerUser());
+      expect(context.accounts.byId(session.user.uid)?.emailVerifiedAt).toBeInstanceOf(Date);
     });
 
     it.each([
@@ -286,9 +349,21 @@ describe('OidcService', () => {
       const existing = accountRow({ email: 'grace@example.com', passwordHash: 'argon2-hash' });
       const context = setup(existing);
 
-      await expect(signInAtProvider(context, providerUser({ email_verified: emailVerified }))).rejects.toMatchObject(TAKEN_BY_PASSWORD_ACCOUNT);
+      await expect(signInAtProvider(context, providerUser({ email_verified: emailVerified }))).rejects.toMatchObject(UNVERIFIED_EMAIL);
       expect(context.oidc.identities).toHaveLength(0);
       expect(context.oidc.loginCodes).toHaveLength(0);
+      expect(context.accounts.byId(existing.id)?.passwordHash).toBe('argon2-hash');
+    });
+
+    it.each([
+      ['marks the e-mail unverified', false],
+      ['does not say the e-mail is verified', undefined],
+    ])('never creates an account when the provider %s', async (_case, emailVerified) => {
+      const context = setup();
+
+      await expect(signInAtProvider(context, providerUser({ email_verified: emailVerified }))).rejects.toMatchObject(UNVERIFIED_EMAIL);
+      expect(context.accounts.rows).toHaveLength(0);
+      expect(context.oidc.identities).toHaveLength(0);
     });
 
     it.each([

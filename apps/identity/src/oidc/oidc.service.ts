@@ -1,8 +1,8 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { AuthSession, OidcStartResponse } from '@closetly/contracts';
-import { UnitOfWork } from '@closetly/server';
+import { type Db, UnitOfWork } from '@closetly/server';
 import { type BaseClient, generators, Issuer } from 'openid-client';
-import { AccountsRepository } from '../accounts/accounts.repository';
+import { type AccountRow, AccountsRepository } from '../accounts/accounts.repository';
 import { AccountsService } from '../accounts/accounts.service';
 import { IDENTITY_CONFIG, type IdentityConfig } from '../config';
 import { IdentityError } from '../identity.errors';
@@ -12,13 +12,14 @@ import { OidcRepository } from './oidc.repository';
 const ATTEMPT_MINUTES = 10;
 const LOGIN_CODE_SECONDS = 120;
 export const OIDC_CALLBACK_PATH = '/api/auth/oidc/callback';
+const UNVERIFIED_EMAIL = 'Your provider has not verified this email address.';
 
 /**
  * Third-party sign-in ("Sign in with Google" in the copy) with the OpenID
  * Connect authorization code flow: PKCE (S256), state and nonce, all kept
  * server-side and used once. Identities are keyed on issuer + subject; an
- * existing password account is linked only when the provider says the
- * e-mail is verified. The popup gets a one-time login code, never tokens.
+ * account is created or linked only when the provider says the e-mail is
+ * verified. The popup gets a one-time login code, never tokens.
  */
 @Injectable()
 export class OidcService {
@@ -101,26 +102,36 @@ export class OidcService {
     return this.accountsService.openSession(account);
   }
 
+  /**
+   * The account a provider identity signs in to. Only an address the provider has verified creates or links
+   * an account; linking to an account that never proved its address hands it to the provider's user
+   * (AccountsService.ownerProvedEmail) and drops every other provider login of it.
+   */
   private async accountFor(issuer: string, subject: string, claims: Record<string, unknown>): Promise<string> {
     if (!issuer || !subject || subject === 'undefined') throw new IdentityError('OIDC_FAILED', 'The provider sent no subject.');
+    const email = typeof claims.email === 'string' ? claims.email.trim().toLowerCase() : '';
+    const emailVerified = claims.email_verified === true;
     return this.uow.run(async (tx) => {
       const known = await this.oidc.findAccountByIdentity(issuer, subject, tx);
-      if (known) return known.id;
-      const email = typeof claims.email === 'string' ? claims.email.trim().toLowerCase() : '';
+      if (known) {
+        // Linked before e-mail proof was recorded: the provider vouching for the same address now is that proof.
+        if (emailVerified && email === known.email && !known.emailVerifiedAt) await this.claimForOwner(known, issuer, subject, tx);
+        return known.id;
+      }
       if (!email) throw new IdentityError('OIDC_FAILED', 'The provider did not share an e-mail address.');
+      // Whoever controls a provider account may claim any address there; only a verified one says whose it is.
+      if (!emailVerified) throw new IdentityError('OIDC_FAILED', UNVERIFIED_EMAIL);
       const existing = await this.accounts.findByEmail(email, tx);
       if (existing) {
-        // No silent takeover: link only when the provider vouches for the address.
-        if (claims.email_verified !== true) {
-          throw new IdentityError('OIDC_FAILED', 'An account with this email already exists. Sign in with your password.');
-        }
         await this.oidc.linkIdentity(existing.id, issuer, subject, tx);
+        await this.claimForOwner(existing, issuer, subject, tx);
         return existing.id;
       }
       const created = await this.accounts.insert(
         {
           email,
           passwordHash: null,
+          emailVerifiedAt: new Date(),
           firstName: typeof claims.given_name === 'string' && claims.given_name ? claims.given_name : (email.split('@')[0] ?? 'Shopper'),
           lastName: typeof claims.family_name === 'string' ? claims.family_name : '',
           gender: '',
@@ -130,7 +141,15 @@ export class OidcService {
       );
       if (!created) throw new IdentityError('OIDC_FAILED', 'An account with this email already exists. Sign in with your password.');
       await this.oidc.linkIdentity(created.id, issuer, subject, tx);
+      await this.accountsService.registered(created, tx);
       return created.id;
     });
+  }
+
+  /** The provider's user owns the address: an unproved account becomes theirs alone (no password, no sessions, no other logins). */
+  private async claimForOwner(account: AccountRow, issuer: string, subject: string, tx: Db): Promise<void> {
+    if (account.emailVerifiedAt) return;
+    await this.accountsService.ownerProvedEmail(account, tx);
+    await this.oidc.unlinkIdentities(account.id, { issuer, subject }, tx);
   }
 }

@@ -1,8 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import { pollUntil } from '@closetly/testing';
 import { accountRow, fakeUnitOfWork, inMemoryAccounts, markFirstUnused, mockOf, sessionsServiceFor, testConfig } from '../../test/support/unit-doubles';
 import type { AccountRow } from '../accounts/accounts.repository';
 import { PasswordHasher } from '../accounts/password-hasher';
 import { hashToken } from '../sessions/tokens';
+import { OidcRepository } from '../oidc/oidc.repository';
+import { DEFAULT_MAIL_QUEUE_OPTIONS, MailQueue } from './mail-queue';
 import type { Mail, Mailer } from './mailer';
 import { type PasswordResetRow, PasswordResetRepository } from './password-reset.repository';
 import { PasswordResetService } from './password-reset.service';
@@ -35,12 +38,19 @@ async function setup(...stored: AccountRow[]) {
   const accounts = inMemoryAccounts(...stored);
   const resets = inMemoryResets();
   const mailer = mailbox();
+  const mailQueue = new MailQueue(mailer, { ...DEFAULT_MAIL_QUEUE_OPTIONS, firstRetryMs: 1 });
+  const identities = mockOf(OidcRepository);
   const sessions = sessionsServiceFor(config);
   const passwords = new PasswordHasher();
   await passwords.onModuleInit();
   const { uow, tx } = fakeUnitOfWork();
-  const service = new PasswordResetService(config, mailer, resets.repository, accounts.repository, passwords, sessions.service, uow);
-  return { service, accounts, resets, mailer, sessions, passwords, tx };
+  const service = new PasswordResetService(config, mailQueue, resets.repository, accounts.repository, identities, passwords, sessions.service, uow);
+  /** Asks for a reset link and waits until the queued mail has left. */
+  const forgotPassword = async (email: string) => {
+    await service.forgotPassword({ email });
+    await mailQueue.idle();
+  };
+  return { service, forgotPassword, accounts, resets, mailer, mailQueue, identities, sessions, passwords, uow, tx };
 }
 
 /** The token in a reset mail's link. */
@@ -50,13 +60,31 @@ function tokenIn(mail: Mail | undefined): string {
   return link[1];
 }
 
+/** Every call the service made of its repositories, the unit of work and the mailer, in order, with what it passed. */
+function callLog(context: Awaited<ReturnType<typeof setup>>, send: jest.SpyInstance) {
+  const mocks: Array<[string, { mock: { calls: unknown[][]; invocationCallOrder: number[] } }]> = [
+    ['accounts.findByEmail', context.accounts.repository.findByEmail],
+    ['uow.run', context.uow.run],
+    ['resets.markAllUsed', context.resets.repository.markAllUsed],
+    ['resets.insert', context.resets.repository.insert],
+    ['mailer.send', send],
+  ];
+  return mocks
+    .flatMap(([name, mock]) => mock.mock.invocationCallOrder.map((order, index) => ({ name, order, args: mock.mock.calls[index] ?? [] })))
+    .sort((a, b) => a.order - b.order);
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+/** A SHA-256 in base64url: a token was generated and hashed. */
+const TOKEN_HASH = /^[\w-]{43}$/;
+
 describe('PasswordResetService', () => {
   describe('forgotPassword', () => {
     it('mails a link built from PUBLIC_URL whose token is stored only as its hash, for RESET_TOKEN_TTL_MINUTES', async () => {
       const account = accountRow();
-      const { service, mailer, resets } = await setup(account);
+      const { forgotPassword, mailer, resets } = await setup(account);
       const before = Date.now();
-      await service.forgotPassword({ email: account.email });
+      await forgotPassword(account.email);
 
       expect(mailer.mails).toHaveLength(1);
       expect(mailer.mails[0]).toMatchObject({ to: account.email, subject: 'Reset your Closetly password' });
@@ -70,26 +98,85 @@ describe('PasswordResetService', () => {
     it.each([
       ['an unknown e-mail', () => accountRow(), 'nobody@example.com'],
       ['a disabled account', () => accountRow({ email: 'gone@example.com', disabledAt: new Date() }), 'gone@example.com'],
-    ])('answers %s as it answers a known one, after the same work, and mails nothing', async (_case, stored, email) => {
-      const { service, mailer, resets } = await setup(stored());
+    ])('answers %s as it answers a known one, and mails nothing', async (_case, stored, email) => {
+      const { service, forgotPassword, mailer, resets } = await setup(stored());
 
       await expect(service.forgotPassword({ email })).resolves.toBeUndefined();
+      await forgotPassword(email);
       expect(mailer.mails).toHaveLength(0);
-      expect(resets.rows).toEqual([expect.objectContaining({ accountId: null })]);
+      expect(resets.rows).toEqual([expect.objectContaining({ accountId: null }), expect.objectContaining({ accountId: null })]);
+    });
+
+    it('does the same work for an unknown e-mail as for a known one: one lookup, a token generated and hashed, the same two writes in one transaction, no mail sent while answering', async () => {
+      const account = accountRow();
+      const known = await setup(account);
+      const unknown = await setup(account);
+      const knownSend = jest.spyOn(known.mailer, 'send');
+      const unknownSend = jest.spyOn(unknown.mailer, 'send');
+
+      await known.service.forgotPassword({ email: account.email });
+      const knownCalls = callLog(known, knownSend);
+      await unknown.service.forgotPassword({ email: 'nobody@example.com' });
+      const unknownCalls = callLog(unknown, unknownSend);
+
+      const work = ['accounts.findByEmail', 'uow.run', 'resets.markAllUsed', 'resets.insert'];
+      expect(knownCalls.map((call) => call.name)).toEqual(work);
+      expect(unknownCalls.map((call) => call.name)).toEqual(work);
+      for (const [calls, tx, accountId] of [
+        [knownCalls, known.tx, account.id],
+        [unknownCalls, unknown.tx, null],
+      ] as const) {
+        expect(calls[2]?.args).toEqual([expect.stringMatching(UUID), tx]);
+        expect(calls[3]?.args).toEqual([{ accountId, tokenHash: expect.stringMatching(TOKEN_HASH), expiresAt: expect.any(Date) }, tx]);
+      }
+      // The unknown path ends the links of an id no account has.
+      expect(unknownCalls[2]?.args[0]).not.toBe(account.id);
+      // The known account's mail leaves afterwards, off the request path.
+      await known.mailQueue.idle();
+      expect(knownSend).toHaveBeenCalledTimes(1);
+      expect(unknownSend).not.toHaveBeenCalled();
+    });
+
+    it('answers before the mail is sent, and a send that never finishes holds nothing up', async () => {
+      const account = accountRow();
+      const { service, mailer } = await setup(account);
+      const order: string[] = [];
+      jest.spyOn(mailer, 'send').mockImplementation(() => {
+        order.push('send started');
+        return new Promise<void>(() => undefined);
+      });
+
+      await service.forgotPassword({ email: account.email });
+      order.push('answered');
+      await pollUntil(() => order.length, (length) => length === 2, { what: 'the queued mail to be sent' });
+      expect(order).toEqual(['answered', 'send started']);
     });
 
     it('answers the same when the mail cannot be sent', async () => {
       const account = accountRow();
-      const { service, mailer } = await setup(account);
-      jest.spyOn(mailer, 'send').mockRejectedValue(new Error('SMTP down'));
+      const { service, mailer, mailQueue } = await setup(account);
+      const send = jest.spyOn(mailer, 'send').mockRejectedValue(new Error('SMTP down'));
 
       await expect(service.forgotPassword({ email: account.email })).resolves.toBeUndefined();
+      await mailQueue.idle();
+      expect(send).toHaveBeenCalledTimes(DEFAULT_MAIL_QUEUE_OPTIONS.attempts);
+    });
+
+    it('ends the earlier links of the account: after a second request only the newest link works', async () => {
+      const account = accountRow();
+      const { forgotPassword, service, mailer } = await setup(account);
+      await forgotPassword(account.email);
+      await forgotPassword(account.email);
+      const [first, second] = mailer.mails.map(tokenIn);
+
+      await expect(service.resetPassword({ token: first!, password: NEW_PASSWORD })).rejects.toMatchObject(INVALID_LINK);
+      await expect(service.resetPassword({ token: second!, password: NEW_PASSWORD })).resolves.toBeUndefined();
     });
 
     it('escapes the name in the HTML mail', async () => {
       const account = accountRow({ firstName: '<img src=x onerror=alert(1)>' });
-      const { service, mailer } = await setup(account);
-      await service.forgotPassword({ email: account.email });
+      const { forgotPassword, mailer } = await setup(account);
+      await forgotPassword(account.email);
 
       expect(mailer.mails[0]?.html).not.toContain('<img');
       expect(mailer.mails[0]?.html).toContain('&#60;img');
@@ -97,58 +184,49 @@ describe('PasswordResetService', () => {
   });
 
   describe('resetPassword', () => {
-    it('sets the new password and ends every session of the account, in one transaction', async () => {
+    it('sets the new password, marks the e-mail verified, unlinks every provider login and ends every session, in one transaction', async () => {
       const account = accountRow();
-      const { service, mailer, accounts, sessions, passwords, tx } = await setup(account);
+      const { service, forgotPassword, mailer, accounts, identities, sessions, passwords, tx } = await setup(account);
       await sessions.service.open(account);
       await sessions.service.open(account);
-      await service.forgotPassword({ email: account.email });
+      await forgotPassword(account.email);
 
       await service.resetPassword({ token: tokenIn(mailer.mails[0]), password: NEW_PASSWORD });
       expect(await passwords.verify(accounts.byId(account.id)?.passwordHash, NEW_PASSWORD)).toBe(true);
+      expect(accounts.byId(account.id)?.emailVerifiedAt).toBeInstanceOf(Date);
       expect(sessions.sessions.map((session) => session.revokedReason)).toEqual(['password reset', 'password reset']);
       for (const session of sessions.sessions) expect(await sessions.revoked.isRevoked(session.id)).toBe(true);
-      expect(accounts.repository.update).toHaveBeenCalledWith(account.id, { passwordHash: expect.any(String) }, tx);
+      expect(accounts.repository.update).toHaveBeenCalledWith(account.id, { passwordHash: expect.any(String), emailVerifiedAt: expect.any(Date) }, tx);
+      expect(identities.unlinkIdentities).toHaveBeenCalledWith(account.id, undefined, tx);
       expect(sessions.repository.revokeAllSessions).toHaveBeenCalledWith(account.id, 'password reset', tx);
     });
 
     it('works once per link', async () => {
       const account = accountRow();
-      const { service, mailer } = await setup(account);
-      await service.forgotPassword({ email: account.email });
+      const { service, forgotPassword, mailer } = await setup(account);
+      await forgotPassword(account.email);
       const token = tokenIn(mailer.mails[0]);
 
       await service.resetPassword({ token, password: NEW_PASSWORD });
       await expect(service.resetPassword({ token, password: 'Other!Passw0rd' })).rejects.toMatchObject(INVALID_LINK);
     });
 
-    it('ends the account’s other links when one is used', async () => {
-      const account = accountRow();
-      const { service, mailer, resets } = await setup(account);
-      await service.forgotPassword({ email: account.email });
-      await service.forgotPassword({ email: account.email });
-      const [first, second] = mailer.mails.map(tokenIn);
-
-      await service.resetPassword({ token: second!, password: NEW_PASSWORD });
-      expect(resets.rows.every((row) => row.usedAt !== null)).toBe(true);
-      await expect(service.resetPassword({ token: first!, password: 'Other!Passw0rd' })).rejects.toMatchObject(INVALID_LINK);
-    });
-
-    it('refuses an expired link and leaves the password and sessions alone', async () => {
+    it('refuses an expired link and leaves the password, sessions and provider logins alone', async () => {
       const account = accountRow({ passwordHash: 'the-old-hash' });
-      const { service, mailer, resets, accounts, sessions } = await setup(account);
+      const { service, forgotPassword, mailer, resets, accounts, identities, sessions } = await setup(account);
       await sessions.service.open(account);
-      await service.forgotPassword({ email: account.email });
+      await forgotPassword(account.email);
       resets.rows[0]!.expiresAt = new Date(Date.now() - 1);
 
       await expect(service.resetPassword({ token: tokenIn(mailer.mails[0]), password: NEW_PASSWORD })).rejects.toMatchObject(INVALID_LINK);
-      expect(accounts.byId(account.id)?.passwordHash).toBe('the-old-hash');
+      expect(accounts.byId(account.id)).toMatchObject({ passwordHash: 'the-old-hash', emailVerifiedAt: null });
       expect(sessions.sessions[0]?.revokedAt).toBeNull();
+      expect(identities.unlinkIdentities).not.toHaveBeenCalled();
     });
 
     it('refuses an unknown token, and a link made for an unknown e-mail', async () => {
-      const { service, resets } = await setup();
-      await service.forgotPassword({ email: 'nobody@example.com' });
+      const { service, forgotPassword, resets } = await setup();
+      await forgotPassword('nobody@example.com');
       const token = 'a-token-only-the-server-saw';
       resets.rows[0]!.tokenHash = hashToken(token);
 

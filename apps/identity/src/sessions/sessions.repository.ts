@@ -29,11 +29,11 @@ export class SessionsRepository {
     return row;
   }
 
-  /** Marks a token used; false when another request rotated it first. */
-  async markRotated(tokenId: string, tx: Db = this.db): Promise<boolean> {
+  /** Marks a token used at `at`; false when another request rotated it first. */
+  async markRotated(tokenId: string, at: Date, tx: Db = this.db): Promise<boolean> {
     const rows = await tx
       .update(refreshTokens)
-      .set({ rotatedAt: sql`now()` })
+      .set({ rotatedAt: at })
       .where(and(eq(refreshTokens.id, tokenId), isNull(refreshTokens.rotatedAt)))
       .returning({ id: refreshTokens.id });
     return rows.length === 1;

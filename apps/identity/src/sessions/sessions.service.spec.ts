@@ -1,10 +1,12 @@
 import jwt from 'jsonwebtoken';
-import { ACCESS_TOKEN_AUDIENCE, ACCESS_TOKEN_ISSUER } from '@closetly/server';
-import { accountRow, sessionsServiceFor, TEST_JWT_SECRET, testConfig } from '../../test/support/unit-doubles';
+import { ACCESS_TOKEN_AUDIENCE, ACCESS_TOKEN_ISSUER, SigningKeys } from '@closetly/server';
+import { accountRow, manualClock, sessionsServiceFor, TEST_JWT_SECRET, testConfig } from '../../test/support/unit-doubles';
 import type { AccountRow } from '../accounts/accounts.repository';
 import { hashToken, signAccessToken } from './tokens';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+/** The default REFRESH_REUSE_GRACE_SECONDS. */
+const GRACE_MS = 30_000;
 const SESSION_ENDED = { code: 'INVALID_REFRESH_TOKEN', message: 'Your session has ended. Please sign in again.' };
 
 const claimsOf = (accessToken: string) =>
@@ -13,10 +15,11 @@ const claimsOf = (accessToken: string) =>
 function setup(env: NodeJS.ProcessEnv = {}) {
   const config = testConfig({ ACCESS_TOKEN_TTL_SECONDS: '900', REFRESH_TOKEN_TTL_DAYS: '14', ...env });
   const account = accountRow();
-  const sessions = sessionsServiceFor(config);
+  const time = manualClock();
+  const sessions = sessionsServiceFor(config, time.clock);
   /** What AccountsService hands refresh: the account as stored now. */
   const loadAccount = jest.fn(async (id: string): Promise<AccountRow | undefined> => (id === account.id ? account : undefined));
-  return { ...sessions, account, loadAccount };
+  return { ...sessions, account, loadAccount, time };
 }
 
 describe('SessionsService', () => {
@@ -33,15 +36,13 @@ describe('SessionsService', () => {
     });
 
     it('keeps the refresh token only as its hash, valid for REFRESH_TOKEN_TTL_DAYS', async () => {
-      const { service, tokens, account } = setup();
-      const before = Date.now();
+      const { service, tokens, account, time } = setup();
       const { refreshToken } = await service.open(account);
 
       expect(tokens).toHaveLength(1);
       expect(tokens[0]?.tokenHash).toBe(hashToken(refreshToken));
       expect(tokens[0]?.tokenHash).not.toBe(refreshToken);
-      expect(tokens[0]?.expiresAt.getTime()).toBeGreaterThanOrEqual(before + 14 * DAY_MS);
-      expect(tokens[0]?.expiresAt.getTime()).toBeLessThanOrEqual(Date.now() + 14 * DAY_MS);
+      expect(tokens[0]?.expiresAt.getTime()).toBe(time.clock().getTime() + 14 * DAY_MS);
     });
   });
 
@@ -57,10 +58,11 @@ describe('SessionsService', () => {
       await expect(service.refresh(second.refreshToken, loadAccount)).resolves.toMatchObject({ user: { uid: account.id } });
     });
 
-    it('treats a spent refresh token coming back as theft: the whole family ends and its access tokens are deny-listed', async () => {
-      const { service, sessions, revoked, account, loadAccount } = setup();
+    it('treats a spent refresh token coming back after the grace window as theft: the whole family ends and its access tokens are deny-listed', async () => {
+      const { service, sessions, revoked, account, loadAccount, time } = setup();
       const first = await service.open(account);
       const second = await service.refresh(first.refreshToken, loadAccount);
+      time.advance(GRACE_MS);
 
       await expect(service.refresh(first.refreshToken, loadAccount)).rejects.toMatchObject(SESSION_ENDED);
       expect(sessions[0]).toMatchObject({ revokedReason: 'refresh token reuse' });
@@ -68,13 +70,55 @@ describe('SessionsService', () => {
       await expect(service.refresh(second.refreshToken, loadAccount)).rejects.toMatchObject(SESSION_ENDED);
     });
 
-    it('ends the family when another request rotated the same token first', async () => {
+    it('answers a spent token within the grace window with a sibling pair in the same family, and both pairs keep working', async () => {
+      const { service, sessions, tokens, account, loadAccount, time } = setup();
+      const first = await service.open(account);
+      const winner = await service.refresh(first.refreshToken, loadAccount);
+      time.advance(GRACE_MS - 1);
+
+      const sibling = await service.refresh(first.refreshToken, loadAccount);
+      expect(sibling.refreshToken).not.toBe(winner.refreshToken);
+      expect(claimsOf(sibling.accessToken).sid).toBe(claimsOf(winner.accessToken).sid);
+      expect(sessions).toHaveLength(1);
+      expect(sessions[0]?.revokedAt).toBeNull();
+      expect(tokens.map((token) => token.tokenHash)).toEqual([first, winner, sibling].map((pair) => hashToken(pair.refreshToken)));
+      await expect(service.refresh(winner.refreshToken, loadAccount)).resolves.toMatchObject({ user: { uid: account.id } });
+      await expect(service.refresh(sibling.refreshToken, loadAccount)).resolves.toMatchObject({ user: { uid: account.id } });
+    });
+
+    it('still ends the family, siblings included, when the spent token comes back once the window has passed', async () => {
+      const { service, sessions, account, loadAccount, time } = setup();
+      const first = await service.open(account);
+      const winner = await service.refresh(first.refreshToken, loadAccount);
+      const sibling = await service.refresh(first.refreshToken, loadAccount);
+      time.advance(GRACE_MS);
+
+      await expect(service.refresh(first.refreshToken, loadAccount)).rejects.toMatchObject(SESSION_ENDED);
+      expect(sessions[0]).toMatchObject({ revokedReason: 'refresh token reuse' });
+      await expect(service.refresh(winner.refreshToken, loadAccount)).rejects.toMatchObject(SESSION_ENDED);
+      await expect(service.refresh(sibling.refreshToken, loadAccount)).rejects.toMatchObject(SESSION_ENDED);
+    });
+
+    it('gives a refresh that lost the race to a parallel one (the guarded update failed) a sibling pair', async () => {
       const { service, repository, sessions, account, loadAccount } = setup();
       const { refreshToken } = await service.open(account);
       repository.markRotated.mockResolvedValueOnce(false);
 
-      await expect(service.refresh(refreshToken, loadAccount)).rejects.toMatchObject(SESSION_ENDED);
+      await expect(service.refresh(refreshToken, loadAccount)).resolves.toMatchObject({ user: { uid: account.id } });
+      expect(sessions[0]?.revokedAt).toBeNull();
+    });
+
+    it('has no grace window when REFRESH_REUSE_GRACE_SECONDS is 0: a lost race or any reuse ends the family', async () => {
+      const { service, repository, sessions, account, loadAccount } = setup({ REFRESH_REUSE_GRACE_SECONDS: '0' });
+      const first = await service.open(account);
+      await service.refresh(first.refreshToken, loadAccount);
+      await expect(service.refresh(first.refreshToken, loadAccount)).rejects.toMatchObject(SESSION_ENDED);
       expect(sessions[0]).toMatchObject({ revokedReason: 'refresh token reuse' });
+
+      const { refreshToken } = await service.open(account);
+      repository.markRotated.mockResolvedValueOnce(false);
+      await expect(service.refresh(refreshToken, loadAccount)).rejects.toMatchObject(SESSION_ENDED);
+      expect(sessions[1]).toMatchObject({ revokedReason: 'refresh token reuse' });
     });
 
     it('refuses an unknown refresh token and one whose session was revoked', async () => {
@@ -87,11 +131,40 @@ describe('SessionsService', () => {
     });
 
     it('refuses an expired refresh token', async () => {
-      const { service, tokens, account, loadAccount } = setup();
+      const { service, account, loadAccount, time } = setup();
       const { refreshToken } = await service.open(account);
-      tokens[0]!.expiresAt = new Date(Date.now() - 1);
+      time.advance(14 * DAY_MS);
 
       await expect(service.refresh(refreshToken, loadAccount)).rejects.toMatchObject(SESSION_ENDED);
+    });
+
+    it('ends a session SESSION_MAX_DAYS after sign-in, however often it was refreshed', async () => {
+      const { service, sessions, revoked, tokens, account, loadAccount, time } = setup({ SESSION_MAX_DAYS: '90' });
+      const signedInAt = time.clock().getTime();
+      let { refreshToken } = await service.open(account);
+      for (let day = 10; day < 90; day += 10) {
+        time.advance(10 * DAY_MS);
+        ({ refreshToken } = await service.refresh(refreshToken, loadAccount));
+      }
+      // Issued on day 80 with a 14-day lifetime, the last token is cut to the session's end on day 90.
+      expect(tokens.at(-1)?.expiresAt.getTime()).toBe(signedInAt + 90 * DAY_MS);
+      time.advance(10 * DAY_MS - 1);
+      ({ refreshToken } = await service.refresh(refreshToken, loadAccount));
+      time.advance(1);
+
+      await expect(service.refresh(refreshToken, loadAccount)).rejects.toMatchObject(SESSION_ENDED);
+      expect(sessions[0]).toMatchObject({ revokedReason: 'session lifetime over' });
+      expect(await revoked.isRevoked(sessions[0]!.id)).toBe(true);
+    });
+
+    it('ends a session whose end has passed even when its refresh token is still fresh', async () => {
+      const { service, sessions, tokens, account, loadAccount, time } = setup({ SESSION_MAX_DAYS: '30', REFRESH_TOKEN_TTL_DAYS: '60' });
+      const { refreshToken } = await service.open(account);
+      tokens[0]!.expiresAt = new Date(time.clock().getTime() + 60 * DAY_MS);
+      time.advance(30 * DAY_MS);
+
+      await expect(service.refresh(refreshToken, loadAccount)).rejects.toMatchObject(SESSION_ENDED);
+      expect(sessions[0]).toMatchObject({ revokedReason: 'session lifetime over' });
     });
 
     it.each([
@@ -134,7 +207,7 @@ describe('SessionsService', () => {
     it('never fails, and ends nothing, for a token that is not ours', async () => {
       const { service, repository, account } = setup();
       await service.open(account);
-      const foreign = signAccessToken({ uid: account.id, sid: 'some-session', roles: [] }, 'another-secret-of-at-least-32-characters', 60);
+      const foreign = signAccessToken({ uid: account.id, sid: 'some-session', roles: [] }, new SigningKeys('another-secret-of-at-least-32-characters').current, 60);
 
       await expect(service.logout('garbage')).resolves.toBeUndefined();
       await expect(service.logout(foreign)).resolves.toBeUndefined();

@@ -3,14 +3,22 @@ import type { AuthSession, AuthUser } from '@closetly/contracts';
 import { CACHE, type Cache, type Db, RevokedSessions } from '@closetly/server';
 import type { AccountRow } from '../accounts/accounts.repository';
 import { toAuthUser } from '../accounts/auth-user';
+import { CLOCK, type Clock, systemClock } from '../clock';
 import { IDENTITY_CONFIG, type IdentityConfig } from '../config';
 import { IdentityError } from '../identity.errors';
 import { SessionsRepository } from './sessions.repository';
-import { hashToken, hasExpired, randomToken, sessionIdOfAccessToken, signAccessToken } from './tokens';
+import { hashToken, randomToken, sessionIdOfAccessToken, signAccessToken } from './tokens';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** Sessions: issue, rotate refresh tokens (reuse revokes the family), revoke with an immediate access-token deny-list. */
+const sessionEnded = () => new IdentityError('INVALID_REFRESH_TOKEN', 'Your session has ended. Please sign in again.');
+
+/**
+ * Sessions: issue, rotate refresh tokens, revoke with an immediate access-token deny-list.
+ * A rotated token coming back ends the whole family, except within a short grace window
+ * (parallel refreshes from two tabs, a retried request), and a session ends SESSION_MAX_DAYS
+ * after sign-in however often it is refreshed.
+ */
 @Injectable()
 export class SessionsService {
   private readonly revoked: RevokedSessions;
@@ -19,6 +27,7 @@ export class SessionsService {
     @Inject(IDENTITY_CONFIG) private readonly config: IdentityConfig,
     @Inject(CACHE) cache: Cache,
     private readonly sessions: SessionsRepository,
+    @Inject(CLOCK) private readonly clock: Clock = systemClock,
   ) {
     this.revoked = new RevokedSessions(cache);
   }
@@ -26,29 +35,40 @@ export class SessionsService {
   /** A new session for an account: an access token and the first refresh token of its family. */
   async open(account: AccountRow, tx?: Db): Promise<AuthSession> {
     const sessionId = await this.sessions.createSession(account.id, tx);
-    return this.issue(account, sessionId, tx);
+    return this.issue(account, sessionId, this.endOf(this.clock()), tx);
   }
 
   async refresh(refreshToken: string, loadAccount: (id: string) => Promise<AccountRow | undefined>): Promise<AuthSession> {
+    const now = this.clock();
     const found = await this.sessions.findRefreshToken(hashToken(refreshToken));
-    if (!found || found.session.revokedAt) throw new IdentityError('INVALID_REFRESH_TOKEN', 'Your session has ended. Please sign in again.');
-    if (found.token.rotatedAt || !(await this.sessions.markRotated(found.token.id))) {
-      // A rotated token came back: it was stolen or replayed. End the whole family.
-      await this.revoke(found.session.id, 'refresh token reuse');
-      throw new IdentityError('INVALID_REFRESH_TOKEN', 'Your session has ended. Please sign in again.');
+    if (!found || found.session.revokedAt) throw sessionEnded();
+    const sessionEnds = this.endOf(found.session.createdAt);
+    if (sessionEnds <= now) {
+      await this.revoke(found.session.id, 'session lifetime over');
+      throw sessionEnded();
     }
-    if (hasExpired(found.token.expiresAt)) throw new IdentityError('INVALID_REFRESH_TOKEN', 'Your session has ended. Please sign in again.');
+    if (found.token.expiresAt <= now) throw sessionEnded();
+    // Losing the guarded update means another request rotated the token this very moment.
+    const rotatedAt = found.token.rotatedAt ?? ((await this.sessions.markRotated(found.token.id, now)) ? undefined : now);
+    if (rotatedAt && !(now.getTime() - rotatedAt.getTime() < this.config.REFRESH_REUSE_GRACE_SECONDS * 1000)) {
+      // A rotated token came back after the grace window: it was stolen or replayed. End the whole family.
+      await this.revoke(found.session.id, 'refresh token reuse');
+      throw sessionEnded();
+    }
+    // Within the window the caller gets a sibling pair in the same family (only hashes are stored, so the
+    // first caller's pair cannot be handed out again): both pairs work, each rotates on its own, and any
+    // later reuse still ends the family, siblings included.
     const account = await loadAccount(found.session.accountId);
     if (!account || account.disabledAt) {
       await this.revoke(found.session.id, 'account unavailable');
-      throw new IdentityError('INVALID_REFRESH_TOKEN', 'Your session has ended. Please sign in again.');
+      throw sessionEnded();
     }
-    return this.issue(account, found.session.id);
+    return this.issue(account, found.session.id, sessionEnds);
   }
 
   /** Ends the session a refresh token or an access token belongs to. Unknown tokens are ignored (logout never fails). */
   async logout(token: string): Promise<void> {
-    const sessionId = (await this.sessions.findRefreshToken(hashToken(token)))?.session.id ?? sessionIdOfAccessToken(token, this.config.jwtSecret);
+    const sessionId = (await this.sessions.findRefreshToken(hashToken(token)))?.session.id ?? sessionIdOfAccessToken(token, this.config.jwtKeys);
     if (sessionId) await this.revoke(sessionId, 'logout');
   }
 
@@ -71,11 +91,18 @@ export class SessionsService {
     await this.revoked.revoke(sessionId, this.config.ACCESS_TOKEN_TTL_SECONDS);
   }
 
-  private async issue(account: AccountRow, sessionId: string, tx?: Db): Promise<AuthSession> {
+  /** When a session that began at `createdAt` ends, however often it is refreshed. */
+  private endOf(createdAt: Date): Date {
+    return new Date(createdAt.getTime() + this.config.SESSION_MAX_DAYS * DAY_MS);
+  }
+
+  /** A refresh token never outlives its session. */
+  private async issue(account: AccountRow, sessionId: string, sessionEnds: Date, tx?: Db): Promise<AuthSession> {
     const user: AuthUser = toAuthUser(account);
     const refreshToken = randomToken();
-    await this.sessions.addRefreshToken(sessionId, hashToken(refreshToken), new Date(Date.now() + this.config.REFRESH_TOKEN_TTL_DAYS * DAY_MS), tx);
-    const accessToken = signAccessToken({ uid: account.id, sid: sessionId, roles: user.roles }, this.config.jwtSecret, this.config.ACCESS_TOKEN_TTL_SECONDS);
+    const expiresAt = new Date(Math.min(this.clock().getTime() + this.config.REFRESH_TOKEN_TTL_DAYS * DAY_MS, sessionEnds.getTime()));
+    await this.sessions.addRefreshToken(sessionId, hashToken(refreshToken), expiresAt, tx);
+    const accessToken = signAccessToken({ uid: account.id, sid: sessionId, roles: user.roles }, this.config.jwtKeys.current, this.config.ACCESS_TOKEN_TTL_SECONDS);
     return { accessToken, refreshToken, expiresIn: this.config.ACCESS_TOKEN_TTL_SECONDS, user };
   }
 }

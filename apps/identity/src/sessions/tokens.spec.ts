@@ -1,8 +1,11 @@
 import jwt from 'jsonwebtoken';
-import { ACCESS_TOKEN_AUDIENCE, ACCESS_TOKEN_ISSUER } from '@closetly/server';
+import { ACCESS_TOKEN_AUDIENCE, ACCESS_TOKEN_ISSUER, keyIdOf, SigningKeys } from '@closetly/server';
 import { hashToken, randomToken, sessionIdOfAccessToken, signAccessToken } from './tokens';
 
 const SECRET = 'x'.repeat(40);
+const PREVIOUS = 'p'.repeat(40);
+const RETIRED = 'r'.repeat(40);
+const keys = new SigningKeys(SECRET);
 
 describe('tokens', () => {
   it('makes long random URL-safe tokens and stable hashes of them', () => {
@@ -14,7 +17,7 @@ describe('tokens', () => {
   });
 
   it('signs access tokens with HS256, our issuer and audience, an expiry, a type and an id', () => {
-    const token = signAccessToken({ uid: 'u1', sid: 's1', roles: ['admin'] }, SECRET, 600);
+    const token = signAccessToken({ uid: 'u1', sid: 's1', roles: ['admin'] }, keys.current, 600);
     const header = jwt.decode(token, { complete: true })?.header;
     expect(header?.alg).toBe('HS256');
     const claims = jwt.verify(token, SECRET, { algorithms: ['HS256'], issuer: ACCESS_TOKEN_ISSUER, audience: ACCESS_TOKEN_AUDIENCE }) as jwt.JwtPayload;
@@ -23,10 +26,26 @@ describe('tokens', () => {
     expect(claims.jti).toMatch(/^[0-9a-f-]{36}$/);
   });
 
+  it('names the signing key in the header: kid is the first 16 hex characters of its SHA-256', () => {
+    const token = signAccessToken({ uid: 'u1', sid: 's1', roles: [] }, keys.current, 600);
+    expect(jwt.decode(token, { complete: true })?.header.kid).toBe(keyIdOf(SECRET));
+    expect(keyIdOf(SECRET)).toMatch(/^[0-9a-f]{16}$/);
+  });
+
   it('reads the session out of our own access tokens only', () => {
-    expect(sessionIdOfAccessToken(signAccessToken({ uid: 'u', sid: 's9', roles: [] }, SECRET, 60), SECRET)).toBe('s9');
-    expect(sessionIdOfAccessToken(signAccessToken({ uid: 'u', sid: 's9', roles: [] }, 'y'.repeat(40), 60), SECRET)).toBeUndefined();
-    expect(sessionIdOfAccessToken(jwt.sign({ sid: 's9', typ: 'refresh' }, SECRET, { issuer: ACCESS_TOKEN_ISSUER, audience: ACCESS_TOKEN_AUDIENCE }), SECRET)).toBeUndefined();
-    expect(sessionIdOfAccessToken('garbage', SECRET)).toBeUndefined();
+    expect(sessionIdOfAccessToken(signAccessToken({ uid: 'u', sid: 's9', roles: [] }, keys.current, 60), keys)).toBe('s9');
+    expect(sessionIdOfAccessToken(signAccessToken({ uid: 'u', sid: 's9', roles: [] }, new SigningKeys('y'.repeat(40)).current, 60), keys)).toBeUndefined();
+    expect(sessionIdOfAccessToken(jwt.sign({ sid: 's9', typ: 'refresh' }, SECRET, { issuer: ACCESS_TOKEN_ISSUER, audience: ACCESS_TOKEN_AUDIENCE, keyid: keyIdOf(SECRET) }), keys)).toBeUndefined();
+    expect(sessionIdOfAccessToken('garbage', keys)).toBeUndefined();
+  });
+
+  it('reads tokens of the previous key during a rotation, and none of a retired key or without a kid', () => {
+    const rotating = new SigningKeys(SECRET, PREVIOUS);
+    const signedWith = (secret: string) => signAccessToken({ uid: 'u', sid: 's9', roles: [] }, new SigningKeys(secret).current, 60);
+    expect(sessionIdOfAccessToken(signedWith(PREVIOUS), rotating)).toBe('s9');
+    expect(sessionIdOfAccessToken(signedWith(PREVIOUS), keys)).toBeUndefined();
+    expect(sessionIdOfAccessToken(signedWith(RETIRED), rotating)).toBeUndefined();
+    const withoutKid = jwt.sign({ sid: 's9', typ: 'access' }, SECRET, { issuer: ACCESS_TOKEN_ISSUER, audience: ACCESS_TOKEN_AUDIENCE });
+    expect(sessionIdOfAccessToken(withoutKid, rotating)).toBeUndefined();
   });
 });

@@ -1,6 +1,6 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import jwt from 'jsonwebtoken';
-import { ACCESS_TOKEN_AUDIENCE, ACCESS_TOKEN_ISSUER } from '@closetly/server';
+import { ACCESS_TOKEN_AUDIENCE, ACCESS_TOKEN_ISSUER, type SigningKey, type SigningKeys } from '@closetly/server';
 
 /** An opaque random token for refresh, reset and login codes: 256 bits, URL-safe. */
 export const randomToken = (): string => randomBytes(32).toString('base64url');
@@ -14,10 +14,15 @@ export interface AccessTokenClaims {
   roles: string[];
 }
 
-/** HS256 JWT with issuer, audience, expiry, a type claim (so a refresh token can never pass as one) and an id. */
-export function signAccessToken(claims: AccessTokenClaims, secret: string, ttlSeconds: number): string {
-  return jwt.sign({ sid: claims.sid, roles: claims.roles, typ: 'access' }, secret, {
+/**
+ * HS256 JWT with issuer, audience, expiry, a type claim (so a refresh token
+ * can never pass as one) and an id; the header names the key (`kid`) so the
+ * gateway can verify with the previous key during a rotation.
+ */
+export function signAccessToken(claims: AccessTokenClaims, key: SigningKey, ttlSeconds: number): string {
+  return jwt.sign({ sid: claims.sid, roles: claims.roles, typ: 'access' }, key.secret, {
     algorithm: 'HS256',
+    keyid: key.id,
     issuer: ACCESS_TOKEN_ISSUER,
     audience: ACCESS_TOKEN_AUDIENCE,
     subject: claims.uid,
@@ -26,10 +31,12 @@ export function signAccessToken(claims: AccessTokenClaims, secret: string, ttlSe
   });
 }
 
-/** Reads a session id out of an access token we signed (for logout by access token). Undefined if it is not ours. */
-export function sessionIdOfAccessToken(token: string, secret: string): string | undefined {
+/** Reads a session id out of an access token we signed with a key still in use (for logout by access token). Undefined if it is not ours. */
+export function sessionIdOfAccessToken(token: string, keys: SigningKeys): string | undefined {
   try {
-    const payload = jwt.verify(token, secret, { algorithms: ['HS256'], issuer: ACCESS_TOKEN_ISSUER, audience: ACCESS_TOKEN_AUDIENCE, ignoreExpiration: true });
+    const key = keys.find(jwt.decode(token, { complete: true })?.header.kid);
+    if (!key) return undefined;
+    const payload = jwt.verify(token, key.secret, { algorithms: ['HS256'], issuer: ACCESS_TOKEN_ISSUER, audience: ACCESS_TOKEN_AUDIENCE, ignoreExpiration: true });
     return typeof payload === 'object' && payload.typ === 'access' && typeof payload.sid === 'string' ? payload.sid : undefined;
   } catch {
     return undefined;

@@ -1,3 +1,4 @@
+import { keyIdOf } from '@closetly/server';
 import jwt from 'jsonwebtoken';
 
 /** The claims of an access token the product issued, as a base to forge near-valid ones from. */
@@ -20,9 +21,9 @@ export function claimsOf(accessToken: string): AccessClaims {
   return decoded as unknown as AccessClaims;
 }
 
-/** HS256 with the given key, exactly these claims (nothing added, so "missing exp" stays missing). */
+/** HS256 with the given key named in the header as the product names it (kid), exactly these claims (nothing added, so "missing exp" stays missing). */
 export function signHs256(claims: Record<string, unknown>, secret: string): string {
-  return jwt.sign(claims, secret, { algorithm: 'HS256', noTimestamp: true });
+  return jwt.sign(claims, secret, { algorithm: 'HS256', noTimestamp: true, keyid: keyIdOf(secret) });
 }
 
 const base64url = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { MemoryCache, RevokedSessions } from '@closetly/server';
 import { mockOf } from '@closetly/testing';
 import { type AccountRow, AccountsRepository } from '../../src/accounts/accounts.repository';
+import { type Clock, systemClock } from '../../src/clock';
 import { type IdentityConfig, loadIdentityConfig } from '../../src/config';
 import type { sessions as sessionsTable } from '../../src/db/schema';
 import { type RefreshTokenRow, SessionsRepository } from '../../src/sessions/sessions.repository';
@@ -15,7 +16,7 @@ import { SessionsService } from '../../src/sessions/sessions.service';
 type SessionRow = typeof sessionsTable.$inferSelect;
 
 /** The generic doubles live in @closetly/testing; re-exported so identity's specs import from one place. */
-export { fakeUnitOfWork, mockOf } from '@closetly/testing';
+export { fakeUnitOfWork, mockOf, recordingOutbox } from '@closetly/testing';
 
 export const TEST_JWT_SECRET = 'unit-test-secret-of-at-least-32-characters';
 
@@ -40,6 +41,7 @@ export function accountRow(overrides: Partial<AccountRow> = {}): AccountRow {
     lastName: 'Lovelace',
     gender: '',
     roles: [],
+    emailVerifiedAt: null,
     disabledAt: null,
     createdAt: new Date(),
     updatedAt: new Date(),
@@ -61,6 +63,12 @@ export function inMemoryAccounts(...initial: AccountRow[]) {
     rows.push(row);
     return copy(row);
   });
+  repository.replacePasswordHash.mockImplementation(async (id, expected, passwordHash) => {
+    const row = byId(id);
+    if (row?.passwordHash !== expected) return false;
+    Object.assign(row, { passwordHash, updatedAt: new Date() });
+    return true;
+  });
   repository.update.mockImplementation(async (id, changes) => {
     const row = byId(id);
     return copy(row && Object.assign(row, changes, { updatedAt: new Date() }));
@@ -70,14 +78,14 @@ export function inMemoryAccounts(...initial: AccountRow[]) {
 }
 
 /** SessionsRepository over arrays, with its guarded updates (a token rotates once, a session is revoked once). */
-export function inMemorySessions() {
+export function inMemorySessions(clock: Clock = systemClock) {
   const sessions: SessionRow[] = [];
   const tokens: RefreshTokenRow[] = [];
   const repository = mockOf(SessionsRepository);
   const revokeWhere = (match: (session: SessionRow) => boolean, reason: string) =>
     sessions.filter((session) => match(session) && !session.revokedAt).map((session) => Object.assign(session, { revokedAt: new Date(), revokedReason: reason }).id);
   repository.createSession.mockImplementation(async (accountId) => {
-    const session: SessionRow = { id: randomUUID(), accountId, createdAt: new Date(), revokedAt: null, revokedReason: null };
+    const session: SessionRow = { id: randomUUID(), accountId, createdAt: clock(), revokedAt: null, revokedReason: null };
     sessions.push(session);
     return session.id;
   });
@@ -89,9 +97,9 @@ export function inMemorySessions() {
     const session = token && sessions.find((row) => row.id === token.sessionId);
     return token && session ? { token: { ...token }, session: { ...session } } : undefined;
   });
-  repository.markRotated.mockImplementation(async (tokenId) => {
+  repository.markRotated.mockImplementation(async (tokenId, at) => {
     const token = tokens.find((row) => row.id === tokenId && !row.rotatedAt);
-    if (token) token.rotatedAt = new Date();
+    if (token) token.rotatedAt = at;
     return Boolean(token);
   });
   repository.findSession.mockImplementation(async (sessionId) => {
@@ -103,9 +111,21 @@ export function inMemorySessions() {
   return { repository, sessions, tokens };
 }
 
-/** The real SessionsService over in-memory sessions and an in-memory deny-list. */
-export function sessionsServiceFor(config: IdentityConfig) {
-  const store = inMemorySessions();
+/** The real SessionsService over in-memory sessions and an in-memory deny-list, on the given clock. */
+export function sessionsServiceFor(config: IdentityConfig, clock: Clock = systemClock) {
+  const store = inMemorySessions(clock);
   const cache = new MemoryCache();
-  return { ...store, revoked: new RevokedSessions(cache), service: new SessionsService(config, cache, store.repository) };
+  return { ...store, revoked: new RevokedSessions(cache), service: new SessionsService(config, cache, store.repository, clock) };
+}
+
+/** A clock a test moves by hand. */
+export function manualClock(start = new Date()) {
+  let now = start.getTime();
+  const clock: Clock = () => new Date(now);
+  return {
+    clock,
+    advance(ms: number): void {
+      now += ms;
+    },
+  };
 }

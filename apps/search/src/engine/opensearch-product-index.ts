@@ -1,4 +1,6 @@
 import { type API, Client, errors, type Types } from '@opensearch-project/opensearch';
+import { openSearchSynonymRules } from './fashion-synonyms';
+import { ENGLISH_STOP_WORDS, FUZZINESS, FUZZY_MAX_EXPANSIONS, FUZZY_PREFIX_LENGTH, queryWords } from './fashion-text';
 import {
   BRAND_FACET_SIZE,
   chunked,
@@ -12,6 +14,7 @@ import {
   type ProductSuggestion,
   pageLimit,
   prepareDocuments,
+  type ResolvedSearchQuery,
   resolveSearchQuery,
   resolveSuggestionLimit,
 } from './product-search-index';
@@ -19,7 +22,11 @@ import {
 export interface OpenSearchProductIndexOptions {
   /** Engine address, e.g. the platform's OPENSEARCH_URL. */
   node: string;
-  /** Index name: `products` in the service; tests use a unique one. */
+  /**
+   * The alias every read and write goes through (`products` in the service;
+   * tests use a unique one). The documents live in a versioned physical index
+   * behind it, `<alias>-v<n>`, which `replaceAll` and schema upgrades swap.
+   */
   index: string;
   /**
    * Refresh after writes: `false` (default, the engine refreshes about every
@@ -31,23 +38,45 @@ export interface OpenSearchProductIndexOptions {
   shards?: number;
   replicas?: number;
   requestTimeoutMs?: number;
+  /** How long a schema upgrade may take to copy the documents (`_reindex`). */
+  migrationTimeoutMs?: number;
 }
 
 const WRITE_CHUNK = 500;
 
 /**
- * Analysis mirrors the PostgreSQL twin's `english` text search configuration:
- * HTML tags stripped (PostgreSQL's parser skips them too), lower case, English
- * stop words and the Snowball English stemmer (porter2).
+ * Version of the settings and mappings below, kept in the physical index's
+ * `_meta`. Bump it with any change to them: `ensureReady` then copies the
+ * documents into a new physical index built with the new ones and swaps the
+ * alias (an index from before versioning counts as 1).
+ */
+export const INDEX_SCHEMA_VERSION = 2;
+
+/** Longest word prefix (and whole-name prefix) the suggestion n-grams index; longer ones are cut to it at query time. */
+const WORD_PREFIX_MAX = 20;
+const NAME_PREFIX_MAX = 60;
+
+/**
+ * Analysis mirrors the PostgreSQL twin (`fashion-text.ts` holds the shared
+ * rules): HTML tags stripped, possessives dropped, lower case, Lucene's English
+ * stop words, the Snowball English stemmer (porter2, PostgreSQL's `english`
+ * stemmer). Searches add the fashion synonyms after stemming, so the rules
+ * are stemmed too and "trainer" and "trainers" are one word; a synonym graph
+ * keeps multi-word synonyms ("hooded sweatshirt") phrases.
  */
 const settings = (shards: number, replicas: number): Types.Indices_Common.IndexSettings => ({
   number_of_shards: shards,
   number_of_replicas: replicas,
   analysis: {
     filter: {
-      product_english_stop: { type: 'stop', stopwords: ['_english_'] },
+      product_english_stop: { type: 'stop', stopwords: [...ENGLISH_STOP_WORDS] },
       product_english_stemmer: { type: 'stemmer', language: 'porter2' },
       product_english_possessive: { type: 'stemmer', language: 'possessive_english' },
+      product_synonyms: { type: 'synonym_graph', synonyms: openSearchSynonymRules() },
+      product_word_prefixes: { type: 'edge_ngram', min_gram: 1, max_gram: WORD_PREFIX_MAX },
+      product_word_prefix_cut: { type: 'truncate', length: WORD_PREFIX_MAX },
+      product_name_prefixes: { type: 'edge_ngram', min_gram: 1, max_gram: NAME_PREFIX_MAX },
+      product_name_prefix_cut: { type: 'truncate', length: NAME_PREFIX_MAX },
     },
     analyzer: {
       product_text: {
@@ -56,49 +85,128 @@ const settings = (shards: number, replicas: number): Types.Indices_Common.IndexS
         tokenizer: 'standard',
         filter: ['product_english_possessive', 'lowercase', 'product_english_stop', 'product_english_stemmer'],
       },
-      /** Unstemmed words for prefix and typo matching in suggestions. */
+      product_search: {
+        type: 'custom',
+        tokenizer: 'standard',
+        filter: ['product_english_possessive', 'lowercase', 'product_english_stop', 'product_english_stemmer', 'product_synonyms'],
+      },
+      /** Unstemmed words for typo matching in suggestions. */
       product_words: { type: 'custom', char_filter: ['html_strip'], tokenizer: 'standard', filter: ['lowercase'] },
+      /** Suggestions: every prefix of every word, and of the whole name. */
+      product_word_prefixes: { type: 'custom', tokenizer: 'standard', filter: ['lowercase', 'product_word_prefixes'] },
+      product_word_prefix_query: { type: 'custom', tokenizer: 'standard', filter: ['lowercase', 'product_word_prefix_cut'] },
+      product_name_prefixes: { type: 'custom', tokenizer: 'keyword', filter: ['lowercase', 'product_name_prefixes'] },
+      product_name_prefix_query: { type: 'custom', tokenizer: 'keyword', filter: ['lowercase', 'product_name_prefix_cut'] },
     },
     normalizer: { product_lowercase: { type: 'custom', filter: ['lowercase'] } },
   },
 });
 
-const mappings = {
+const text = (extra: Omit<Types.Common_Mapping.TextProperty, 'type'> = {}): Types.Common_Mapping.TextProperty => ({
+  type: 'text',
+  analyzer: 'product_text',
+  search_analyzer: 'product_search',
+  ...extra,
+});
+const stored: Types.Common_Mapping.Property = { type: 'keyword', index: false, doc_values: false };
+
+const mappings: Types.Common_Mapping.TypeMapping = {
   dynamic: 'strict',
+  _meta: { schemaVersion: INDEX_SCHEMA_VERSION },
   properties: {
     id: { type: 'keyword' },
-    name: {
-      type: 'text',
-      analyzer: 'product_text',
+    name: text({
+      copy_to: ['allText', 'nameBrand'],
       fields: {
         words: { type: 'text', analyzer: 'product_words' },
+        wordPrefixes: { type: 'text', analyzer: 'product_word_prefixes', search_analyzer: 'product_word_prefix_query' },
+        namePrefixes: { type: 'text', analyzer: 'product_name_prefixes', search_analyzer: 'product_name_prefix_query' },
         lower: { type: 'keyword', normalizer: 'product_lowercase', ignore_above: 512 },
       },
-    },
-    brand: { type: 'keyword', fields: { text: { type: 'text', analyzer: 'product_text' } } },
-    description: { type: 'text', analyzer: 'product_text' },
+    }),
+    brand: { type: 'keyword', copy_to: ['allText', 'nameBrand'], fields: { text: text() } },
+    description: text({ copy_to: ['allText'] }),
+    /** Name, brand and description as one field: where every word of a term must be found (a brand word and a name word together). */
+    allText: text(),
+    /** Name and brand as one field: where typos may match. */
+    nameBrand: text(),
     price: { type: 'double' },
     currency: { type: 'keyword' },
+    priceText: stored,
     gender: { type: 'keyword' },
     category: { type: 'keyword' },
-    imageUrl: { type: 'keyword', index: false, doc_values: false },
-    sourceUrl: { type: 'keyword', index: false, doc_values: false },
+    imageUrl: stored,
+    sourceUrl: stored,
     retailer: { type: 'keyword' },
     updatedAt: { type: 'date' },
   },
+};
+
+const FUZZY = {
+  fuzziness: FUZZINESS,
+  prefix_length: FUZZY_PREFIX_LENGTH,
+  max_expansions: FUZZY_MAX_EXPANSIONS,
+  fuzzy_transpositions: true,
 } as const;
 
-/** Field boosts: a name match ranks above a brand match, above a description match. */
-const TEXT_FIELDS = ['name^4', 'brand.text^2', 'description'];
+/**
+ * One search term: every word must be found, spelled right anywhere (name,
+ * brand, description together) or within its typo allowance in name and
+ * brand. The score is exact words (and synonyms) by field (name 4, brand 2,
+ * description 1), plus typo-tolerant name words (1), so exact matches come
+ * before typo matches.
+ */
+const termQuery = (term: string): Types.Common_QueryDsl.QueryContainer => ({
+  bool: {
+    filter: [
+      {
+        bool: {
+          should: [{ match: { allText: { query: term, operator: 'and' } } }, { match: { nameBrand: { query: term, operator: 'and', ...FUZZY } } }],
+          minimum_should_match: 1,
+        },
+      },
+    ],
+    should: [
+      { match: { name: { query: term, boost: 4 } } },
+      { match: { 'brand.text': { query: term, boost: 2 } } },
+      { match: { description: { query: term, boost: 1 } } },
+      { match: { name: { query: term, ...FUZZY, boost: 1 } } },
+    ],
+  },
+});
 
 interface TermsBucket {
   key: string;
   doc_count: number;
 }
+/** Each facet: a `filter` aggregation (the other groups' filters) around the `values` it counts. */
 interface FacetAggregations {
-  brands: { buckets: TermsBucket[] };
-  genders: { buckets: TermsBucket[] };
-  priceBands: { buckets: TermsBucket[] };
+  brands: { values: { buckets: TermsBucket[] } };
+  genders: { values: { buckets: TermsBucket[] } };
+  priceBands: { values: { buckets: TermsBucket[] } };
+}
+
+const FACET_GROUPS = ['brands', 'genders', 'priceBands'] as const;
+type FacetGroup = (typeof FACET_GROUPS)[number];
+
+/** Each filter group's query (an OR of its values), absent when the group filters nothing. */
+function groupFilters(query: ResolvedSearchQuery): Record<FacetGroup, Types.Common_QueryDsl.QueryContainer | undefined> {
+  const bands = PRICE_BANDS.filter((band) => query.priceBands.includes(band.id));
+  return {
+    brands: query.brands.length > 0 ? { terms: { brand: query.brands } } : undefined,
+    genders: query.gender.length > 0 ? { terms: { gender: query.gender } } : undefined,
+    priceBands:
+      bands.length > 0
+        ? {
+            bool: {
+              should: bands.map((band) => ({
+                range: { price: { ...(band.min === null ? {} : { gte: band.min }), ...(band.max === null ? {} : { lt: band.max }) } },
+              })),
+              minimum_should_match: 1,
+            },
+          }
+        : undefined,
+  };
 }
 
 /**
@@ -108,57 +216,217 @@ interface FacetAggregations {
 const termsOn = (field: string, size: number) =>
   ({ field, size, order: [{ _count: 'desc' }, { _key: 'asc' }] }) as Types.Common_Aggregations.TermsAggregationFields;
 
-const isResponseError = (error: unknown, type: string): boolean =>
-  error instanceof errors.ResponseError && (error.body as { error?: { type?: string } } | undefined)?.error?.type === type;
+const errorType = (error: unknown): string | undefined =>
+  error instanceof errors.ResponseError ? (error.body as { error?: { type?: string } } | undefined)?.error?.type : undefined;
+const isNotFound = (error: unknown): boolean => error instanceof errors.ResponseError && error.statusCode === 404;
+
+/** A document as stored; one indexed before a field existed lacks it. */
+const fromSource = (source: Partial<ProductDocument> & Pick<ProductDocument, 'id' | 'name' | 'brand'>): ProductDocument => ({
+  id: source.id,
+  name: source.name,
+  brand: source.brand,
+  price: source.price ?? null,
+  currency: source.currency ?? null,
+  priceText: source.priceText ?? null,
+  imageUrl: source.imageUrl ?? null,
+  description: source.description ?? '',
+  sourceUrl: source.sourceUrl ?? '',
+  retailer: source.retailer ?? null,
+  gender: source.gender ?? 'Unisex',
+  category: source.category ?? 'home',
+  updatedAt: source.updatedAt ?? new Date(0).toISOString(),
+});
 
 /**
- * The distributed mode's search engine: one OpenSearch index with explicit
- * mappings. Facets are aggregations over the matching documents (see
- * `ProductSearchFacets` for the semantics both engines share).
+ * A physical index being loaded by `replaceAll`. Every write to it runs in
+ * one queue, so the snapshot and the writes of upsert/remove never race: an
+ * id written by upsert/remove is marked and later snapshot copies of it are
+ * skipped; an earlier snapshot copy is overwritten.
+ */
+class IndexLoad {
+  readonly touched = new Set<string>();
+  failed = false;
+  private queue: Promise<unknown> = Promise.resolve();
+
+  constructor(readonly index: string) {}
+
+  run<T>(step: () => Promise<T>): Promise<T> {
+    const result = this.queue.then(step);
+    this.queue = result.catch(() => undefined);
+    return result;
+  }
+}
+
+/**
+ * The distributed mode's search engine: OpenSearch, read and written through
+ * an alias over a versioned physical index with explicit mappings. Facets are
+ * aggregations over the documents matching the terms, each within the other
+ * filter groups (see `ProductSearchFacets` for the semantics both engines
+ * share).
+ *
+ * Index lifecycle: `ensureReady` creates `<alias>-v1` and the alias on a
+ * fresh engine; finds an older schema behind the alias, or a concrete index
+ * named like the alias (from before aliases), and copies its documents into a
+ * new physical index with the current schema, then swaps; `replaceAll` builds
+ * the next version from a snapshot and swaps. A swap is one atomic alias
+ * update that also deletes the old physical index. Writes that reach the old
+ * index during a copy by `_reindex` (a schema upgrade) are lost; run the
+ * reindex command after an upgrade, or upgrade while nothing writes.
  */
 export class OpenSearchProductIndex implements ProductSearchIndex {
   private readonly client: Client;
-  private readonly index: string;
+  private readonly alias: string;
   private readonly refresh: boolean | 'wait_for';
+  private readonly loads = new Set<IndexLoad>();
 
   constructor(private readonly options: OpenSearchProductIndexOptions) {
     this.client = new Client({ node: options.node, requestTimeout: options.requestTimeoutMs ?? 10_000 });
-    this.index = options.index;
+    this.alias = options.index;
     this.refresh = options.refresh ?? false;
   }
 
   async ensureReady(): Promise<void> {
-    const { body: exists } = await this.client.indices.exists({ index: this.index });
-    if (exists) {
-      // Additive mapping changes apply in place; a conflicting change fails here, loudly.
-      await this.client.indices.putMapping({ index: this.index, body: mappings });
+    const targets = await this.aliasTargets();
+    if (targets.length > 1) throw new Error(`The alias ${this.alias} points at several indices (${targets.join(', ')}); point it at one.`);
+    const [current] = targets;
+    if (current !== undefined) {
+      const version = await this.schemaVersionOf(current);
+      if (version < INDEX_SCHEMA_VERSION) await this.migrate(current);
+      // Same version: additive mapping changes apply in place; a conflicting one fails here, loudly. A newer one is left alone.
+      else if (version === INDEX_SCHEMA_VERSION) await this.client.indices.putMapping({ index: current, body: mappings });
+      return;
+    }
+    const { body: concrete } = await this.client.indices.exists({ index: this.alias });
+    if (concrete) {
+      await this.migrate(this.alias);
       return;
     }
     try {
-      await this.client.indices.create({
-        index: this.index,
-        body: { settings: settings(this.options.shards ?? 1, this.options.replicas ?? 0), mappings },
-      });
+      await this.createIndex(await this.nextIndexName(), { alias: true });
     } catch (error) {
       // Another instance created it between our check and our create.
-      if (!isResponseError(error, 'resource_already_exists_exception')) throw error;
+      if (errorType(error) !== 'resource_already_exists_exception' || (await this.aliasTargets()).length === 0) throw error;
+    }
+  }
+
+  /** The physical indices behind the alias (none before `ensureReady`). */
+  async aliasTargets(): Promise<string[]> {
+    try {
+      const { body } = await this.client.indices.getAlias({ name: this.alias });
+      return Object.keys(body).sort();
+    } catch (error) {
+      if (isNotFound(error)) return [];
+      throw error;
+    }
+  }
+
+  private async schemaVersionOf(index: string): Promise<number> {
+    const { body } = await this.client.indices.getMapping({ index });
+    const meta = (body[index]?.mappings as { _meta?: { schemaVersion?: unknown } } | undefined)?._meta;
+    return typeof meta?.schemaVersion === 'number' ? meta.schemaVersion : 1;
+  }
+
+  /** `<alias>-v<n+1>`, n the highest version that exists (0 on a fresh engine). */
+  private async nextIndexName(): Promise<string> {
+    const versions = (await this.versionedIndices()).map((name) => Number(name.slice(this.alias.length + 2)));
+    return `${this.alias}-v${Math.max(0, ...versions) + 1}`;
+  }
+
+  private async versionedIndices(): Promise<string[]> {
+    const { body } = await this.client.cat.indices({ index: [`${this.alias}-v*`], format: 'json', h: ['index'], expand_wildcards: 'all' });
+    const pattern = new RegExp(`^${this.alias.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}-v(\\d+)$`);
+    return (body as Array<{ index: string }>).map((row) => row.index).filter((name) => pattern.test(name));
+  }
+
+  private async createIndex(name: string, options: { alias?: boolean } = {}): Promise<void> {
+    await this.client.indices.create({
+      index: name,
+      body: {
+        settings: settings(this.options.shards ?? 1, this.options.replicas ?? 0),
+        mappings,
+        ...(options.alias ? { aliases: { [this.alias]: {} } } : {}),
+      },
+    });
+  }
+
+  /** Points the alias at `target` and deletes `previous`, in one atomic step: readers see one or the other. */
+  private async swap(target: string, previous: readonly string[]): Promise<void> {
+    await this.client.indices.updateAliases({
+      body: { actions: [...previous.map((index) => ({ remove_index: { index } })), { add: { index: target, alias: this.alias } }] },
+    });
+  }
+
+  /** Copies `source` (an older schema) into a new physical index with the current schema, then swaps. */
+  private async migrate(source: string): Promise<void> {
+    const target = await this.nextIndexName();
+    await this.createIndex(target);
+    try {
+      await this.client.reindex(
+        { body: { source: { index: source }, dest: { index: target } }, refresh: true, wait_for_completion: true },
+        { requestTimeout: this.options.migrationTimeoutMs ?? 600_000 },
+      );
+      await this.swap(target, [source]);
+    } catch (error) {
+      await this.client.indices.delete({ index: target, ignore_unavailable: true }).catch(() => undefined);
+      throw error;
     }
   }
 
   async upsert(docs: readonly ProductDocument[]): Promise<void> {
-    for (const chunk of chunked(prepareDocuments(docs), WRITE_CHUNK)) {
-      await this.bulk(chunk.flatMap((doc) => [{ index: { _index: this.index, _id: doc.id } }, doc]));
+    const before = [...this.loads];
+    const prepared = prepareDocuments(docs);
+    await this.writeDocuments(this.alias, prepared, this.refresh);
+    for (const load of this.loadsSince(before)) {
+      await load.run(async () => {
+        if (load.failed) return;
+        for (const doc of prepared) load.touched.add(doc.id);
+        await this.writeDocuments(load.index, prepared, false);
+      });
     }
   }
 
   async remove(ids: readonly string[]): Promise<void> {
-    for (const chunk of chunked([...new Set(ids)], WRITE_CHUNK)) {
-      await this.bulk(chunk.map((id) => ({ delete: { _index: this.index, _id: id } })));
+    const before = [...this.loads];
+    const unique = [...new Set(ids)];
+    await this.deleteDocuments(this.alias, unique, this.refresh);
+    for (const load of this.loadsSince(before)) {
+      await load.run(async () => {
+        if (load.failed) return;
+        for (const id of unique) load.touched.add(id);
+        await this.deleteDocuments(load.index, unique, false);
+      });
     }
   }
 
-  private async bulk(operations: Record<string, unknown>[]): Promise<void> {
-    const { body } = await this.client.bulk({ body: operations, refresh: this.refresh });
+  /**
+   * The loads a write must also reach: those running before it wrote through
+   * the alias (one may have swapped meanwhile, so the write reached the old
+   * index) and those running after (one may have started meanwhile).
+   */
+  private loadsSince(before: readonly IndexLoad[]): Set<IndexLoad> {
+    return new Set([...before, ...this.loads]);
+  }
+
+  private async writeDocuments(index: string, docs: readonly ProductDocument[], refresh: boolean | 'wait_for'): Promise<void> {
+    for (const chunk of chunked(docs, WRITE_CHUNK)) {
+      await this.bulk(
+        chunk.flatMap((doc) => [{ index: { _index: index, _id: doc.id } }, doc]),
+        refresh,
+      );
+    }
+  }
+
+  private async deleteDocuments(index: string, ids: readonly string[], refresh: boolean | 'wait_for'): Promise<void> {
+    for (const chunk of chunked(ids, WRITE_CHUNK)) {
+      await this.bulk(
+        chunk.map((id) => ({ delete: { _index: index, _id: id } })),
+        refresh,
+      );
+    }
+  }
+
+  private async bulk(operations: Record<string, unknown>[], refresh: boolean | 'wait_for'): Promise<void> {
+    const { body } = await this.client.bulk({ body: operations, refresh });
     if (!body.errors) return;
     const failures = body.items.flatMap((item) => Object.values(item)).filter((result) => result?.error);
     if (failures.length === 0) return;
@@ -166,56 +434,91 @@ export class OpenSearchProductIndex implements ProductSearchIndex {
     throw new Error(`OpenSearch rejected ${failures.length} of ${body.items.length} operations: ${first?.type ?? 'error'}: ${first?.reason ?? ''}`);
   }
 
+  /**
+   * Builds the next physical index (current schema), loads the snapshot into it, refreshes it, then swaps the alias
+   * and deletes the old index in one atomic step. Searches read the old
+   * index until the swap. Upsert/remove on this instance write to both while
+   * it loads (see `IndexLoad`); another instance's writes during the load
+   * reach only the old index, so run one reindex where the events are consumed.
+   */
+  async replaceAll(batches: AsyncIterable<readonly ProductDocument[]>): Promise<{ indexed: number }> {
+    await this.ensureReady();
+    const load = new IndexLoad(await this.nextIndexName());
+    await this.createIndex(load.index);
+    this.loads.add(load);
+    try {
+      for await (const batch of batches) {
+        await load.run(() =>
+          this.writeDocuments(
+            load.index,
+            prepareDocuments(batch).filter((doc) => !load.touched.has(doc.id)),
+            false,
+          ),
+        );
+      }
+      await load.run(async () => {
+        await this.client.indices.refresh({ index: load.index });
+        await this.swap(load.index, await this.aliasTargets());
+      });
+    } catch (error) {
+      load.failed = true;
+      this.loads.delete(load);
+      await this.client.indices.delete({ index: load.index, ignore_unavailable: true }).catch(() => undefined);
+      throw error;
+    }
+    this.loads.delete(load);
+    const { body } = await this.client.count({ index: this.alias });
+    return { indexed: body.count };
+  }
+
+  /**
+   * One request: the terms are the query; the filters are a `post_filter`, so
+   * they narrow the hits (and total) but not the aggregations; each facet is
+   * a `filter` aggregation holding the other groups' filters around its
+   * terms or range aggregation (disjunctive facets, see `ProductSearchFacets`).
+   */
   async search(input: ProductSearchQuery): Promise<ProductSearchResult> {
     const query = resolveSearchQuery(input);
     const must: Types.Common_QueryDsl.QueryContainer[] =
-      query.terms.length > 0
-        ? [
-            {
-              bool: {
-                should: query.terms.map((term) => ({
-                  multi_match: { query: term, type: 'cross_fields' as const, fields: TEXT_FIELDS, operator: 'and' as const },
-                })),
-                minimum_should_match: 1,
-              },
-            },
-          ]
-        : [{ match_all: {} }];
-    const filter: Types.Common_QueryDsl.QueryContainer[] = [];
-    if (query.gender.length > 0) filter.push({ terms: { gender: query.gender } });
-    if (query.brands.length > 0) filter.push({ terms: { brand: query.brands } });
-    if (query.priceBands.length > 0) {
-      const bands = PRICE_BANDS.filter((band) => query.priceBands.includes(band.id));
-      filter.push({
-        bool: {
-          should: bands.map((band) => ({
-            range: { price: { ...(band.min === null ? {} : { gte: band.min }), ...(band.max === null ? {} : { lt: band.max }) } },
-          })),
-          minimum_should_match: 1,
-        },
+      query.terms.length > 0 ? [{ bool: { should: query.terms.map(termQuery), minimum_should_match: 1 } }] : [{ match_all: {} }];
+    const filters = groupFilters(query);
+    const filtersOf = (groups: readonly FacetGroup[]): Types.Common_QueryDsl.QueryContainer[] =>
+      groups.flatMap((group) => {
+        const filter = filters[group];
+        return filter === undefined ? [] : [filter];
       });
-    }
+    const allFilters = filtersOf(FACET_GROUPS);
+    /** Every group's filter but the given group's: what that group's facet counts within (an empty bool matches all). */
+    const othersThan = (group: FacetGroup): Types.Common_QueryDsl.QueryContainer => ({
+      bool: { filter: filtersOf(FACET_GROUPS.filter((other) => other !== group)) },
+    });
 
     const size = pageLimit(query);
     const request: API.Search_Request = {
-      index: this.index,
+      index: this.alias,
       body: {
         from: size === 0 ? 0 : query.offset,
         size,
         track_total_hits: true,
-        query: { bool: { must, filter } },
+        query: { bool: { must } },
+        ...(allFilters.length > 0 ? { post_filter: { bool: { filter: allFilters } } } : {}),
         sort: [{ _score: { order: 'desc' } }, { id: { order: 'asc' } }],
         aggs: {
-          brands: { terms: termsOn('brand', BRAND_FACET_SIZE) },
-          genders: { terms: termsOn('gender', 10) },
+          brands: { filter: othersThan('brands'), aggs: { values: { terms: termsOn('brand', BRAND_FACET_SIZE) } } },
+          genders: { filter: othersThan('genders'), aggs: { values: { terms: termsOn('gender', 10) } } },
           priceBands: {
-            range: {
-              field: 'price',
-              ranges: PRICE_BANDS.map((band) => ({
-                key: band.id,
-                ...(band.min === null ? {} : { from: band.min }),
-                ...(band.max === null ? {} : { to: band.max }),
-              })),
+            filter: othersThan('priceBands'),
+            aggs: {
+              values: {
+                range: {
+                  field: 'price',
+                  ranges: PRICE_BANDS.map((band) => ({
+                    key: band.id,
+                    ...(band.min === null ? {} : { from: band.min }),
+                    ...(band.max === null ? {} : { to: band.max }),
+                  })),
+                },
+              },
             },
           },
         },
@@ -226,12 +529,12 @@ export class OpenSearchProductIndex implements ProductSearchIndex {
     const total = typeof body.hits.total === 'number' ? body.hits.total : (body.hits.total?.value ?? 0);
     const aggregations = body.aggregations as unknown as FacetAggregations;
     return {
-      items: body.hits.hits.map((hit) => hit._source as ProductDocument),
+      items: body.hits.hits.map((hit) => fromSource(hit._source as ProductDocument)),
       total,
       facets: {
-        brands: aggregations.brands.buckets.map((bucket) => ({ value: bucket.key, count: bucket.doc_count })),
-        genders: aggregations.genders.buckets.map((bucket) => ({ value: bucket.key as ProductGender, count: bucket.doc_count })),
-        priceBands: aggregations.priceBands.buckets
+        brands: aggregations.brands.values.buckets.map((bucket) => ({ value: bucket.key, count: bucket.doc_count })),
+        genders: aggregations.genders.values.buckets.map((bucket) => ({ value: bucket.key as ProductGender, count: bucket.doc_count })),
+        priceBands: aggregations.priceBands.values.buckets
           .filter((bucket) => bucket.doc_count > 0)
           .map((bucket) => ({ value: bucket.key as PriceBandId, count: bucket.doc_count })),
       },
@@ -239,30 +542,46 @@ export class OpenSearchProductIndex implements ProductSearchIndex {
   }
 
   /**
-   * Three tiers, as in the PostgreSQL twin: the name starts with the prefix,
-   * then a name word starts with it (every word of the prefix must match, the
-   * last as a prefix), then a name word is within a typo of it (AUTO
-   * fuzziness: one edit for 3 to 5 letters, two beyond). Ties by name, then id.
+   * Three tiers, as in the PostgreSQL twin, each term lookups in edge
+   * n-grams or fuzzy terms: the name starts with the prefix (whole-name
+   * prefixes); every word of the prefix starts a name word (word prefixes);
+   * every word starts a name word or is within a typo of one (FUZZINESS). A
+   * name scores its best tier only (dis_max); ties by name, then id; one
+   * product per name.
    */
   async suggest(prefix: string, limit?: number): Promise<ProductSuggestion[]> {
-    const text = prefix.trim();
-    if (text.length === 0) return [];
+    const value = prefix.trim();
+    if (value.length === 0) return [];
+    const wordStarts = (word: string) => ({ match: { 'name.wordPrefixes': { query: word } } });
+    const words = queryWords(value);
+    const tier = (boost: number, filter: Types.Common_QueryDsl.QueryContainer) => ({ constant_score: { filter, boost } });
     const { body } = await this.client.search({
-      index: this.index,
+      index: this.alias,
       body: {
         size: resolveSuggestionLimit(limit),
         _source: ['id', 'name'],
         query: {
-          bool: {
-            should: [
-              { constant_score: { filter: { prefix: { 'name.lower': { value: text.toLowerCase() } } }, boost: 4 } },
-              { constant_score: { filter: { match_bool_prefix: { 'name.words': { query: text, operator: 'and' } } }, boost: 2 } },
-              { constant_score: { filter: { match: { 'name.words': { query: text, operator: 'and', fuzziness: 'AUTO' } } }, boost: 1 } },
+          dis_max: {
+            queries: [
+              tier(3, { match: { 'name.namePrefixes': { query: value } } }),
+              ...(words.length > 0
+                ? [
+                    tier(2, { bool: { must: words.map(wordStarts) } }),
+                    tier(1, {
+                      bool: {
+                        must: words.map((word) => ({
+                          bool: { should: [wordStarts(word), { match: { 'name.words': { query: word, ...FUZZY } } }], minimum_should_match: 1 },
+                        })),
+                      },
+                    }),
+                  ]
+                : []),
             ],
-            minimum_should_match: 1,
           },
         },
         sort: [{ _score: { order: 'desc' } }, { 'name.lower': { order: 'asc' } }, { id: { order: 'asc' } }],
+        // One product per name (case aside): the first in the order above.
+        collapse: { field: 'name.lower' },
       },
     });
     return body.hits.hits.map((hit) => {
@@ -273,7 +592,7 @@ export class OpenSearchProductIndex implements ProductSearchIndex {
 
   async isReady(): Promise<boolean> {
     try {
-      const { body } = await this.client.indices.exists({ index: this.index }, { requestTimeout: 2_000 });
+      const { body } = await this.client.indices.exists({ index: this.alias }, { requestTimeout: 2_000 });
       return body === true;
     } catch {
       return false;
@@ -284,8 +603,11 @@ export class OpenSearchProductIndex implements ProductSearchIndex {
     await this.client.close();
   }
 
-  /** Tests: drop the index. */
+  /** Tests: drop the alias and every physical index of it. */
   async deleteIndex(): Promise<void> {
-    await this.client.indices.delete({ index: this.index, ignore_unavailable: true });
+    const targets = await this.aliasTargets();
+    const names = new Set([...targets, ...(await this.versionedIndices())]);
+    if (targets.length === 0 && (await this.client.indices.exists({ index: this.alias })).body) names.add(this.alias);
+    for (const index of names) await this.client.indices.delete({ index, ignore_unavailable: true });
   }
 }

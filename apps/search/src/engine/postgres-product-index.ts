@@ -1,9 +1,14 @@
+import { randomUUID } from 'node:crypto';
 import type { Db } from '@closetly/server';
-import { and, desc, inArray, or, type SQL, sql } from 'drizzle-orm';
-import { products } from '../db/schema';
+import { and, desc, eq, inArray, lt, notInArray, or, type SQL, sql } from 'drizzle-orm';
+import { productLexemes, productNameWords, products, productStaging, PRODUCT_TEXT_CONFIG } from '../db/schema';
+import { synonymExpansions } from './fashion-synonyms';
+import { maxEditsFor, queryWords } from './fashion-text';
+import { buildSynonymIndex, fuzzySources, lexemesOf, planTerm, quoteLexeme, renderTsQuery, type SynonymIndex, type TermPlan, typoMatches } from './postgres-text-query';
 import {
   BRAND_FACET_SIZE,
   chunked,
+  EMPTY_RESULT,
   PRICE_BANDS,
   type PriceBandId,
   type ProductDocument,
@@ -15,34 +20,70 @@ import {
   type ProductSuggestion,
   pageLimit,
   prepareDocuments,
+  type ResolvedSearchQuery,
   resolveSearchQuery,
   resolveSuggestionLimit,
 } from './product-search-index';
 
-/** Text search configuration: English stemming and stop words, like the OpenSearch analyzer. */
-const TS_CONFIG = sql.raw(`'english'::regconfig`);
+/** An upsert's update: every document column takes the incoming row's value (the live table and the staging table alike). */
+const REPLACE_DOCUMENT_COLUMNS = {
+  name: sql`excluded.name`,
+  brand: sql`excluded.brand`,
+  description: sql`excluded.description`,
+  price: sql`excluded.price`,
+  currency: sql`excluded.currency`,
+  priceText: sql`excluded.price_text`,
+  gender: sql`excluded.gender`,
+  category: sql`excluded.category`,
+  imageUrl: sql`excluded.image_url`,
+  sourceUrl: sql`excluded.source_url`,
+  retailer: sql`excluded.retailer`,
+  updatedAt: sql`excluded.updated_at`,
+};
+
+const TS_CONFIG = sql.raw(`'${PRODUCT_TEXT_CONFIG}'::regconfig`);
 /** ts_rank weights {D, C, B, A}: name (A) well above brand (B) above description (C). */
 const RANK_WEIGHTS = sql.raw(`'{0.02, 0.1, 0.4, 1.0}'::real[]`);
-/** strict_word_similarity above which a name word counts as a typo of the prefix ("jaket" ~ "Jacket" is 0.44). */
-const TYPO_SIMILARITY = 0.3;
 const WRITE_CHUNK = 500;
+/** Staged rows of a load that never finished (the process died) are swept after this long. */
+const ABANDONED_LOAD_MS = 24 * 60 * 60 * 1000;
 
 type ProductRow = typeof products.$inferSelect;
+type GeneratedColumns = 'searchVector' | 'nameBrandVector' | 'nameWords';
 
-const toDocument = (row: Omit<ProductRow, 'searchVector'>): ProductDocument => ({
+const documentColumns = {
+  id: products.id,
+  name: products.name,
+  brand: products.brand,
+  description: products.description,
+  price: products.price,
+  currency: products.currency,
+  priceText: products.priceText,
+  gender: products.gender,
+  category: products.category,
+  imageUrl: products.imageUrl,
+  sourceUrl: products.sourceUrl,
+  retailer: products.retailer,
+  updatedAt: products.updatedAt,
+};
+
+const toDocument = (row: Omit<ProductRow, GeneratedColumns>): ProductDocument => ({
   id: row.id,
   name: row.name,
   brand: row.brand,
-  description: row.description,
   price: row.price,
   currency: row.currency,
-  gender: row.gender as ProductGender,
-  category: row.category,
+  priceText: row.priceText,
   imageUrl: row.imageUrl,
+  description: row.description,
   sourceUrl: row.sourceUrl,
   retailer: row.retailer,
+  gender: row.gender as ProductGender,
+  category: row.category as ProductDocument['category'],
   updatedAt: row.updatedAt.toISOString(),
 });
+
+const toRow = (doc: ProductDocument) => ({ ...doc, updatedAt: new Date(doc.updatedAt) });
 
 /** Band bounds are constants, inlined so the same expression can be selected and grouped by. */
 const bandCondition = (band: (typeof PRICE_BANDS)[number]): SQL => {
@@ -57,77 +98,165 @@ const BAND_OF_PRICE = sql<PriceBandId | null>`(case ${sql.join(
   sql` `,
 )} end)`;
 
-/** Escapes a string for use as a literal inside a PostgreSQL (ARE) regular expression. */
-const regexLiteral = (text: string): string => text.replace(/[\\^$.*+?()[\]{}|]/g, '\\$&');
+/** Each filter group's condition (an OR of its values), absent when the group filters nothing. */
+interface GroupFilters {
+  brands?: SQL;
+  genders?: SQL;
+  priceBands?: SQL;
+}
+
+function groupFilters(query: ResolvedSearchQuery): GroupFilters {
+  const bands = PRICE_BANDS.filter((band) => query.priceBands.includes(band.id));
+  return {
+    ...(query.brands.length > 0 ? { brands: inArray(products.brand, query.brands) } : {}),
+    ...(query.gender.length > 0 ? { genders: inArray(products.gender, query.gender) } : {}),
+    ...(bands.length > 0 ? { priceBands: sql`(${or(...bands.map((band) => sql`(${bandCondition(band)})`))})` } : {}),
+  };
+}
+
 const likeLiteral = (text: string): string => text.replace(/[\\%_]/g, '\\$&');
+
+/** Adds the words of the given products (or of every product) to both typo vocabularies. */
+const addWordsOf = (ids: readonly string[] | 'all'): SQL[] => {
+  const which = ids === 'all' ? sql`true` : sql`id in (select value from json_array_elements_text(${JSON.stringify(ids)}::json))`;
+  return [
+    sql`insert into search.product_lexemes (lexeme)
+        select distinct lexeme from search.products, unnest(tsvector_to_array(name_brand_vector)) as lexeme where ${which}
+        on conflict do nothing`,
+    sql`insert into search.product_name_words (word)
+        select distinct word from search.products, unnest(tsvector_to_array(name_words)) as word where ${which}
+        on conflict do nothing`,
+  ];
+};
+
+/** Ids written by upsert or remove while a replaceAll loads: the snapshot must not undo them. */
+interface Load {
+  touched: Set<string>;
+}
 
 /**
  * The embedded mode's search engine: PostgreSQL full-text search over the
- * generated `search.products.search_vector` (GIN) and pg_trgm on names (GIN)
- * for suggestions. Runs on PGlite and on PostgreSQL 15+; the table comes from
+ * generated `search.products.search_vector` (GIN), with `name_brand_vector`
+ * for typos and `name_words` for suggestions. Runs on PGlite and on PostgreSQL 15+; the tables come from
  * the search service's migrations. Shares the caller's connection, so
  * `close()` leaves it open.
+ *
+ * Text matching follows OpenSearch's rules (see `postgres-text-query.ts`):
+ * query words are stemmed by the database, synonym phrases expand into ORs of
+ * tsquery phrases, and each word of 4 letters or more also matches name and
+ * brand words within its typo allowance, found in `search.product_lexemes`
+ * and matched in `name_brand_vector`. Ranking: exact words (synonyms
+ * included) by field weight first, then typo matches, then id.
  */
 export class PostgresProductIndex implements ProductSearchIndex {
+  private synonyms: Promise<SynonymIndex> | undefined;
+  private readonly loads = new Set<Load>();
+
   constructor(private readonly db: Db) {}
 
   async ensureReady(): Promise<void> {
     try {
       await this.db.select({ id: products.id }).from(products).limit(1);
+      await this.db.execute(sql`select to_tsvector(${TS_CONFIG}, 'ready')`);
     } catch (error) {
       throw new Error('search.products is not reachable: have the search service migrations run?', { cause: error });
     }
-    const result = await this.db.execute(sql`select exists (select 1 from pg_extension where extname = 'pg_trgm') as found`);
-    if (!rowsOf<{ found: boolean }>(result)[0]?.found) throw new Error('The pg_trgm extension is missing: have the search service migrations run?');
   }
 
   async upsert(docs: readonly ProductDocument[]): Promise<void> {
     for (const chunk of chunked(prepareDocuments(docs), WRITE_CHUNK)) {
-      await this.db
-        .insert(products)
-        .values(chunk.map((doc) => ({ ...doc, updatedAt: new Date(doc.updatedAt) })))
-        .onConflictDoUpdate({
-          target: products.id,
-          set: {
-            name: sql`excluded.name`,
-            brand: sql`excluded.brand`,
-            description: sql`excluded.description`,
-            price: sql`excluded.price`,
-            currency: sql`excluded.currency`,
-            gender: sql`excluded.gender`,
-            category: sql`excluded.category`,
-            imageUrl: sql`excluded.image_url`,
-            sourceUrl: sql`excluded.source_url`,
-            retailer: sql`excluded.retailer`,
-            updatedAt: sql`excluded.updated_at`,
-          },
-        });
+      this.touch(chunk.map((doc) => doc.id));
+      await this.db.transaction(async (tx) => {
+        await tx
+          .insert(products)
+          .values(chunk.map(toRow))
+          .onConflictDoUpdate({
+            target: products.id,
+            set: REPLACE_DOCUMENT_COLUMNS,
+          });
+        for (const statement of addWordsOf(chunk.map((doc) => doc.id))) await tx.execute(statement);
+      });
     }
   }
 
   async remove(ids: readonly string[]): Promise<void> {
     for (const chunk of chunked([...new Set(ids)], WRITE_CHUNK)) {
+      this.touch(chunk);
       await this.db.delete(products).where(inArray(products.id, chunk));
+    }
+  }
+
+  private touch(ids: readonly string[]): void {
+    for (const load of this.loads) for (const id of ids) load.touched.add(id);
+  }
+
+  /**
+   * Streams the snapshot into `search.product_staging`, then in one short
+   * transaction deletes the products and inserts the staged ones (and
+   * rebuilds the typo vocabulary): readers see the old index until the
+   * commit and the new one after, never an empty or half-loaded one, and
+   * never wait for the stream. Products written by upsert or remove while it
+   * loads keep what those calls wrote.
+   */
+  async replaceAll(batches: AsyncIterable<readonly ProductDocument[]>): Promise<{ indexed: number }> {
+    const loadId = randomUUID();
+    const load: Load = { touched: new Set() };
+    this.loads.add(load);
+    try {
+      await this.db.delete(productStaging).where(lt(productStaging.stagedAt, new Date(Date.now() - ABANDONED_LOAD_MS)));
+      for await (const batch of batches) {
+        for (const chunk of chunked(prepareDocuments(batch), WRITE_CHUNK)) {
+          await this.db
+            .insert(productStaging)
+            .values(chunk.map((doc) => ({ ...toRow(doc), loadId })))
+            .onConflictDoUpdate({
+              target: [productStaging.loadId, productStaging.id],
+              set: REPLACE_DOCUMENT_COLUMNS,
+            });
+        }
+      }
+      return await this.db.transaction(async (tx) => {
+        const kept = [...load.touched];
+        await tx.delete(products).where(notInArray(products.id, kept));
+        await tx.execute(sql`
+          insert into search.products (id, name, brand, description, price, currency, price_text, gender, category, image_url, source_url, retailer, updated_at)
+          select id, name, brand, description, price, currency, price_text, gender, category, image_url, source_url, retailer, updated_at
+          from search.product_staging
+          where load_id = ${loadId} and ${notInArray(productStaging.id, kept)}
+          on conflict (id) do nothing`);
+        await tx.delete(productLexemes);
+        await tx.delete(productNameWords);
+        for (const statement of addWordsOf('all')) await tx.execute(statement);
+        const [count] = await tx.select({ indexed: sql<number>`count(*)`.mapWith(Number) }).from(products);
+        return { indexed: count?.indexed ?? 0 };
+      });
+    } finally {
+      this.loads.delete(load);
+      await this.db.delete(productStaging).where(eq(productStaging.loadId, loadId));
     }
   }
 
   async search(input: ProductSearchQuery): Promise<ProductSearchResult> {
     const query = resolveSearchQuery(input);
-    const tsquery =
-      query.terms.length > 0
-        ? sql`(${sql.join(
-            query.terms.map((term) => sql`plainto_tsquery(${TS_CONFIG}, ${term}::text)`),
-            sql` || `,
-          )})`
-        : undefined;
-    const conditions: SQL[] = [];
-    if (tsquery) conditions.push(sql`${products.searchVector} @@ ${tsquery}`);
-    if (query.gender.length > 0) conditions.push(inArray(products.gender, query.gender));
-    if (query.brands.length > 0) conditions.push(inArray(products.brand, query.brands));
-    if (query.priceBands.length > 0) {
-      const bands = PRICE_BANDS.filter((band) => query.priceBands.includes(band.id));
-      conditions.push(or(...bands.map((band) => sql`(${bandCondition(band)})`)) as SQL);
+    let text: { match: SQL; exact: SQL; typos: SQL } | undefined;
+    if (query.terms.length > 0) {
+      const compiled = await this.compileTerms(query.terms);
+      if (!compiled) return EMPTY_RESULT();
+      text = {
+        // A term matches with every word spelled right anywhere, or with typos in name and brand.
+        match: or(
+          ...compiled.terms.map((term) =>
+            term.typos === term.exact
+              ? sql`${products.searchVector} @@ ${term.exact}::tsquery`
+              : sql`(${products.searchVector} @@ ${term.exact}::tsquery or ${products.nameBrandVector} @@ ${term.typos}::tsquery)`,
+          ),
+        ) as SQL,
+        exact: sql`${compiled.exact}::tsquery`,
+        typos: sql`${compiled.typos}::tsquery`,
+      };
     }
+    const filters = groupFilters(query);
+    const conditions = [text?.match, filters.brands, filters.genders, filters.priceBands].filter((condition) => condition !== undefined);
     const where = conditions.length > 0 ? and(...conditions) : undefined;
 
     const limit = pageLimit(query);
@@ -135,61 +264,136 @@ export class PostgresProductIndex implements ProductSearchIndex {
       limit === 0
         ? Promise.resolve([])
         : this.db
-            .select({
-              id: products.id,
-              name: products.name,
-              brand: products.brand,
-              description: products.description,
-              price: products.price,
-              currency: products.currency,
-              gender: products.gender,
-              category: products.category,
-              imageUrl: products.imageUrl,
-              sourceUrl: products.sourceUrl,
-              retailer: products.retailer,
-              updatedAt: products.updatedAt,
-            })
+            .select(documentColumns)
             .from(products)
             .where(where)
             .orderBy(
-              ...(tsquery ? [desc(sql`ts_rank(${RANK_WEIGHTS}, ${products.searchVector}, ${tsquery})`)] : []),
+              ...(text
+                ? [
+                    desc(sql`ts_rank(${RANK_WEIGHTS}, ${products.searchVector}, ${text.exact})`),
+                    desc(sql`ts_rank(${RANK_WEIGHTS}, ${products.nameBrandVector}, ${text.typos})`),
+                    // Shorter names first, as BM25 favours shorter fields.
+                    sql`length(${products.nameWords})`,
+                  ]
+                : []),
               sql`${products.id} collate "C"`,
             )
             .limit(limit)
             .offset(query.offset),
-      this.countAndFacets(where),
+      this.countAndFacets(text?.match, filters),
     ]);
     return { items: rows.map(toDocument), ...counts };
   }
 
-  /** Total and the three facets in one pass: GROUPING SETS over the matching rows. */
-  private async countAndFacets(where: SQL | undefined): Promise<{ total: number; facets: ProductSearchFacets }> {
-    const rows = await this.db
-      .select({
-        byBrand: sql<number>`grouping(${products.brand})`.mapWith(Number),
-        byGender: sql<number>`grouping(${products.gender})`.mapWith(Number),
-        byBand: sql<number>`grouping(${BAND_OF_PRICE})`.mapWith(Number),
-        brand: products.brand,
-        gender: products.gender,
-        band: BAND_OF_PRICE,
-        count: sql<number>`count(*)`.mapWith(Number),
-      })
-      .from(products)
-      .where(where)
-      .groupBy(sql`grouping sets ((), (${products.brand}), (${products.gender}), (${BAND_OF_PRICE}))`)
-      .orderBy(desc(sql`count(*)`), sql`${products.brand} collate "C"`, sql`${products.gender} collate "C"`);
+  /**
+   * The terms as tsquery text, each `exact` (words and synonyms) and with
+   * `typos` (also the indexed name and brand words within each word's typo
+   * allowance), and all terms ORed for ranking. Null when no term has a word
+   * to match (stop words or punctuation only).
+   */
+  private async compileTerms(
+    terms: readonly string[],
+  ): Promise<{ terms: Array<{ exact: string; typos: string }>; exact: string; typos: string } | null> {
+    const words = [...new Set(terms.flatMap((term) => queryWords(term)))];
+    const [stems, synonyms] = await Promise.all([this.stem(words), this.synonymIndex()]);
+    const stem = (word: string) => stems.get(word) ?? [];
+    const plans: TermPlan[] = terms.map((term) => planTerm(term, stem, synonyms)).filter((plan) => plan.length > 0);
+    const exact = renderTsQuery(plans);
+    if (exact === null) return null;
+    const typos = await this.typoCandidates(productLexemes.lexeme, fuzzySources(plans));
+    return {
+      terms: plans.map((plan) => ({ exact: renderTsQuery([plan]) ?? exact, typos: renderTsQuery([plan], typos) ?? exact })),
+      exact,
+      typos: renderTsQuery(plans, typos) ?? exact,
+    };
+  }
+
+  /** Each word's lexemes under the index's configuration, in order (`phraseto_tsquery` keeps the order). */
+  private async stem(words: readonly string[]): Promise<Map<string, string[]>> {
+    if (words.length === 0) return new Map();
+    const result = await this.db.execute(sql`
+      select word, phraseto_tsquery(${TS_CONFIG}, word)::text as query
+      from json_array_elements_text(${JSON.stringify(words)}::json) as word`);
+    return new Map(rowsOf<{ word: string; query: string }>(result).map((row) => [row.word, lexemesOf(row.query)]));
+  }
+
+  /** The synonym list stemmed by this database, once per instance. */
+  private synonymIndex(): Promise<SynonymIndex> {
+    this.synonyms ??= (async () => {
+      const expansions = synonymExpansions();
+      const stems = await this.stem([...new Set(expansions.flatMap((expansion) => [expansion.source, ...expansion.alternatives].flat()))]);
+      return buildSynonymIndex(expansions, (word) => stems.get(word) ?? []);
+    })().catch((error: unknown) => {
+      this.synonyms = undefined;
+      throw error;
+    });
+    return this.synonyms;
+  }
+
+  /**
+   * For each source word, the words of a typo vocabulary within its
+   * allowance (`typoMatches`): the database narrows them to the same first
+   * letter and a length within the allowed edits.
+   */
+  private async typoCandidates(vocabulary: typeof productLexemes.lexeme | typeof productNameWords.word, sources: readonly string[]): Promise<Map<string, string[]>> {
+    if (sources.length === 0) return new Map();
+    const wanted = sources.map((word) => ({ word, edits: maxEditsFor(word) }));
+    const result = await this.db.execute(sql`
+      select q.word as source, v.${sql.identifier(vocabulary.name)} as candidate
+      from json_to_recordset(${JSON.stringify(wanted)}::json) as q(word text, edits int)
+      join ${vocabulary.table} v
+        on left(v.${sql.identifier(vocabulary.name)}, 1) = left(q.word, 1)
+       and char_length(v.${sql.identifier(vocabulary.name)}) between char_length(q.word) - q.edits and char_length(q.word) + q.edits`);
+    const bySource = new Map<string, string[]>();
+    for (const row of rowsOf<{ source: string; candidate: string }>(result)) {
+      const list = bySource.get(row.source) ?? [];
+      list.push(row.candidate);
+      bySource.set(row.source, list);
+    }
+    return new Map(sources.map((source) => [source, typoMatches(source, bySource.get(source) ?? [])]));
+  }
+
+  /**
+   * Total and the three disjunctive facets (see `ProductSearchFacets`) in one
+   * statement. The products matching the terms are counted once into cells
+   * of brand, gender and price band, each cell marked with whether it passes
+   * each filter group (one row per combination that occurs, not one per
+   * product); the total then sums the cells passing every group, and each
+   * facet the cells passing the other groups.
+   */
+  private async countAndFacets(match: SQL | undefined, filters: GroupFilters): Promise<{ total: number; facets: ProductSearchFacets }> {
+    const passes = (condition: SQL | undefined): SQL => (condition ? sql`(${condition})` : sql`true`);
+    const result = await this.db.execute(sql`
+      with cells as materialized (
+        select ${products.brand} as brand, ${products.gender} as gender, ${BAND_OF_PRICE} as band,
+               ${passes(filters.brands)} as in_brands, ${passes(filters.genders)} as in_genders, ${passes(filters.priceBands)} as in_bands,
+               count(*)::int as n
+        from ${products}
+        ${match ? sql`where ${match}` : sql``}
+        group by 1, 2, 3, 4, 5, 6
+      )
+      select kind, value, n from (
+        select 0 as kind, ''::text as value, coalesce(sum(n), 0)::int as n from cells where in_brands and in_genders and in_bands
+        union all
+        (select 1, brand, sum(n)::int from cells where in_genders and in_bands
+         group by brand order by sum(n) desc, brand collate "C" limit ${BRAND_FACET_SIZE})
+        union all
+        select 2, gender, sum(n)::int from cells where in_brands and in_bands group by gender
+        union all
+        select 3, band, sum(n)::int from cells where in_brands and in_genders and band is not null group by band
+      ) as facets
+      order by kind, n desc, value collate "C"`);
 
     const facets: ProductSearchFacets = { brands: [], genders: [], priceBands: [] };
     let total = 0;
     const bandCounts = new Map<string, number>();
-    for (const row of rows) {
-      const grouped = [row.byBrand === 0, row.byGender === 0, row.byBand === 0];
-      if (!grouped.includes(true)) total = row.count;
-      else if (grouped[0]) facets.brands.push({ value: row.brand, count: row.count });
-      else if (grouped[1]) facets.genders.push({ value: row.gender as ProductGender, count: row.count });
-      else if (row.band !== null) bandCounts.set(row.band, row.count);
+    // Rows come by kind (0 total, 1 brands, 2 genders, 3 bands), then count descending, then value.
+    for (const row of rowsOf<{ kind: number; value: string; n: number }>(result)) {
+      if (row.kind === 0) total = row.n;
+      else if (row.kind === 1) facets.brands.push({ value: row.value, count: row.n });
+      else if (row.kind === 2) facets.genders.push({ value: row.value as ProductGender, count: row.n });
+      else bandCounts.set(row.value, row.n);
     }
-    facets.brands = facets.brands.slice(0, BRAND_FACET_SIZE);
     facets.priceBands = PRICE_BANDS.flatMap((band) => {
       const count = bandCounts.get(band.id) ?? 0;
       return count > 0 ? [{ value: band.id, count }] : [];
@@ -197,26 +401,48 @@ export class PostgresProductIndex implements ProductSearchIndex {
     return { total, facets };
   }
 
+  /**
+   * Three tiers, as in the OpenSearch twin, over the unstemmed name words
+   * (`name_words`, GIN): the name starts with the prefix; every word of the
+   * prefix starts a name word (`'jac':*`); every word starts a name word or,
+   * from 4 letters, is within a typo of one (`product_name_words`,
+   * FUZZINESS). One product per name; ties by name, then id.
+   */
   async suggest(prefix: string, limit?: number): Promise<ProductSuggestion[]> {
     const text = prefix.trim();
     if (text.length === 0) return [];
-    const startsWith = `${likeLiteral(text)}%`;
-    const wordStart = `\\m${regexLiteral(text)}`;
-    // `<<%` (strict word similarity, served by the trigram index) reads its threshold from a setting; set it for this transaction only.
-    return this.db.transaction(async (tx) => {
-      await tx.execute(sql`select set_config('pg_trgm.strict_word_similarity_threshold', ${String(TYPO_SIMILARITY)}, true)`);
-      return tx
-        .select({ id: products.id, name: products.name })
-        .from(products)
-        .where(or(sql`${products.name} ~* ${wordStart}`, sql`${text}::text <<% ${products.name}`))
-        .orderBy(
-          sql`case when ${products.name} ilike ${startsWith} then 0 when ${products.name} ~* ${wordStart} then 1 else 2 end`,
-          desc(sql`strict_word_similarity(${text}::text, ${products.name})`),
-          sql`lower(${products.name}) collate "C"`,
-          sql`${products.id} collate "C"`,
-        )
-        .limit(resolveSuggestionLimit(limit));
-    });
+    const startsWith = sql`lower(${products.name}) like lower(${`${likeLiteral(text)}%`})`;
+    const words = queryWords(text);
+    let matches = startsWith;
+    let tier = sql`case when ${startsWith} then 0 else 2 end`;
+    if (words.length > 0) {
+      const typos = await this.typoCandidates(
+        productNameWords.word,
+        words.filter((word) => maxEditsFor(word) > 0),
+      );
+      const wordStarts = (word: string) => `${quoteLexeme(word)}:*`;
+      const everyWordStarts = words.map(wordStarts).join(' & ');
+      const everyWordStartsOrIsClose = words.map((word) => `(${[wordStarts(word), ...(typos.get(word) ?? []).map(quoteLexeme)].join(' | ')})`).join(' & ');
+      // A name that starts with the prefix has a word starting with each of its words: the last tier holds the others.
+      matches = sql`${products.nameWords} @@ ${everyWordStartsOrIsClose}::tsquery`;
+      tier = sql`case when ${startsWith} then 0 when ${products.nameWords} @@ ${everyWordStarts}::tsquery then 1 else 2 end`;
+    }
+    const ranked = this.db
+      .select({
+        id: products.id,
+        name: products.name,
+        tier: sql<number>`${tier}`.as('tier'),
+        nth: sql<number>`row_number() over (partition by lower(${products.name}) order by ${tier}, ${products.id} collate "C")`.as('nth'),
+      })
+      .from(products)
+      .where(matches)
+      .as('ranked');
+    return this.db
+      .select({ id: ranked.id, name: ranked.name })
+      .from(ranked)
+      .where(sql`${ranked.nth} = 1`)
+      .orderBy(ranked.tier, sql`lower(${ranked.name}) collate "C"`, sql`${ranked.id} collate "C"`)
+      .limit(resolveSuggestionLimit(limit));
   }
 
   async isReady(): Promise<boolean> {

@@ -1,32 +1,87 @@
 import { PRICE_BANDS } from '@closetly/catalogue-rules';
+import { Category, PRODUCT_GENDERS, type Product, ProductGender, type ProductView } from '@closetly/contracts';
 import { z } from 'zod';
 
-export const PRODUCT_GENDERS = ['Women', 'Men', 'Unisex'] as const;
-export const ProductGender = z.enum(PRODUCT_GENDERS);
-export type ProductGender = z.infer<typeof ProductGender>;
+export { PRODUCT_GENDERS, ProductGender };
 
 /**
- * One product as the search index holds it: a copy of the catalogue's
- * product, fed by catalogue events. Text is stored exactly as given (HTML
- * included) and returned unchanged; escaping is the renderer's job.
+ * One product as the search index holds it: every field of the catalogue's
+ * `ProductView`, so the search service answers product cards without asking
+ * the catalogue. Fed by catalogue events (`toProductDocument`); text is
+ * stored exactly as given (HTML included) and returned unchanged, escaping is
+ * the renderer's job. Only the id's shape is looser than the view's (any
+ * short string, not only a UUID), so tests can name documents plainly.
  */
 export const ProductDocument = z.object({
   id: z.string().min(1).max(200),
   name: z.string().min(1),
   brand: z.string().min(1),
-  description: z.string(),
   /** Null when the catalogue could not parse a price: such a product is in no price band. */
   price: z.number().finite().nonnegative().nullable(),
-  currency: z.string().min(1),
-  gender: ProductGender,
-  category: z.string().min(1).nullable(),
-  imageUrl: z.string(),
+  currency: z.string().nullable(),
+  /** The price as the retailer wrote it, when it was text. */
+  priceText: z.string().nullable(),
+  imageUrl: z.string().nullable(),
+  description: z.string(),
   sourceUrl: z.string(),
-  retailer: z.string(),
+  retailer: z.string().nullable(),
+  gender: ProductGender,
+  category: Category,
   /** ISO 8601 instant; both engines hand it back normalised to UTC (`toISOString()`). */
   updatedAt: z.iso.datetime({ offset: true }),
 });
 export type ProductDocument = z.infer<typeof ProductDocument>;
+
+/**
+ * The document the index keeps for a catalogue product: the view's fields,
+ * without `listed` and `hidden` (whether a product belongs in the index at
+ * all is the search service's rule, not the document's) and without
+ * `displayImageUrl` (signed per answer, never stored). `updatedAt` is
+ * normalised to UTC; an unreadable one throws.
+ */
+export function toProductDocument(product: Product): ProductDocument {
+  return {
+    id: product.id,
+    name: product.name,
+    brand: product.brand,
+    price: product.price,
+    currency: product.currency,
+    priceText: product.priceText,
+    imageUrl: product.imageUrl,
+    description: product.description,
+    sourceUrl: product.sourceUrl,
+    retailer: product.retailer,
+    gender: product.gender,
+    category: product.category,
+    updatedAt: utcInstant(product.updatedAt),
+  };
+}
+
+/** What a shopper sees of an indexed product: exactly the view's fields, nothing an engine added. */
+export function toProductView(doc: ProductDocument): ProductView {
+  return {
+    id: doc.id,
+    name: doc.name,
+    brand: doc.brand,
+    price: doc.price,
+    currency: doc.currency,
+    priceText: doc.priceText,
+    imageUrl: doc.imageUrl,
+    description: doc.description,
+    sourceUrl: doc.sourceUrl,
+    retailer: doc.retailer,
+    gender: doc.gender,
+    category: doc.category,
+    updatedAt: doc.updatedAt,
+  };
+}
+
+/** `2025-04-02T10:30:00+02:00` → `2025-04-02T08:30:00.000Z`. */
+export function utcInstant(value: string): string {
+  const time = new Date(value);
+  if (Number.isNaN(time.getTime())) throw new RangeError(`Not an instant: ${JSON.stringify(value)}`);
+  return time.toISOString();
+}
 
 /** Price bands (spec §9), defined once in @closetly/catalogue-rules for every screen and both engines: `min <= price < max`. */
 export { PRICE_BANDS };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PriceBandId, ProductDocument, ProductGender } from './product-document';
+import { PriceBandId, type ProductDocument, ProductGender, utcInstant } from './product-document';
 
 export * from './product-document';
 
@@ -21,13 +21,19 @@ export const MAX_RESULT_WINDOW = 10_000;
 /**
  * A search over the product index.
  * - `terms` are OR-joined: a product matches when it matches any term. Within
- *   one term every word must match, in any of name, brand or description
- *   (English stemming, so "jackets" finds "Jacket"). No terms (or only blank
- *   ones) means browse: every product.
+ *   one term every word must match, in any of name, brand or description.
+ *   Words are compared after English stemming ("jackets" finds "Jacket");
+ *   English stop words are ignored; query syntax characters are text.
+ * - A word also matches its fashion synonyms (`FASHION_SYNONYMS`: "trainers"
+ *   finds "Sneaker", "hoodie" finds "Hooded Sweatshirt") and, from 4 letters,
+ *   indexed words within a typo of it ("jaket" finds "Jacket"; `FUZZINESS`).
+ * - No terms (or only blank ones) means browse: every product. Terms with no
+ *   word to match (stop words, punctuation) match nothing.
  * - Each filter is an OR within itself and the filters AND together. Brands
  *   match exactly (case included): pass back the brand facet's values.
- * - Ranking: a match in the name ranks above one in the brand, above one in
- *   the description; ties (and browsing) are ordered by id, so pages are stable.
+ * - Ranking: exact words (synonyms included) before typo matches; a match in
+ *   the name above one in the brand, above one in the description; ties (and
+ *   browsing) ordered by id, so pages are stable.
  */
 export const ProductSearchQuery = z.object({
   terms: z.array(z.string().max(200)).max(32).default([]),
@@ -75,12 +81,17 @@ export interface FacetCount<T extends string = string> {
 }
 
 /**
- * Facet counts are "within the current result set": they count the products
- * that match the terms AND every filter, including the facet's own filter
- * (so with brand A selected the brand facet shows only A). Only values with a
- * count above zero are listed: brands and genders by count descending then
- * value (code point order), at most {@link BRAND_FACET_SIZE} brands; price
- * bands in ascending band order. Products without a price count in no band.
+ * Facet counts are disjunctive, as shops' filter panels need them: each group
+ * counts the products that match the terms AND every OTHER group's filter,
+ * ignoring its own, so a shopper can tick a second value of a group without
+ * unticking the first. With brand A selected the brand facet still lists
+ * brand B, counted within the gender and price filters; the gender facet
+ * counts within the brand and price filters; the price facet within the brand
+ * and gender filters. (`items` and `total` respect every filter.) Only values
+ * with a count above zero are listed: brands and genders by count descending
+ * then value (code point order), at most {@link BRAND_FACET_SIZE} brands;
+ * price bands in ascending band order. Products without a price count in no
+ * band.
  */
 export interface ProductSearchFacets {
   brands: FacetCount[];
@@ -112,11 +123,27 @@ export interface ProductSearchIndex {
   upsert(docs: readonly ProductDocument[]): Promise<void>;
   /** Removes documents by id; unknown ids are ignored. */
   remove(ids: readonly string[]): Promise<void>;
+  /**
+   * Rebuilds the index from a complete snapshot, with no downtime: searches
+   * keep answering from the old contents until the new ones replace them at
+   * once; documents not in the snapshot are gone afterwards. Within the
+   * snapshot the last copy of an id wins. Documents written by `upsert` or
+   * `remove` on this instance while it loads keep what those calls wrote
+   * (events newer than the snapshot win). If the snapshot throws, the index
+   * is left as it was and the error is rethrown. `indexed`: the documents in
+   * the index when it returns.
+   */
+  replaceAll(batches: AsyncIterable<readonly ProductDocument[]>): Promise<{ indexed: number }>;
   search(query: ProductSearchQuery): Promise<ProductSearchResult>;
   /**
-   * Product names for the header search box: names with a word starting with
-   * the prefix first, then names within a small typo of it ("jaket" finds
-   * "Denim Jacket"). At most `limit` (default 5, max 20); blank prefix → none.
+   * Product names for the header search box, in three tiers: names starting
+   * with the prefix; names where every word of the prefix starts a word
+   * ("denim jac" finds "Denim Jacket", "jac" finds "Rain Jacket"); names with
+   * a word within a small typo of it ("jaket" finds "Denim Jacket"). Prefix
+   * matches always come before typo matches; within a tier by name, then id.
+   * Names are distinct (case aside): products sharing a name are suggested
+   * once, by the first of them. At most `limit` (default 5, max 20); blank
+   * prefix → none.
    */
   suggest(prefix: string, limit?: number): Promise<ProductSuggestion[]>;
   /** True when the engine answers and the index exists. Never throws. */
@@ -131,10 +158,13 @@ export function prepareDocuments(docs: readonly ProductDocument[]): ProductDocum
   const byId = new Map<string, ProductDocument>();
   for (const doc of docs) {
     byId.delete(doc.id);
-    byId.set(doc.id, { ...doc, updatedAt: new Date(doc.updatedAt).toISOString() });
+    byId.set(doc.id, { ...doc, updatedAt: utcInstant(doc.updatedAt) });
   }
   return [...byId.values()];
 }
+
+/** The answer to a search that cannot match anything. */
+export const EMPTY_RESULT = (): ProductSearchResult => ({ items: [], total: 0, facets: { brands: [], genders: [], priceBands: [] } });
 
 export function resolveSuggestionLimit(limit: number | undefined): number {
   const value = Math.trunc(limit ?? DEFAULT_SUGGESTION_LIMIT);

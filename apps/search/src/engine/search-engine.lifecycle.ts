@@ -1,17 +1,16 @@
 import { Inject, Injectable, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { type Db, PLATFORM, type Platform } from '@closetly/server';
+import type { SearchConfig } from '../config';
 import { OpenSearchProductIndex } from './opensearch-product-index';
 import { PostgresProductIndex } from './postgres-product-index';
 import { PRODUCT_SEARCH_INDEX, type ProductSearchIndex } from './product-search-index';
 
-/** The OpenSearch index the distributed service reads and writes. */
-export const PRODUCT_INDEX_NAME = 'products';
 const RETRY_MS = 5_000;
 
 /** Distributed mode → OpenSearch at OPENSEARCH_URL; embedded → PostgreSQL full-text on the service's own database. */
-export function createProductSearchIndex(platform: Platform, db: Db): ProductSearchIndex {
+export function createProductSearchIndex(platform: Platform, db: Db, config: SearchConfig): ProductSearchIndex {
   return platform.env.CLOSETLY_MODE === 'distributed'
-    ? new OpenSearchProductIndex({ node: platform.env.OPENSEARCH_URL, index: PRODUCT_INDEX_NAME })
+    ? new OpenSearchProductIndex({ node: platform.env.OPENSEARCH_URL, index: config.SEARCH_INDEX })
     : new PostgresProductIndex(db);
 }
 

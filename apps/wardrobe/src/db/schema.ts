@@ -1,5 +1,6 @@
 import { platformTables } from '@closetly/server/db-tables';
-import { index, jsonb, pgSchema, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, doublePrecision, index, jsonb, pgSchema, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /** The wardrobe service's own schema: no other service reads these tables. */
 export const wardrobeSchema = pgSchema('wardrobe');
@@ -22,7 +23,13 @@ export const saves = wardrobeSchema.table(
     /** When this user last captured it (a save again with a changed page). */
     capturedAt: timestamp('captured_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [primaryKey({ columns: [table.userId, table.productId] }), index('saves_product_idx').on(table.productId), index('saves_user_saved_idx').on(table.userId, table.savedAt)],
+  (table) => [
+    primaryKey({ columns: [table.userId, table.productId] }),
+    index('saves_product_idx').on(table.productId),
+    index('saves_user_saved_idx').on(table.userId, table.savedAt),
+    // The recommender reads the newest saves of everyone (recommendations/recommendations.repository.ts).
+    index('saves_saved_idx').on(table.savedAt),
+  ],
 );
 
 /**
@@ -34,5 +41,48 @@ export const productClassifications = wardrobeSchema.table('product_classificati
   productId: uuid('product_id').primaryKey(),
   gender: text('gender').notNull(),
   category: text('category').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * The catalogue's products as its events describe them
+ * (catalogue.product-upserted.v1, deleted by catalogue.product-removed.v1):
+ * what a ProductView shows, and whether the product may be shown to other
+ * people (listed, not hidden). The recommender's candidates and answers come
+ * from here, never from the catalogue's tables.
+ */
+export const catalogueProducts = wardrobeSchema.table(
+  'catalogue_products',
+  {
+    productId: uuid('product_id').primaryKey(),
+    name: text('name').notNull(),
+    brand: text('brand').notNull(),
+    price: doublePrecision('price'),
+    currency: text('currency'),
+    priceText: text('price_text'),
+    imageUrl: text('image_url'),
+    description: text('description').notNull(),
+    sourceUrl: text('source_url').notNull(),
+    retailer: text('retailer'),
+    gender: text('gender').notNull(),
+    category: text('category').notNull(),
+    listed: boolean('listed').notNull(),
+    hidden: boolean('hidden').notNull(),
+    /** The catalogue's `updatedAt` (when it last changed the product). */
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('catalogue_products_public_idx').on(table.productId).where(sql`listed and not hidden`)],
+);
+
+/**
+ * Each shopper's profile as profile.updated.v1 describes it: only what the
+ * recommender personalises with (gender, favourite brands, the categories
+ * with a filled size).
+ */
+export const shopperProfiles = wardrobeSchema.table('shopper_profiles', {
+  userId: text('user_id').primaryKey(),
+  gender: text('gender').notNull(),
+  favoriteBrands: jsonb('favorite_brands').notNull(),
+  sizedCategories: jsonb('sized_categories').notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

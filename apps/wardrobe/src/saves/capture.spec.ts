@@ -1,22 +1,11 @@
 import type { ItemInput } from '@closetly/contracts';
 import { capture } from '@closetly/testing';
-import { captureFrom, sameCapture, webUrl } from './capture';
+import { captureFrom, sameCapture } from './capture';
 
 /** A save as the web app or the extension sends it, after the request schema. */
 function item(overrides: Partial<ItemInput> = {}): ItemInput {
   return { name: 'Cable Knit Jumper', brand: 'COS', price: 89, sourceUrl: 'https://boutique.example/p/cable-knit', ...overrides };
 }
-
-describe('webUrl', () => {
-  it('keeps http(s) links, as the URL parser writes them', () => {
-    expect(webUrl('https://images.example/a b.jpg')).toBe('https://images.example/a%20b.jpg');
-    expect(webUrl('http://boutique.example')).toBe('http://boutique.example/');
-  });
-
-  it.each([undefined, null, '', '#', '/p/relative', 'javascript:alert(1)', 'data:image/png;base64,AAAA', 'ftp://files.example/a.jpg', 'not a url'])('drops %p', (value) => {
-    expect(webUrl(value)).toBeNull();
-  });
-});
 
 describe('captureFrom', () => {
   it('reads a price number as the amount, with no currency and no text', () => {
@@ -48,6 +37,15 @@ describe('captureFrom', () => {
       expect(captureFrom(item()).imageUrl).toBeNull();
       expect(captureFrom(item({ imageUrl: 'javascript:alert(1)' })).imageUrl).toBeNull();
     });
+
+    it('is kept without the credentials written into it', () => {
+      expect(captureFrom(item({ imageUrl: 'https://user:secret@images.example/main.jpg' })).imageUrl).toBe('https://images.example/main.jpg');
+    });
+
+    it.each(['http://images.example:443/main.jpg', 'https://images.example:80/main.jpg'])('drops %p (scheme and port disagree), like a non-web link', (imageUrl) => {
+      expect(captureFrom(item({ imageUrl })).imageUrl).toBeNull();
+      expect(captureFrom(item({ imageUrl, image: 'https://images.example/other.jpg' })).imageUrl).toBe('https://images.example/other.jpg');
+    });
   });
 
   describe('link and product key', () => {
@@ -57,7 +55,18 @@ describe('captureFrom', () => {
       expect(saved.productKey).toBe('url:https://boutique.example/p/Knit');
     });
 
-    it.each([undefined, '#', 'javascript:alert(1)', '/p/relative'])('drops the link %p to "#" and keys the product by name and brand', (sourceUrl) => {
+    it('keeps the link without its credentials, and keys the product without them', () => {
+      const saved = captureFrom(item({ sourceUrl: 'https://user:secret@boutique.example/p/knit' }));
+      expect(saved.sourceUrl).toBe('https://boutique.example/p/knit');
+      expect(saved.productKey).toBe('url:https://boutique.example/p/knit');
+    });
+
+    it('upgrades an http link of a supported retailer to https, and leaves other shops as they are', () => {
+      expect(captureFrom(item({ sourceUrl: 'http://www.zara.com/us/en/knit-p1.html', brand: 'Zara' })).sourceUrl).toBe('https://www.zara.com/us/en/knit-p1.html');
+      expect(captureFrom(item({ sourceUrl: 'http://boutique.example/p/knit' })).sourceUrl).toBe('http://boutique.example/p/knit');
+    });
+
+    it.each([undefined, '#', 'javascript:alert(1)', '/p/relative', '//boutique.example/p/knit', 'http://boutique.example:443/p/knit'])('drops the link %p to "#" and keys the product by name and brand', (sourceUrl) => {
       const saved = captureFrom(item({ sourceUrl, name: 'Cable  Knit Jumper', brand: 'cos' }));
       expect(saved.sourceUrl).toBe('#');
       expect(saved.productKey).toBe('name:["cable knit jumper","cos"]');

@@ -1,26 +1,17 @@
 import type { Capture, ItemInput, ProductGender } from '@closetly/contracts';
-import { inferCategory, normaliseGender, parsePrice, productKey } from '@closetly/catalogue-rules';
-
-/** Only http(s) links are kept as source and image URLs; anything else is dropped. */
-export function webUrl(value: string | undefined | null): string | null {
-  if (!value) return null;
-  try {
-    const url = new URL(value);
-    return url.protocol === 'http:' || url.protocol === 'https:' ? url.toString() : null;
-  } catch {
-    return null;
-  }
-}
+import { inferCategory, normaliseGender, parsePrice, productKey, safeLinkHref, webUrl } from '@closetly/catalogue-rules';
 
 /**
  * A shopper's save, as their capture: the price read (the request schema has
  * already refused text it cannot read), links kept only when they are web
- * links, the product key that names the product, and the category and gender
- * the page itself suggests.
+ * links (`webUrl`: http(s), credentials stripped, `http://host:443` dropped;
+ * the source link upgraded to https for a supported retailer), the product
+ * key that names the product, and the category and gender the page itself
+ * suggests.
  */
 export function captureFrom(item: ItemInput): Capture {
   const { amount, currency } = parsePrice(item.price);
-  const sourceUrl = webUrl(item.sourceUrl) ?? '#';
+  const sourceUrl = safeLinkHref(item.sourceUrl) ?? '#';
   const description = item.description?.trim() ?? '';
   const gender: ProductGender | null = item.gender !== undefined && item.gender.trim() !== '' ? normaliseGender(item.gender) : null;
   return {

@@ -44,9 +44,13 @@ const toSave = (row: { userId: string; productId: string; capture: unknown; save
 export class SavesRepository {
   constructor(@Inject(DATABASE) private readonly db: Db) {}
 
-  /** Inserts the save; undefined when this user had already saved this product. */
-  async insert(userId: string, productId: string, capture: Capture, tx: Db = this.db): Promise<SaveRow | undefined> {
-    const [row] = await tx.insert(saves).values({ userId, productId, capture }).onConflictDoNothing().returning();
+  /** Inserts the save (saved and captured `at`, else now); undefined when this user had already saved this product. */
+  async insert(userId: string, productId: string, capture: Capture, tx: Db = this.db, at?: Date): Promise<SaveRow | undefined> {
+    const [row] = await tx
+      .insert(saves)
+      .values({ userId, productId, capture, ...(at ? { savedAt: at, capturedAt: at } : {}) })
+      .onConflictDoNothing()
+      .returning();
     return row ? { ...row, capture: row.capture as Capture } : undefined;
   }
 
@@ -56,10 +60,10 @@ export class SavesRepository {
     return row ? { ...row, capture: row.capture as Capture } : undefined;
   }
 
-  async updateCapture(userId: string, productId: string, capture: Capture, tx: Db): Promise<SaveRow> {
+  async updateCapture(userId: string, productId: string, capture: Capture, tx: Db, at?: Date): Promise<SaveRow> {
     const [row] = await tx
       .update(saves)
-      .set({ capture, capturedAt: sql`now()` })
+      .set({ capture, capturedAt: at ?? sql`now()` })
       .where(and(eq(saves.userId, userId), eq(saves.productId, productId)))
       .returning();
     if (!row) throw new Error('updated a save that does not exist');

@@ -1,9 +1,10 @@
-import type { Caller, ItemInput } from '@closetly/contracts';
+import { type Caller, type ItemInput, RPC_CALLS, SaveItemRequest } from '@closetly/contracts';
 import { productIdFor } from '@closetly/catalogue-rules';
-import { product } from '@closetly/testing';
+import { capture, product } from '@closetly/testing';
 import { savesServiceFor } from '../../test/support/unit-doubles';
 import { WardrobeError } from '../wardrobe.errors';
 import { captureFrom } from './capture';
+import { toWardrobeItem } from './saves.service';
 
 const SAVED = 'wardrobe.item-saved.v1';
 const REMOVED = 'wardrobe.item-removed.v1';
@@ -75,6 +76,22 @@ describe('SavesService', () => {
       expect(answer).toMatchObject({ price: 69, priceText: '$69.00', addedDate: firstSavedAt.toISOString(), updatedAt: clock.now.toISOString() });
     });
 
+    it('dates the save and its event when the in-process caller gives a time (the demo seeder)', async () => {
+      const { service, payloads } = savesServiceFor();
+      const at = new Date('2026-02-10T08:30:00.000Z');
+      const answer = await service.save(SHOPPER, item(), at);
+
+      expect(payloads(SAVED)[0]).toMatchObject({ savedAt: at.toISOString(), capturedAt: at.toISOString() });
+      expect(answer).toMatchObject({ addedDate: at.toISOString(), updatedAt: at.toISOString() });
+    });
+
+    it('has no date a client could set: the save call’s request drops one', () => {
+      const request = RPC_CALLS['wardrobe.save'].request.parse({ caller: SHOPPER, item: item(), at: '2020-01-01T00:00:00.000Z', savedAt: '2020-01-01T00:00:00.000Z' });
+      expect(Object.keys(request).sort()).toEqual(['caller', 'item']);
+      expect(Object.keys(SaveItemRequest.shape)).toEqual(['data']);
+      expect(() => SaveItemRequest.parse({ data: item(), savedAt: '2020-01-01T00:00:00.000Z' })).toThrow();
+    });
+
     it('keeps each user’s own capture of one product', async () => {
       const { service, payloads } = savesServiceFor();
       const mine = await service.save(SHOPPER, item());
@@ -125,6 +142,20 @@ describe('SavesService', () => {
     });
   });
 
+  describe('toWardrobeItem', () => {
+    const savedAt = new Date('2026-03-01T10:00:00.000Z');
+    const stored = (overrides: Parameters<typeof capture>[0]) => ({ userId: SHOPPER.uid, productId: productIdOf(item()), capture: capture(overrides), savedAt, capturedAt: savedAt });
+
+    it('sends a capture stored before links were cleaned with safe links only: https for a supported retailer, no credentials', () => {
+      const shown = toWardrobeItem(stored({ sourceUrl: 'http://user:secret@www.zara.com/us/knit-p1.html', imageUrl: 'https://user:secret@images.example/knit.jpg' }), null);
+      expect(shown).toMatchObject({ sourceUrl: 'https://www.zara.com/us/knit-p1.html', imageUrl: 'https://images.example/knit.jpg', retailer: 'zara.com' });
+    });
+
+    it.each(['javascript:alert(1)', 'data:text/html,x', '//evil.example/p'])('sends no link for a stored %p', (sourceUrl) => {
+      expect(toWardrobeItem(stored({ sourceUrl, imageUrl: sourceUrl }), null)).toMatchObject({ sourceUrl: '#', imageUrl: null, retailer: null });
+    });
+  });
+
   describe('find', () => {
     it('answers the caller’s own item, or null for one they did not save', async () => {
       const { service } = savesServiceFor();
@@ -156,6 +187,21 @@ describe('SavesService', () => {
       await expect(service.remove(OTHER, saved.id)).rejects.toMatchObject(NOT_IN_WARDROBE);
       expect(saves.size).toBe(1);
       expect(payloads(REMOVED)).toEqual([]);
+    });
+  });
+
+  describe('recommendations', () => {
+    it('a new save or a removal, once committed, has the recommender built afresh; a save again or a refused removal does not', async () => {
+      const { service, uow, recommenderChanged } = savesServiceFor();
+      recommenderChanged.mockImplementation(() => expect(uow.run).toHaveBeenCalled());
+      const saved = await service.save(SHOPPER, item());
+      await service.save(SHOPPER, item());
+      await service.save(SHOPPER, item({ price: '$79.00' }));
+      expect(recommenderChanged).toHaveBeenCalledTimes(1);
+
+      await expect(service.remove(OTHER, saved.id)).rejects.toMatchObject(NOT_IN_WARDROBE);
+      await service.remove(SHOPPER, saved.id);
+      expect(recommenderChanged).toHaveBeenCalledTimes(2);
     });
   });
 

@@ -1,18 +1,21 @@
 import { Injectable } from '@nestjs/common';
 import type { Caller, ItemInput, Product, WardrobeItem } from '@closetly/contracts';
-import { productIdFor, retailerFromUrl } from '@closetly/catalogue-rules';
+import { productIdFor, retailerFromUrl, safeLinkHref, webUrl } from '@closetly/catalogue-rules';
 import { type Db, OutboxWriter, UnitOfWork } from '@closetly/server';
+import { RecommenderCache } from '../recommendations/recommender-cache';
 import { WardrobeError } from '../wardrobe.errors';
 import { captureFrom, sameCapture } from './capture';
 import { type Classification, type SaveRow, SavesRepository } from './saves.repository';
 
 /**
  * What My Wardrobe shows: the user's own capture (name, brand, price, image,
- * description, link), and the shared product's gender and category once the
+ * description, link: only safe web links, see `safeLinkHref`), and the shared product's gender and category once the
  * catalogue has published them (an administrator may have corrected them).
  */
 export function toWardrobeItem(save: SaveRow, classification: Classification | null): WardrobeItem {
   const { capture } = save;
+  // Captures stored before links were cleaned at save time are cleaned on the way out: only http(s), never credentials.
+  const sourceUrl = safeLinkHref(capture.sourceUrl) ?? '#';
   return {
     id: save.productId,
     name: capture.name,
@@ -20,10 +23,10 @@ export function toWardrobeItem(save: SaveRow, classification: Classification | n
     price: capture.price,
     currency: capture.currency,
     priceText: capture.priceText,
-    imageUrl: capture.imageUrl,
+    imageUrl: webUrl(capture.imageUrl),
     description: capture.description,
-    sourceUrl: capture.sourceUrl,
-    retailer: retailerFromUrl(capture.sourceUrl),
+    sourceUrl,
+    retailer: retailerFromUrl(sourceUrl),
     gender: classification?.gender ?? capture.gender ?? 'Unisex',
     category: classification?.category ?? capture.category,
     updatedAt: save.capturedAt.toISOString(),
@@ -38,6 +41,7 @@ export class SavesService {
     private readonly saves: SavesRepository,
     private readonly uow: UnitOfWork,
     private readonly outbox: OutboxWriter,
+    private readonly recommender: RecommenderCache,
   ) {}
 
   /**
@@ -46,17 +50,24 @@ export class SavesService {
    * nothing and publishes nothing; with a changed one (a new price, say) it
    * replaces the caller's capture, keeps the date first saved, and publishes
    * the new capture. Answers the item as stored now.
+   *
+   * `at` is when the save happened, now unless given. Only code in this
+   * process passes it (the embedded demo seeder spreads its saves over the
+   * past weeks); the save RPC and POST /api/save have no such field, so no
+   * client can date a save.
    */
-  async save(caller: Caller, item: ItemInput): Promise<WardrobeItem> {
+  async save(caller: Caller, item: ItemInput, at?: Date): Promise<WardrobeItem> {
     const capture = captureFrom(item);
     const productId = productIdFor(capture.productKey);
+    let inserted = false;
     const row = await this.uow.run(async (tx) => {
-      let save = await this.saves.insert(caller.uid, productId, capture, tx);
+      let save = await this.saves.insert(caller.uid, productId, capture, tx, at);
+      inserted = save !== undefined;
       if (!save) {
         const existing = await this.saves.findForUpdate(caller.uid, productId, tx);
         if (!existing) throw new WardrobeError('NOT_FOUND', 'Item not found in your wardrobe');
         if (sameCapture(existing.capture, capture)) return existing;
-        save = await this.saves.updateCapture(caller.uid, productId, capture, tx);
+        save = await this.saves.updateCapture(caller.uid, productId, capture, tx, at);
       }
       await this.outbox.add(tx, 'wardrobe.item-saved.v1', productId, {
         userId: caller.uid,
@@ -67,6 +78,8 @@ export class SavesService {
       });
       return save;
     });
+    // A new save is new evidence for recommendations (a changed capture is not: the recommender reads who saved what, and when).
+    if (inserted) this.recommender.changed();
     return toWardrobeItem(row, await this.saves.findClassification(productId));
   }
 
@@ -87,6 +100,7 @@ export class SavesService {
       if (!removed) throw new WardrobeError('NOT_FOUND', 'Item not found in your wardrobe');
       await this.outbox.add(tx, 'wardrobe.item-removed.v1', productId, { userId: caller.uid, productId, removedAt: new Date().toISOString() });
     });
+    this.recommender.changed();
   }
 
   /** The catalogue published a product: keep its gender and category for the items that show it. */

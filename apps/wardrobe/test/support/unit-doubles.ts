@@ -1,11 +1,15 @@
+import type { Product } from '@closetly/contracts';
 import { fakeUnitOfWork, mockOf, recordingOutbox } from '@closetly/testing';
+import { RecommendationsRepository, type ShopperProfile } from '../../src/recommendations/recommendations.repository';
+import { RecommendationsService } from '../../src/recommendations/recommendations.service';
+import { RecommenderCache } from '../../src/recommendations/recommender-cache';
 import { type Classification, type SaveRow, SavesRepository } from '../../src/saves/saves.repository';
 import { SavesService } from '../../src/saves/saves.service';
 
 /**
  * SavesRepository over maps, with the table's rules: one save per user and
  * product, the date first saved set on insert, the capture date on every
- * write. `clock.now` is what the database's now() would answer.
+ * write (`at` when the caller dated the save). `clock.now` is what the database's now() would answer.
  */
 export function inMemorySaves() {
   const clock = { now: new Date('2026-03-01T10:00:00.000Z') };
@@ -16,17 +20,17 @@ export function inMemorySaves() {
   const withClassification = (row: SaveRow) => ({ ...row, classification: classifications.get(row.productId) ?? null });
 
   const repository = mockOf(SavesRepository);
-  repository.insert.mockImplementation(async (userId, productId, capture) => {
+  repository.insert.mockImplementation(async (userId, productId, capture, _tx, at) => {
     if (saves.has(keyOf(userId, productId))) return undefined;
-    const row: SaveRow = { userId, productId, capture, savedAt: clock.now, capturedAt: clock.now };
+    const row: SaveRow = { userId, productId, capture, savedAt: at ?? clock.now, capturedAt: at ?? clock.now };
     saves.set(keyOf(userId, productId), row);
     return copy(row);
   });
   repository.findForUpdate.mockImplementation(async (userId, productId) => copy(saves.get(keyOf(userId, productId))));
-  repository.updateCapture.mockImplementation(async (userId, productId, capture) => {
+  repository.updateCapture.mockImplementation(async (userId, productId, capture, _tx, at) => {
     const row = saves.get(keyOf(userId, productId));
     if (!row) throw new Error('updated a save that does not exist');
-    Object.assign(row, { capture, capturedAt: clock.now });
+    Object.assign(row, { capture, capturedAt: at ?? clock.now });
     return { ...row };
   });
   repository.find.mockImplementation(async (userId, productId) => {
@@ -55,10 +59,56 @@ export function inMemorySaves() {
   return { repository, saves, classifications, clock };
 }
 
-/** The real SavesService over in-memory saves, a unit of work that runs at once, and a recording outbox. */
-export function savesServiceFor() {
+/** The real SavesService over in-memory saves, a unit of work that runs at once, a recording outbox and the real recommender cache (its `changed` spied on). */
+export function savesServiceFor(recommenderCache = new RecommenderCache()) {
   const store = inMemorySaves();
   const { uow, tx } = fakeUnitOfWork();
   const events = recordingOutbox();
-  return { ...store, ...events, uow, tx, service: new SavesService(store.repository, uow, events.outbox) };
+  const recommenderChanged = jest.spyOn(recommenderCache, 'changed');
+  return { ...store, ...events, uow, tx, recommenderCache, recommenderChanged, service: new SavesService(store.repository, uow, events.outbox, recommenderCache) };
+}
+
+/**
+ * RecommendationsRepository over maps, with the queries' rules: public
+ * products are listed and not hidden, the newest saves come newest first up
+ * to the limit, rows go in and out as copies. `saves` may be the map of
+ * `inMemorySaves`, so both repositories see one saves table.
+ */
+export function inMemoryRecommendations(saves = new Map<string, SaveRow>()) {
+  const products = new Map<string, Product>();
+  const profiles = new Map<string, ShopperProfile>();
+
+  const repository = mockOf(RecommendationsRepository);
+  repository.upsertProduct.mockImplementation(async (product) => {
+    products.set(product.id, structuredClone(product));
+  });
+  repository.deleteProduct.mockImplementation(async (productId) => {
+    products.delete(productId);
+  });
+  repository.upsertProfile.mockImplementation(async (profile) => {
+    profiles.set(profile.userId, structuredClone(profile));
+  });
+  repository.findProfile.mockImplementation(async (userId) => structuredClone(profiles.get(userId)));
+  repository.newestSaves.mockImplementation(async (limit) =>
+    [...saves.values()]
+      .sort((a, b) => b.savedAt.getTime() - a.savedAt.getTime())
+      .slice(0, limit)
+      .map((row) => ({ userId: row.userId, itemId: row.productId, at: row.savedAt })),
+  );
+  repository.savesOf.mockImplementation(async (userId) =>
+    [...saves.values()].filter((row) => row.userId === userId).map((row) => ({ productId: row.productId, name: row.capture.name, brand: row.capture.brand })),
+  );
+  repository.publicProducts.mockImplementation(async () =>
+    [...products.values()]
+      .filter((product) => product.listed && !product.hidden)
+      .map(({ id, name, brand, price, gender, category }) => ({ id, name, brand, price, gender, category })),
+  );
+  repository.products.mockImplementation(async (ids) => ids.flatMap((id) => (products.has(id) ? [structuredClone(products.get(id) as Product)] : [])));
+  return { repository, products, profiles, saves };
+}
+
+/** The real RecommendationsService over in-memory read models and saves, with a real recommender cache. */
+export function recommendationsServiceFor(saves?: Map<string, SaveRow>, cache = new RecommenderCache()) {
+  const store = inMemoryRecommendations(saves);
+  return { ...store, cache, service: new RecommendationsService(store.repository, cache) };
 }

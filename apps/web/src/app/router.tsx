@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ComponentType } from 'react';
 import { createBrowserRouter, Outlet, type RouteObject } from 'react-router';
 // The DOM build of the provider: it can apply `navigate(..., { flushSync: true })` at once.
 import { RouterProvider } from 'react-router/dom';
@@ -7,24 +7,16 @@ import { RequireAuth } from '@/features/auth/components/require-auth';
 import { BetaGate } from '@/features/beta/components/beta-gate';
 import { AppShell } from './layout/app-shell';
 import { RootLayout } from './layout/root-layout';
-import { AboutRoute } from './routes/about';
-import { AccessoriesRoute } from './routes/accessories';
-import { AdminRoute } from './routes/admin';
-import { BetaAccessRoute } from './routes/beta-access';
-import { FaqRoute } from './routes/faq';
 import { HomeRoute } from './routes/home';
-import { MenRoute } from './routes/men';
-import { MyWardrobeRoute } from './routes/my-wardrobe';
-import { NotFoundRoute } from './routes/not-found';
-import { PrivacyPolicyRoute } from './routes/privacy-policy';
-import { ProductRoute } from './routes/product';
-import { ProfileRoute } from './routes/profile';
-import { ResetPasswordRoute } from './routes/reset-password';
 import { RouteError } from './routes/route-error';
-import { SearchRoute } from './routes/search';
-import { SignInRoute } from './routes/sign-in';
-import { SignUpRoute } from './routes/sign-up';
-import { WomenRoute } from './routes/women';
+
+/**
+ * A route whose page is its own chunk, fetched when the route is first matched (the router keeps the
+ * current page on screen meanwhile). Only the shell and the home page are in the initial bundle.
+ */
+function page<Name extends string>(load: () => Promise<Record<Name, ComponentType>>, name: Name): RouteObject['lazy'] {
+  return async () => ({ Component: (await load())[name] });
+}
 
 /**
  * The route table of spec section 2. /privacy-policy and /beta-access are always reachable;
@@ -36,10 +28,10 @@ const routes: RouteObject[] = [
     element: <RootLayout />,
     errorElement: <RouteError />,
     children: [
-      { path: 'beta-access', element: <BetaAccessRoute /> },
+      { path: 'beta-access', lazy: page(() => import('./routes/beta-access'), 'BetaAccessRoute') },
       {
         element: <AppShell />,
-        children: [{ path: 'privacy-policy', element: <PrivacyPolicyRoute /> }],
+        children: [{ path: 'privacy-policy', lazy: page(() => import('./routes/privacy-policy'), 'PrivacyPolicyRoute') }],
       },
       {
         element: (
@@ -56,11 +48,11 @@ const routes: RouteObject[] = [
               </GuestOnly>
             ),
             children: [
-              { path: 'signup', element: <SignUpRoute /> },
-              { path: 'signin', element: <SignInRoute /> },
+              { path: 'signup', lazy: page(() => import('./routes/sign-up'), 'SignUpRoute') },
+              { path: 'signin', lazy: page(() => import('./routes/sign-in'), 'SignInRoute') },
             ],
           },
-          { path: 'reset-password', element: <ResetPasswordRoute /> },
+          { path: 'reset-password', lazy: page(() => import('./routes/reset-password'), 'ResetPasswordRoute') },
           {
             element: (
               <RequireAuth>
@@ -68,19 +60,19 @@ const routes: RouteObject[] = [
               </RequireAuth>
             ),
             children: [
-              { path: 'my-wardrobe', element: <MyWardrobeRoute /> },
-              { path: 'profile', element: <ProfileRoute /> },
-              { path: 'admin', element: <AdminRoute /> },
+              { path: 'my-wardrobe', lazy: page(() => import('./routes/my-wardrobe'), 'MyWardrobeRoute') },
+              { path: 'profile', lazy: page(() => import('./routes/profile'), 'ProfileRoute') },
+              { path: 'admin', lazy: page(() => import('./routes/admin'), 'AdminRoute') },
             ],
           },
-          { path: 'search', element: <SearchRoute /> },
-          { path: 'product/:id', element: <ProductRoute /> },
-          { path: 'faq', element: <FaqRoute /> },
-          { path: 'about', element: <AboutRoute /> },
-          { path: 'women', element: <WomenRoute /> },
-          { path: 'men', element: <MenRoute /> },
-          { path: 'accessories', element: <AccessoriesRoute /> },
-          { path: '*', element: <NotFoundRoute /> },
+          { path: 'search', lazy: page(() => import('./routes/search'), 'SearchRoute') },
+          { path: 'product/:id', lazy: page(() => import('./routes/product'), 'ProductRoute') },
+          { path: 'faq', lazy: page(() => import('./routes/faq'), 'FaqRoute') },
+          { path: 'about', lazy: page(() => import('./routes/about'), 'AboutRoute') },
+          { path: 'women', lazy: page(() => import('./routes/women'), 'WomenRoute') },
+          { path: 'men', lazy: page(() => import('./routes/men'), 'MenRoute') },
+          { path: 'accessories', lazy: page(() => import('./routes/accessories'), 'AccessoriesRoute') },
+          { path: '*', lazy: page(() => import('./routes/not-found'), 'NotFoundRoute') },
         ],
       },
     ],

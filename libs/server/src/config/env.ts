@@ -42,6 +42,15 @@ export const PlatformEnv = z.object({
     .default('127.0.0.1:9092')
     .transform((value) => value.split(',').map((broker) => broker.trim()).filter(Boolean)),
   KAFKA_CLIENT_ID: z.string().min(1).default('closetly'),
+  /**
+   * Prefixed to every service's consumer group (the group is the service's name). Empty in a deployment;
+   * each test product has its own, so products sharing one Kafka never split each other's partitions.
+   */
+  KAFKA_CONSUMER_GROUP_PREFIX: z
+    .string()
+    .max(100)
+    .regex(/^[A-Za-z0-9._-]*$/, 'letters, digits, . _ and - only')
+    .default(''),
   REDIS_URL: z.string().url().default('redis://127.0.0.1:6379'),
   /** Keeps deployments (and test runs) that share one Redis apart. */
   CACHE_PREFIX: z.string().min(1).max(100).default('closetly:'),

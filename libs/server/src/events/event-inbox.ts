@@ -1,4 +1,5 @@
 import { Logger } from '@nestjs/common';
+import { and, eq } from 'drizzle-orm';
 import { EVENT_TOPICS, EventEnvelope, type EventPayload, type EventTopic } from '@closetly/contracts';
 import type { Db } from '../db/database';
 import type { PlatformTables } from '../db/platform-tables';
@@ -59,6 +60,40 @@ export class EventInbox {
     }).then((outcome) => {
       if (outcome === 'duplicate') this.log.debug({ eventId: typed.id, topic }, 'duplicate delivery ignored');
       return outcome;
+    });
+  }
+
+  /**
+   * For an effect on an engine outside the service's database (a search
+   * index): it cannot join the inbox's transaction, and must not run while one
+   * is open (PGlite has one connection). The effect runs first and must be
+   * idempotent; the event id is recorded after it succeeds, so a crash in
+   * between only repeats the effect. A known event id is skipped.
+   */
+  async consumeIdempotent<T extends EventTopic>(topic: T, message: unknown, effect: (payload: EventPayload<T>) => Promise<void>): Promise<ConsumeOutcome> {
+    const envelope = EventEnvelope.safeParse(message);
+    if (!envelope.success) return this.deadLetter(topic, message, `invalid envelope: ${envelope.error.message}`);
+    const payload = EVENT_TOPICS[topic].safeParse(envelope.data.payload);
+    if (!payload.success) return this.deadLetter(topic, message, `invalid payload: ${payload.error.message}`);
+    const eventId = envelope.data.id;
+
+    return runWithContext({ correlationId: envelope.data.correlationId }, async () => {
+      const [known] = await this.db
+        .select({ eventId: this.tables.inbox.eventId })
+        .from(this.tables.inbox)
+        .where(and(eq(this.tables.inbox.eventId, eventId), eq(this.tables.inbox.consumer, this.consumer)));
+      if (known) {
+        this.log.debug({ eventId, topic }, 'duplicate delivery ignored');
+        return 'duplicate' as const;
+      }
+      try {
+        await effect(payload.data as EventPayload<T>);
+      } catch (error) {
+        if (error instanceof PermanentEventError) return this.deadLetter(topic, message, error.message);
+        throw error;
+      }
+      await this.db.insert(this.tables.inbox).values({ eventId, consumer: this.consumer, topic }).onConflictDoNothing();
+      return 'processed' as const;
     });
   }
 

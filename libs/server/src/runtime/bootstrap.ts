@@ -26,19 +26,41 @@ function answerFrameworkError(error: FastifyError, _request: FastifyRequest, rep
   void reply.status(status).header('cache-control', 'no-store').send(body);
 }
 
+export interface HttpAppOptions {
+  /**
+   * Proxies (IPs or CIDR ranges) whose X-Forwarded-For sets `request.ip`. Only these: trusting any
+   * sender would let a client pick its own address, and with it its own rate-limit buckets.
+   */
+  trustedProxies?: readonly string[];
+}
+
 /** Nest app on Fastify with the platform's engines and JSON logs. Closing the app closes the platform last. */
-export async function createHttpApp(platform: Platform, modules: Array<Type | DynamicModule>): Promise<NestFastifyApplication> {
+export async function createHttpApp(platform: Platform, modules: Array<Type | DynamicModule>, options: HttpAppOptions = {}): Promise<NestFastifyApplication> {
   @Module({ imports: [PlatformModule.forRoot(platform), ...modules] })
   class ProcessModule implements OnApplicationShutdown {
     async onApplicationShutdown(): Promise<void> {
       await platform.close();
     }
   }
-  const app = await NestFactory.create<NestFastifyApplication>(
-    ProcessModule,
-    new FastifyAdapter({ bodyLimit: BODY_LIMIT_BYTES, return503OnClosing: true, forceCloseConnections: 'idle', frameworkErrors: answerFrameworkError }),
-    { logger: new PinoNestLogger(platform.logger), abortOnError: false },
-  );
+  const adapter = new FastifyAdapter({
+    bodyLimit: BODY_LIMIT_BYTES,
+    // Fastify's default (100) turns a longer route parameter into "no such route" (404) before any
+    // validation: a brand of up to 200 characters (GET /api/new-arrivals/{brand}), percent-encoded
+    // (up to 12 characters each), must reach its schema, which answers a 400 naming the field.
+    routerOptions: { maxParamLength: 2_500 },
+    return503OnClosing: true,
+    forceCloseConnections: 'idle',
+    frameworkErrors: answerFrameworkError,
+    trustProxy: options.trustedProxies?.length ? [...options.trustedProxies] : false,
+  });
+  // Every body is JSON (Fastify's own parser, with prototype poisoning refused). Without the text and
+  // form parsers any other type is 415 before it reaches a route, not a 400 from a pipe by accident.
+  adapter.getInstance().removeContentTypeParser('text/plain');
+  const app = await NestFactory.create<NestFastifyApplication>(ProcessModule, adapter, {
+    logger: new PinoNestLogger(platform.logger),
+    abortOnError: false,
+    bodyParser: false,
+  });
   return app;
 }
 
@@ -86,7 +108,7 @@ export async function connectDistributedTransports(
       client: kafkaClientConfig(platform.env.KAFKA_BROKERS, `${platform.env.KAFKA_CLIENT_ID}-${service.name}`),
       // The group is the service: each service gets every event once, its replicas share the partitions.
       consumer: {
-        groupId: service.consumerGroup ?? service.name,
+        groupId: service.consumerGroup ?? `${platform.env.KAFKA_CONSUMER_GROUP_PREFIX}${service.name}`,
         allowAutoTopicCreation: true,
         // A crashed replica's partitions move to the others within ~10 s rather than the default 30 s.
         sessionTimeout: 10_000,

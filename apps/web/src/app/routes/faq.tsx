@@ -1,13 +1,10 @@
 import { Page } from '@/components/ui/page';
-import { PlaceholderPanel } from '@/components/ui/placeholder-panel';
+import { FaqList } from '@/features/faq/components/faq-list';
 
 export function FaqRoute() {
   return (
-    <Page title="Frequently Asked Questions" className="page--narrow">
-      <PlaceholderPanel heading="Questions and answers">
-        Answers about how Closetly works, accounts, the browser extension, supported retailers and returns will
-        appear here.
-      </PlaceholderPanel>
+    <Page title="Frequently Asked Questions" lead="How Closetly works, accounts, the browser extension, retailers and returns." className="page--narrow">
+      <FaqList />
     </Page>
   );
 }

@@ -1,10 +1,14 @@
+import type { ProductView } from '@closetly/contracts';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { HangerIcon } from '@/components/ui/icons';
-import { PlaceholderPanel } from '@/components/ui/placeholder-panel';
 import { paths } from '@/config/paths';
 import { siteConfig } from '@/config/site';
+import { HomeRows } from '@/features/home/components/home-rows';
+import { LazyQuickView } from '@/features/quick-view/components/lazy-quick-view';
 
 export function HomeRoute() {
+  const [quickView, setQuickView] = useState<ProductView | null>(null);
   return (
     <>
       <title>{`${siteConfig.name} · ${siteConfig.tagline}`}</title>
@@ -32,10 +36,9 @@ export function HomeRoute() {
         </div>
       </section>
       <div className="page container">
-        <PlaceholderPanel heading="Popular Items">
-          Rows of popular, recommended and newly arrived items will appear here.
-        </PlaceholderPanel>
+        <HomeRows onOpen={setQuickView} />
       </div>
+      <LazyQuickView product={quickView} onClose={() => setQuickView(null)} />
     </>
   );
 }

@@ -2,7 +2,7 @@ import type { ProductView } from '@closetly/contracts';
 import { useState } from 'react';
 import { Page } from '@/components/ui/page';
 import { ExtensionInstallBanner } from '@/features/extension/components/extension-install-banner';
-import { QuickView } from '@/features/quick-view/components/quick-view';
+import { LazyQuickView } from '@/features/quick-view/components/lazy-quick-view';
 import { WardrobeCollection } from '@/features/wardrobe/components/wardrobe-collection';
 
 export function MyWardrobeRoute() {
@@ -11,7 +11,7 @@ export function MyWardrobeRoute() {
     <Page title="My Wardrobe" lead="The items you save while shopping, in one place.">
       <ExtensionInstallBanner />
       <WardrobeCollection onOpen={setQuickView} />
-      <QuickView product={quickView} onClose={() => setQuickView(null)} />
+      <LazyQuickView product={quickView} onClose={() => setQuickView(null)} />
     </Page>
   );
 }

@@ -1,12 +1,10 @@
 import { Page } from '@/components/ui/page';
-import { PlaceholderPanel } from '@/components/ui/placeholder-panel';
+import { ProfileScreen } from '@/features/profile/components/profile-screen';
 
 export function ProfileRoute() {
   return (
-    <Page title="My Profile" lead="Your details help us recommend items in your size and style.">
-      <PlaceholderPanel heading="Profile details">
-        Your personal information, measurements, favorite brands and sizes will be editable here.
-      </PlaceholderPanel>
+    <Page title="My Profile" lead="Your details help us recommend items in your size and style." className="profile-page">
+      <ProfileScreen />
     </Page>
   );
 }

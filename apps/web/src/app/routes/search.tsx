@@ -1,18 +1,18 @@
+import type { ProductView } from '@closetly/contracts';
+import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Page } from '@/components/ui/page';
-import { PlaceholderPanel } from '@/components/ui/placeholder-panel';
+import { LazyQuickView } from '@/features/quick-view/components/lazy-quick-view';
+import { SearchResultsView } from '@/features/search/components/search-results-view';
 
 export function SearchRoute() {
   const [searchParams] = useSearchParams();
   const term = searchParams.get('q')?.trim() ?? '';
+  const [quickView, setQuickView] = useState<ProductView | null>(null);
   return (
-    <Page
-      title="Search Results"
-      lead={term ? `You searched for “${term}”.` : 'Use the search box to find items from many retailers.'}
-    >
-      <PlaceholderPanel heading="Results">
-        Matching items from our retailers, with price, gender and brand filters, will appear here.
-      </PlaceholderPanel>
+    <Page title="Search Results" lead={term ? `You searched for “${term}”.` : 'Use the search box to find items from many retailers.'}>
+      {term ? <SearchResultsView onOpen={setQuickView} /> : null}
+      <LazyQuickView product={quickView} onClose={() => setQuickView(null)} />
     </Page>
   );
 }

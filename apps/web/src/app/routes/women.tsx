@@ -1,12 +1,16 @@
+import type { ProductView } from '@closetly/contracts';
+import { useState } from 'react';
 import { Page } from '@/components/ui/page';
-import { PlaceholderPanel } from '@/components/ui/placeholder-panel';
+import { GenderCatalogue } from '@/features/catalogue/components/gender-catalogue';
+import { WOMEN_PAGE } from '@/features/catalogue/lib/catalogue-lists';
+import { LazyQuickView } from '@/features/quick-view/components/lazy-quick-view';
 
 export function WomenRoute() {
+  const [quickView, setQuickView] = useState<ProductView | null>(null);
   return (
-    <Page title="Women">
-      <PlaceholderPanel heading="Popular Women's Items">
-        Popular women's items and rows of tops, bottoms, shoes and outerwear will appear here.
-      </PlaceholderPanel>
+    <Page title="Women" lead="Tops, bottoms, shoes and outerwear from many retailers, with what shoppers save most.">
+      <GenderCatalogue page={WOMEN_PAGE} onOpen={setQuickView} />
+      <LazyQuickView product={quickView} onClose={() => setQuickView(null)} />
     </Page>
   );
 }

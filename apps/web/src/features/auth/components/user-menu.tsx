@@ -1,76 +1,83 @@
-import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { Link, useNavigate } from 'react-router';
-import { ChevronDownIcon, UserIcon } from '@/components/ui/icons';
-import { paths } from '@/config/paths';
-import { useAuth, useAuthStore } from '../hooks/use-auth';
+import { useRef, useState, type ComponentType, type KeyboardEvent, type PointerEvent } from 'react';
+import { useAuth } from '../hooks/use-auth';
+import type { AccountMenuProps } from './account-menu';
+import { UserMenuButton } from './user-menu-button';
+
+let loadingMenu: Promise<ComponentType<AccountMenuProps>> | null = null;
+
+/** The menu's own chunk (Radix DropdownMenu and its positioning), fetched once. */
+function loadAccountMenu(): Promise<ComponentType<AccountMenuProps>> {
+  loadingMenu ??= import('./account-menu').then(
+    (module) => module.AccountMenu,
+    (error: unknown) => {
+      loadingMenu = null; // the next reach for the menu tries again
+      throw error;
+    },
+  );
+  return loadingMenu;
+}
+
+/** The keys that open a Radix menu button. */
+const OPENING_KEYS = new Set(['Enter', ' ', 'ArrowDown']);
 
 export interface UserMenuProps {
   className?: string;
 }
 
 /**
- * Spec §2 user menu, an accessible menu button (Radix DropdownMenu: arrow keys, Escape, focus return):
- * signed in gives Profile and Logout; signed out (and while loading) gives Sign Up and Sign In.
+ * The header's user menu (account-menu.tsx). Its code is fetched when the visitor reaches for it
+ * (the pointer over the button, a press, the focus), not with the page: until it is there the same
+ * button stands in, and a press or the focus it got carries over to the menu.
  */
 export function UserMenu({ className }: UserMenuProps) {
   const auth = useAuth();
-  const store = useAuthStore();
-  const navigate = useNavigate();
-  const user = auth.status === 'signedIn' ? auth.session.user : null;
-  const visibleName = user ? user.firstName || 'Account' : 'Account';
+  const [Menu, setMenu] = useState<ComponentType<AccountMenuProps> | null>(null);
+  const [pressed, setPressed] = useState(false);
+  const [hadFocus, setHadFocus] = useState(false);
+  const buttonRef = useRef<HTMLButtonElement>(null);
 
-  // Leave first (rendered at once with flushSync): signing out while a protected page is still on
-  // screen would let RequireAuth redirect to /signin instead.
-  const onLogout = () => {
-    void Promise.resolve(navigate(paths.home, { flushSync: true })).then(() => store.signOut());
+  const fetchMenu = () => {
+    loadAccountMenu().then(
+      (loaded) => {
+        setHadFocus(document.activeElement === buttonRef.current);
+        setMenu(() => loaded);
+      },
+      (error: unknown) => console.warn('The user menu could not be loaded', error),
+    );
+  };
+  // As Radix's trigger does: a primary press without Ctrl, or Enter, Space or Down, opens the menu.
+  const onPointerDown = (event: PointerEvent<HTMLButtonElement>) => {
+    if (event.button === 0 && !event.ctrlKey) setPressed(true);
+    fetchMenu();
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
+    if (!OPENING_KEYS.has(event.key)) return;
+    event.preventDefault();
+    setPressed(true);
+    fetchMenu();
   };
 
   return (
     <div className={className ? `user-menu ${className}` : 'user-menu'}>
-      <DropdownMenu.Root modal={false}>
-        <DropdownMenu.Trigger asChild>
-          <button
-            type="button"
-            className="user-menu__trigger"
-            aria-label={user ? `Account menu for ${visibleName}` : 'Account menu'}
-            data-signed-in={user ? true : undefined}
-          >
-            <span className="user-menu__avatar" aria-hidden="true">
-              {user ? (user.firstName.charAt(0) || user.email.charAt(0)).toUpperCase() : <UserIcon width={18} height={18} />}
-            </span>
-            <span className="user-menu__name">{visibleName}</span>
-            <ChevronDownIcon className="user-menu__chevron" width={16} height={16} />
-          </button>
-        </DropdownMenu.Trigger>
-        <DropdownMenu.Portal>
-          <DropdownMenu.Content className="user-menu__content" align="end" sideOffset={8} collisionPadding={12}>
-            {user ? (
-              <>
-                <DropdownMenu.Label className="user-menu__label">
-                  <span className="user-menu__label-name">{`${user.firstName} ${user.lastName}`.trim()}</span>
-                  <span className="user-menu__label-email">{user.email}</span>
-                </DropdownMenu.Label>
-                <DropdownMenu.Separator className="user-menu__separator" />
-                <DropdownMenu.Item asChild className="user-menu__item">
-                  <Link to={paths.profile}>Profile</Link>
-                </DropdownMenu.Item>
-                <DropdownMenu.Item className="user-menu__item" onSelect={onLogout}>
-                  Logout
-                </DropdownMenu.Item>
-              </>
-            ) : (
-              <>
-                <DropdownMenu.Item asChild className="user-menu__item">
-                  <Link to={paths.signUp}>Sign Up</Link>
-                </DropdownMenu.Item>
-                <DropdownMenu.Item asChild className="user-menu__item">
-                  <Link to={paths.signIn}>Sign In</Link>
-                </DropdownMenu.Item>
-              </>
-            )}
-          </DropdownMenu.Content>
-        </DropdownMenu.Portal>
-      </DropdownMenu.Root>
+      {Menu ? (
+        <Menu defaultOpen={pressed} focusTrigger={hadFocus} />
+      ) : (
+        <UserMenuButton
+          ref={buttonRef}
+          user={auth.status === 'signedIn' ? auth.session.user : null}
+          aria-haspopup="menu"
+          aria-expanded={false}
+          onPointerEnter={fetchMenu}
+          onFocus={fetchMenu}
+          onPointerDown={onPointerDown}
+          onKeyDown={onKeyDown}
+          onClick={() => {
+            // Activated without a pointer or key event of its own (assistive technology).
+            setPressed(true);
+            fetchMenu();
+          }}
+        />
+      )}
     </div>
   );
 }

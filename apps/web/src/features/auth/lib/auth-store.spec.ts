@@ -108,6 +108,20 @@ describe('auth store', () => {
     Reflect.deleteProperty(globalThis, 'document');
   });
 
+  it('is signed out from the start when nothing is stored, and loading while a stored session waits for the server', async () => {
+    const visitor = createAuthStore({ api: fakeApi() });
+    expect(visitor.getState()).toEqual({ status: 'signedOut', session: null });
+
+    const session = authSession();
+    page.localStorage.setItem(SESSION_STORAGE_KEY, JSON.stringify({ accessToken: session.accessToken, refreshToken: session.refreshToken, expiresAt: Date.now() + 3_600_000, user: session.user }));
+    const api = fakeApi();
+    api.me.mockResolvedValue(session.user);
+    const { store } = startedStore(api);
+    expect(store.getState().status).toBe('loading');
+    await store.getAccessToken();
+    expect(store.getState()).toMatchObject({ status: 'signedIn', session: { accessToken: session.accessToken } });
+  });
+
   it('keeps a completed sign-in in local storage and announces it', async () => {
     const { store, events, session } = await signedInStore();
 

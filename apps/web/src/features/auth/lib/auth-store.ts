@@ -42,7 +42,9 @@ type RefreshResult = { ok: true; session: StoredSession } | { ok: false; rejecte
 export type AuthStore = ReturnType<typeof createAuthStore>;
 
 export function createAuthStore({ api, now = Date.now, withLock = defaultWithLock }: AuthStoreOptions) {
-  let state: AuthState = { status: 'loading', session: null };
+  // Nothing stored: signed out from the first render (the home page asks for its rows at once);
+  // a stored session stays loading until the server confirms it (restore, below).
+  let state: AuthState = readStoredSession() ? { status: 'loading', session: null } : { status: 'signedOut', session: null };
   const listeners = new Set<() => void>();
   const eventListeners = new Set<(event: AuthEvent) => void>();
   /** Bumped whenever a session starts or ends, so late answers for an older session are dropped. */
@@ -145,7 +147,7 @@ export function createAuthStore({ api, now = Date.now, withLock = defaultWithLoc
   async function restore(): Promise<void> {
     const stored = readStoredSession();
     if (!stored) {
-      setState({ status: 'signedOut', session: null });
+      if (state.status !== 'signedOut') setState({ status: 'signedOut', session: null });
       return;
     }
     let session = stored;

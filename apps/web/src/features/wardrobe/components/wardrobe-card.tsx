@@ -1,6 +1,5 @@
-import { formatUsd } from '@closetly/catalogue-rules';
 import type { WardrobeItem } from '@closetly/contracts';
-import { productImageSrc, showPlaceholderOnError } from '@/lib/product-image';
+import { ProductCard, ProductSkeletonGrid } from '@/components/ui/product-card';
 
 export interface WardrobeCardProps {
   item: WardrobeItem;
@@ -12,27 +11,22 @@ export interface WardrobeCardProps {
 /** Spec §2: name, brand, formatted price, image, a remove button with a spinner; the card opens the quick view. */
 export function WardrobeCard({ item, removing, onOpen, onRemove }: WardrobeCardProps) {
   return (
-    <li className="wardrobe-card" aria-busy={removing}>
-      <button type="button" className="wardrobe-card__open" onClick={() => onOpen(item)} aria-label={`Quick view: ${item.name}`}>
-        <span className="wardrobe-card__media">
-          <img className="wardrobe-card__image" src={productImageSrc(item)} alt="" loading="lazy" onError={showPlaceholderOnError} />
-        </span>
-        <span className="wardrobe-card__text">
-          <span className="wardrobe-card__brand">{item.brand}</span>
-          <span className="wardrobe-card__name">{item.name}</span>
-          <span className="wardrobe-card__price">{formatUsd(item.price)}</span>
-        </span>
-      </button>
-      <button
-        type="button"
-        className="icon-button wardrobe-card__remove"
-        aria-label={removing ? `Removing ${item.name}` : `Remove ${item.name} from wardrobe`}
-        disabled={removing}
-        onClick={() => onRemove(item)}
-      >
-        {removing ? <span className="spinner" aria-hidden="true" /> : <span aria-hidden="true">×</span>}
-      </button>
-    </li>
+    <ProductCard
+      product={item}
+      onOpen={onOpen}
+      busy={removing}
+      action={
+        <button
+          type="button"
+          className="icon-button wardrobe-card__remove"
+          aria-label={removing ? `Removing ${item.name}` : `Remove ${item.name} from wardrobe`}
+          disabled={removing}
+          onClick={() => onRemove(item)}
+        >
+          {removing ? <span className="spinner" aria-hidden="true" /> : <span aria-hidden="true">×</span>}
+        </button>
+      }
+    />
   );
 }
 
@@ -40,17 +34,5 @@ export function WardrobeCard({ item, removing, onOpen, onRemove }: WardrobeCardP
 export const WARDROBE_SKELETON_COUNT = 8;
 
 export function WardrobeSkeletonGrid() {
-  return (
-    <ul className="wardrobe-grid" aria-busy="true" aria-label="Loading your wardrobe">
-      {Array.from({ length: WARDROBE_SKELETON_COUNT }, (_, index) => (
-        <li key={index} className="wardrobe-card wardrobe-card--skeleton" aria-hidden="true">
-          <span className="wardrobe-card__media skeleton" />
-          <span className="wardrobe-card__text">
-            <span className="skeleton skeleton--line" />
-            <span className="skeleton skeleton--line skeleton--short" />
-          </span>
-        </li>
-      ))}
-    </ul>
-  );
+  return <ProductSkeletonGrid count={WARDROBE_SKELETON_COUNT} label="Loading your wardrobe" />;
 }

@@ -84,7 +84,7 @@ export function WardrobeCollection({ onOpen }: WardrobeCollectionProps) {
       ) : visible.length === 0 ? (
         <p className="wardrobe__empty">{WARDROBE_MESSAGES.empty}</p>
       ) : (
-        <ul className="wardrobe-grid">
+        <ul className="product-grid">
           {visible.map((item) => (
             <WardrobeCard key={item.id} item={item} removing={wardrobe.isRemoving(item.id)} onOpen={onOpen} onRemove={(it) => void remove(it)} />
           ))}

@@ -1,0 +1,80 @@
+import { productIdFor } from '@closetly/catalogue-rules';
+import { buildEnvelope, EventInbox } from '@closetly/server';
+import { capture, deadLetterRecorder, fakeInboxDatabase, mockOf, product } from '@closetly/testing';
+import { CatalogueConsumer } from './catalogue.consumer';
+import { cataloguePlatformTables } from './db/schema';
+import { ListsService } from './lists/lists.service';
+import { ProductsService } from './products/products.service';
+
+const saved = capture();
+const productId = productIdFor(saved.productKey);
+const itemSaved = () => buildEnvelope('wardrobe.item-saved.v1', productId, { userId: 'ada', productId, savedAt: '2026-03-01T10:00:00.000Z', capturedAt: '2026-03-01T10:00:00.000Z', capture: saved });
+const itemRemoved = () => buildEnvelope('wardrobe.item-removed.v1', productId, { userId: 'ada', productId, removedAt: '2026-03-02T10:00:00.000Z' });
+
+/** The consumer with a real EventInbox over a fake database; the services replaced. */
+function setup() {
+  const database = fakeInboxDatabase();
+  const { transport, deadLetters } = deadLetterRecorder();
+  const products = mockOf(ProductsService);
+  const lists = mockOf(ListsService);
+  /** What the inbox had committed each time the lists were invalidated. */
+  const committedAtInvalidation: string[][] = [];
+  lists.invalidate.mockImplementation(async () => {
+    committedAtInvalidation.push(database.claims.map((claim) => claim.eventId));
+  });
+  const consumer = new CatalogueConsumer(new EventInbox('catalogue', database.db, cataloguePlatformTables, transport), products, lists);
+  return { ...database, consumer, products, lists, deadLetters, committedAtInvalidation };
+}
+
+describe('CatalogueConsumer', () => {
+  it('records a save’s capture and its active save in the inbox’s transaction, then invalidates the lists once it committed', async () => {
+    const { consumer, products, lists, tx, committedAtInvalidation } = setup();
+    const event = itemSaved();
+    await consumer.onItemSaved(event);
+
+    expect(products.recordCapture).toHaveBeenCalledWith(event.payload, tx);
+    expect(lists.recordSave).toHaveBeenCalledWith(event.payload, tx);
+    expect(committedAtInvalidation).toEqual([[event.id]]);
+  });
+
+  it('records a removal in the inbox’s transaction, then invalidates the lists once it committed', async () => {
+    const { consumer, lists, tx, committedAtInvalidation } = setup();
+    const event = itemRemoved();
+    await consumer.onItemRemoved(event);
+
+    expect(lists.recordRemoval).toHaveBeenCalledWith(event.payload, tx);
+    expect(committedAtInvalidation).toEqual([[event.id]]);
+  });
+
+  it('records an event delivered again only once', async () => {
+    const { consumer, lists } = setup();
+    const saveEvent = itemSaved();
+    const removeEvent = itemRemoved();
+    for (let delivery = 0; delivery < 2; delivery += 1) {
+      await consumer.onItemSaved(saveEvent);
+      await consumer.onItemRemoved(removeEvent);
+    }
+    expect(lists.recordSave).toHaveBeenCalledTimes(1);
+    expect(lists.recordRemoval).toHaveBeenCalledTimes(1);
+  });
+
+  it('leaves the lists alone when the effect fails (the event comes again), and dead-letters a malformed removal', async () => {
+    const { consumer, lists, deadLetters, claims } = setup();
+    lists.recordRemoval.mockRejectedValueOnce(new Error('connection reset'));
+    await expect(consumer.onItemRemoved(itemRemoved())).rejects.toThrow('connection reset');
+    expect(lists.invalidate).not.toHaveBeenCalled();
+
+    const malformed = { ...itemRemoved(), payload: { userId: 'ada', productId: 'not-a-uuid' } };
+    await consumer.onItemRemoved(malformed);
+    expect(deadLetters).toEqual([{ topic: 'wardrobe.item-removed.v1', original: malformed, reason: expect.stringMatching(/^catalogue: invalid payload/) }]);
+    expect(claims).toEqual([]);
+  });
+
+  it('invalidates the lists on the catalogue’s own product events (hidden, corrected, gendered, removed)', async () => {
+    const { consumer, lists } = setup();
+    const changed = product({ listed: true, hidden: true });
+    await consumer.onProductUpserted(buildEnvelope('catalogue.product-upserted.v1', changed.id, { product: changed }));
+    await consumer.onProductRemoved(buildEnvelope('catalogue.product-removed.v1', changed.id, { productId: changed.id }));
+    expect(lists.invalidate).toHaveBeenCalledTimes(2);
+  });
+});

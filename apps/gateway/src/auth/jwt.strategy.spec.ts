@@ -1,0 +1,69 @@
+import { ACCESS_TOKEN_AUDIENCE, ACCESS_TOKEN_ISSUER, keyIdOf, MemoryCache } from '@closetly/server';
+import jwt from 'jsonwebtoken';
+import { loadGatewayConfig } from '../config';
+import { JwtStrategy } from './jwt.strategy';
+
+const CURRENT = 'current-access-token-key-0123456789abcdef';
+const PREVIOUS = 'previous-access-token-key-0123456789abcde';
+const RETIRED = 'retired-access-token-key-0123456789abcdef';
+
+const claims = { sub: 'user-1', sid: 'session-1', roles: ['admin'], typ: 'access' };
+const sign = (secret: string, header: { kid?: string } = { kid: keyIdOf(secret) }, algorithm: jwt.Algorithm = 'HS256') =>
+  jwt.sign(claims, secret, { algorithm, issuer: ACCESS_TOKEN_ISSUER, audience: ACCESS_TOKEN_AUDIENCE, expiresIn: 600, ...(header.kid ? { keyid: header.kid } : {}) });
+
+/** Runs passport's authenticate on a request with this bearer token: the caller it lets through, or false. */
+async function authenticate(strategy: JwtStrategy, token: string): Promise<unknown> {
+  return new Promise((resolve, reject) => {
+    const running = Object.assign(Object.create(strategy) as JwtStrategy, {
+      success: (user: unknown) => resolve(user),
+      fail: () => resolve(false),
+      error: (error: unknown) => reject(error),
+    });
+    running.authenticate({ headers: { authorization: `Bearer ${token}` } } as never, {});
+  });
+}
+
+const strategyWith = (previous?: string) =>
+  new JwtStrategy(
+    loadGatewayConfig({ BETA_TOKEN_SECRET: 'b'.repeat(40), AUTH_JWT_SECRET: CURRENT, ...(previous ? { AUTH_JWT_PREVIOUS_SECRET: previous } : {}) }),
+    new MemoryCache(),
+  );
+
+describe('JwtStrategy keys', () => {
+  const rotating = strategyWith(PREVIOUS);
+  const caller = { uid: 'user-1', sid: 'session-1', roles: ['admin'] };
+
+  it('accepts a token of the current key', async () => {
+    expect(await authenticate(rotating, sign(CURRENT))).toEqual(caller);
+  });
+
+  it('accepts a token of the previous key while it is configured as previous', async () => {
+    expect(await authenticate(rotating, sign(PREVIOUS))).toEqual(caller);
+  });
+
+  it('refuses a token of the previous key once it is retired', async () => {
+    expect(await authenticate(strategyWith(), sign(PREVIOUS))).toBe(false);
+  });
+
+  it('refuses a token of a key never configured, with its own kid or relabelled as a known one', async () => {
+    expect(await authenticate(rotating, sign(RETIRED))).toBe(false);
+    expect(await authenticate(rotating, sign(RETIRED, { kid: keyIdOf(CURRENT) }))).toBe(false);
+    expect(await authenticate(rotating, sign(RETIRED, { kid: keyIdOf(PREVIOUS) }))).toBe(false);
+  });
+
+  it('refuses a token without a kid, even signed with the current key', async () => {
+    expect(await authenticate(rotating, sign(CURRENT, {}))).toBe(false);
+  });
+
+  it('refuses the previous key naming the current one (each kid verifies with its own key only)', async () => {
+    expect(await authenticate(rotating, sign(PREVIOUS, { kid: keyIdOf(CURRENT) }))).toBe(false);
+  });
+
+  it('keeps the algorithm pinned: HS512 with the current key and its kid is refused', async () => {
+    expect(await authenticate(rotating, sign(CURRENT, { kid: keyIdOf(CURRENT) }, 'HS512'))).toBe(false);
+  });
+
+  it('refuses garbage', async () => {
+    expect(await authenticate(rotating, 'garbage.garbage.garbage')).toBe(false);
+  });
+});

@@ -1,0 +1,51 @@
+import { type Cache, RedisCache } from '@closetly/server';
+import { type RateLimiterAbstract, RateLimiterMemory, RateLimiterRedis } from 'rate-limiter-flexible';
+
+/** Whose requests one window counts. */
+export type RateLimitScope = 'client' | 'account' | 'user';
+
+export interface RateLimitWindow {
+  max: number;
+  seconds: number;
+}
+
+/** One limiter per policy and scope, keyed by the caller's address, account or user id. */
+export type RateLimiters<Name extends string> = Record<Name, Partial<Record<RateLimitScope, RateLimiterAbstract>>>;
+
+export const RATE_LIMITERS = Symbol('RATE_LIMITERS');
+
+/**
+ * Builds the limiters on the platform's own store: Redis in distributed mode
+ * (replicas share the counts; the connection and key prefix are the cache's),
+ * memory in embedded mode. The same config that picks the cache picks this.
+ */
+export function createRateLimiters<Name extends string>(
+  policies: Record<Name, Partial<Record<RateLimitScope, RateLimitWindow>>>,
+  cache: Cache,
+  multiplier = 1,
+): RateLimiters<Name> {
+  const limiters = {} as RateLimiters<Name>;
+  // The cache connects lazily; limiters skip a connection that is not ready, so open it now.
+  if (cache instanceof RedisCache && cache.redis.status === 'wait') cache.redis.connect().catch(() => undefined);
+  for (const name of Object.keys(policies) as Name[]) {
+    limiters[name] = {};
+    for (const scope of ['client', 'account', 'user'] as const) {
+      const window = policies[name][scope];
+      if (!window) continue;
+      const options = { points: Math.max(1, Math.floor(window.max * multiplier)), duration: window.seconds };
+      limiters[name][scope] =
+        cache instanceof RedisCache
+          ? new RateLimiterRedis({
+              ...options,
+              storeClient: cache.redis,
+              keyPrefix: `${cache.prefix}rate:${name}:${scope}`,
+              // While Redis is unreachable each replica counts on its own, at once, rather than
+              // letting everything through, failing every call or waiting for reconnects.
+              rejectIfRedisNotReady: true,
+              insuranceLimiter: new RateLimiterMemory(options),
+            })
+          : new RateLimiterMemory({ ...options, keyPrefix: `rate:${name}:${scope}` });
+    }
+  }
+  return limiters;
+}

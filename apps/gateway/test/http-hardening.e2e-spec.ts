@@ -1,0 +1,266 @@
+import { readFileSync } from 'node:fs';
+import { request } from 'node:http';
+import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { RUNTIME_MODES, type RunningProduct, type RuntimeMode, type StartedProduct, startEmbeddedProduct } from '@closetly/all-in-one/testing';
+import { type Answer, Client } from './support/http-client';
+
+/** The proxy this product trusts (TRUSTED_PROXIES): only its X-Forwarded-For names the client. */
+const TRUSTED_PROXY = '127.1.200.1';
+const PUBLIC_URL = 'https://closetly.test';
+const WEB_DIST = join(__dirname, '..', '..', 'web', 'dist');
+
+type ErrorBody = { error: { code: string; message: string } };
+const errorOf = (answer: Answer) => (answer.body as ErrorBody).error;
+
+/** The CSP's directives by name. */
+function cspOf(answer: Answer): Map<string, string[]> {
+  const header = String(answer.headers['content-security-policy'] ?? '');
+  return new Map(
+    header
+      .split(';')
+      .map((part) => part.trim().split(/\s+/))
+      .filter((words) => words[0])
+      .map(([name = '', ...values]) => [name, values]),
+  );
+}
+
+/** A hashed script of the built SPA, as index.html names it. */
+function builtScript(): string {
+  const match = /src="(\/assets\/[^"]+\.js)"/.exec(readFileSync(join(WEB_DIST, 'index.html'), 'utf8'));
+  if (!match?.[1]) throw new Error('build the SPA first: npx vite build --config apps/web/vite.config.ts');
+  return match[1];
+}
+
+/** A GET whose body is kept as bytes, as sent (no decoding). */
+function getRaw(url: string, headers: Record<string, string>): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    request(url, { headers }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('error', reject);
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }));
+    })
+      .on('error', reject)
+      .end();
+  });
+}
+
+describe.each(RUNTIME_MODES)('HTTP hardening through the gateway ($name mode)', (mode: RuntimeMode) => {
+  let started: StartedProduct;
+  let product: RunningProduct;
+  let betaToken: string;
+  const clients: Client[] = [];
+  const client = (address?: string) => {
+    const made = new Client(product.baseUrl, address);
+    clients.push(made);
+    return made;
+  };
+
+  beforeAll(async () => {
+    started = await mode.start({ PUBLIC_URL, TRUSTED_PROXIES: TRUSTED_PROXY });
+    product = started.product;
+    betaToken = await product.betaToken();
+  }, 180_000);
+
+  afterAll(async () => {
+    for (const made of clients) made.close();
+    await started?.stop();
+  });
+
+  describe('security headers', () => {
+    const pages = () => [
+      ['the home page', '/'],
+      ['a deep SPA route', '/my-wardrobe'],
+      ['an unknown path (the SPA fallback)', '/no/such/page'],
+      ['a static file', '/favicon.svg'],
+      ['a built script', builtScript()],
+    ];
+
+    it.each(pages())('sends the CSP and the other headers on %s', async (_what, path) => {
+      const answer = await client().send(path);
+      expect(answer.status).toBe(200);
+      const csp = cspOf(answer);
+      expect(csp.get('default-src')).toEqual(["'self'"]);
+      expect(csp.get('script-src')).toEqual(["'self'"]);
+      expect(csp.get('object-src')).toEqual(["'none'"]);
+      expect(csp.get('base-uri')).toEqual(["'none'"]);
+      expect(csp.get('frame-ancestors')).toEqual(["'none'"]);
+      expect(csp.get('img-src')).toEqual(["'self'", 'data:', 'blob:']);
+      expect(csp.get('connect-src')).toEqual(["'self'"]);
+      expect([...csp.values()].flat()).not.toContain("'unsafe-eval'");
+      expect(answer.headers).toMatchObject({
+        'x-content-type-options': 'nosniff',
+        'referrer-policy': 'strict-origin-when-cross-origin',
+        'cross-origin-opener-policy': 'same-origin-allow-popups',
+        'strict-transport-security': expect.stringMatching(/^max-age=\d{7,}; includeSubDomains$/),
+      });
+      expect(String(answer.headers['permissions-policy'])).toEqual(expect.stringContaining('camera=()'));
+      for (const feature of ['microphone=()', 'geolocation=()', 'payment=()']) expect(String(answer.headers['permissions-policy'])).toContain(feature);
+    });
+
+    it.each([['/reset-password?token=abc'], ['/reset-password/?token=abc'], ['/Reset-Password?token=abc'], ['/%72eset-password?token=abc']])(
+      'sends no referrer at all from the password-reset page (%s), whose URL carries the token',
+      async (path) => {
+        const answer = await client().send(path);
+        expect(answer.status).toBe(200);
+        expect(answer.headers['referrer-policy']).toBe('no-referrer');
+        expect(cspOf(answer).get('script-src')).toEqual(["'self'"]);
+      },
+    );
+
+    it.each([
+      ['brotli-compressed', 'br, gzip, deflate', 'br', brotliDecompressSync],
+      ['gzip-compressed', 'gzip, deflate', 'gzip', gunzipSync],
+      ['as built', 'identity', undefined, (bytes: Buffer) => bytes],
+    ] as const)('sends a built script %s to a client that accepts %s (the built bytes once decoded), cached for a year', async (_what, accept, encoding, decode) => {
+      const path = builtScript();
+      const answer = await getRaw(`${product.baseUrl}${path}`, { 'accept-encoding': accept });
+      expect(answer.status).toBe(200);
+      expect(answer.headers['content-encoding']).toBe(encoding);
+      expect(answer.headers['content-type']).toMatch(/javascript/);
+      expect(answer.headers['vary']).toMatch(/accept-encoding/i);
+      expect(answer.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(decode(answer.body).equals(readFileSync(join(WEB_DIST, path)))).toBe(true);
+      if (encoding) expect(answer.body.length).toBeLessThan(readFileSync(join(WEB_DIST, path)).length / 2);
+    });
+
+    it('sends nosniff and the referrer policy on API answers too', async () => {
+      const answer = await client().send('/api/verify-beta', { method: 'POST', body: { code: 'not-a-code' } });
+      expect(answer.status).toBe(200);
+      expect(answer.headers).toMatchObject({ 'x-content-type-options': 'nosniff', 'referrer-policy': 'strict-origin-when-cross-origin' });
+    });
+  });
+
+  describe('methods and media types', () => {
+    it.each([['/'], ['/api/save'], ['/api/verify-beta'], ['/no/such/path']])('answers TRACE %s with 405 and the JSON error', async (path) => {
+      const answer = await client().send(path, { method: 'TRACE', headers: { 'x-beta-token': betaToken } });
+      expect(answer.status).toBe(405);
+      expect(answer.headers.allow).toMatch(/^GET, HEAD, POST/);
+      expect(answer.headers.allow).not.toMatch(/TRACE/);
+      expect(errorOf(answer).code).toBe('METHOD_NOT_ALLOWED');
+    });
+
+    it.each([
+      ['text/plain', 'code=closetly-beta'],
+      ['text/plain; charset=utf-8', '{"code":"closetly-beta"}'],
+      ['application/x-www-form-urlencoded', 'code=closetly-beta'],
+      ['multipart/form-data; boundary=x', '--x--'],
+    ])('answers a %s body to a JSON route with 415 and a clear JSON error', async (contentType, rawBody) => {
+      const answer = await client().send('/api/verify-beta', { method: 'POST', rawBody, headers: { 'content-type': contentType } });
+      expect(answer.status).toBe(415);
+      expect(errorOf(answer)).toEqual({ code: 'UNSUPPORTED_MEDIA_TYPE', message: expect.stringContaining('application/json') });
+    });
+  });
+
+  describe('rate limits (production numbers; each test its own client addresses)', () => {
+    const beta = () => ({ 'x-beta-token': betaToken });
+    const retryAfterOf = (answer: Answer) => Number(answer.headers['retry-after']);
+    /** `count` calls, a few at a time (the limits count per window, not per moment). */
+    async function repeat(count: number, call: () => Promise<Answer>): Promise<number[]> {
+      const statuses: number[] = [];
+      for (let sent = 0; sent < count; sent += 8) {
+        const batch = await Promise.all(Array.from({ length: Math.min(8, count - sent) }, call));
+        statuses.push(...batch.map((answer) => answer.status));
+      }
+      return statuses;
+    }
+    const unsignedImage = (from: Client, headers: Record<string, string> = {}) =>
+      from.send(`/api/proxy-image?url=${encodeURIComponent('https://images.example.com/shirt.jpg')}&w=320&sig=not-signed`, { headers });
+    async function signUp(): Promise<string> {
+      const answer = await client().send('/api/auth/signup', {
+        method: 'POST',
+        headers: beta(),
+        body: { firstName: 'Rate', lastName: 'Limited', email: `rate-${Math.random().toString(36).slice(2)}@example.com`, password: 'Passw0rd!' },
+      });
+      expect(answer.status).toBe(201);
+      return (answer.body as { accessToken: string }).accessToken;
+    }
+    const save = (from: Client, accessToken: string, data: unknown) =>
+      from.send('/api/save', { method: 'POST', headers: { ...beta(), authorization: `Bearer ${accessToken}` }, body: { data } });
+    const sock = () => ({ name: `Sock ${Math.random().toString(36).slice(2)}`, brand: 'Pairs', price: 5 });
+
+    it('answers the 601st image request of a minute from one client with 429, Retry-After and the JSON error, on every image route', async () => {
+      const one = client();
+      // Unsigned URLs are refused (403) after they are counted: cheap calls that still spend the limit.
+      expect(new Set(await repeat(600, () => unsignedImage(one)))).toEqual(new Set([403]));
+      const over = await unsignedImage(one);
+      expect(over.status).toBe(429);
+      expect(errorOf(over)).toEqual({ code: 'RATE_LIMITED', message: 'Too many image requests. Please wait a minute and try again.' });
+      expect(retryAfterOf(over)).toBeGreaterThan(0);
+      expect(retryAfterOf(over)).toBeLessThanOrEqual(60);
+      expect((await one.send('/api/image/00000000-0000-4000-8000-000000000000?w=320')).status).toBe(429);
+      expect((await one.send('/api/placeholder-image?w=160')).status).toBe(429);
+      // Another client is not limited by it.
+      expect((await unsignedImage(client())).status).toBe(403);
+    });
+
+    it('takes the client address from X-Forwarded-For only when a trusted proxy sends it', async () => {
+      const one = client();
+      await repeat(600, () => unsignedImage(one));
+      // A client writing the header itself is still itself: no fresh bucket.
+      expect((await unsignedImage(one, { 'x-forwarded-for': '203.0.113.77' })).status).toBe(429);
+      // The trusted proxy's word is taken: the client it names is limited, another is not.
+      const proxy = client(TRUSTED_PROXY);
+      expect((await unsignedImage(proxy, { 'x-forwarded-for': one.address })).status).toBe(429);
+      expect((await unsignedImage(proxy, { 'x-forwarded-for': '203.0.113.78' })).status).toBe(403);
+    });
+
+    it('limits saves per user (the 61st of a minute) and per client across users (the 301st), with 429 and Retry-After', async () => {
+      const shared = client();
+      const [first, ...others] = await Promise.all(Array.from({ length: 6 }, signUp));
+      if (!first) throw new Error('no users');
+      // Malformed saves (400) are counted before the body is checked: cheap calls that still spend the limits.
+      expect(new Set(await repeat(60, () => save(shared, first, {})))).toEqual(new Set([400]));
+      const overUser = await save(client(), first, sock());
+      expect(overUser.status).toBe(429);
+      expect(errorOf(overUser)).toEqual({ code: 'RATE_LIMITED', message: 'Too many saves at once. Please wait a minute and try again.' });
+      expect(retryAfterOf(overUser)).toBeGreaterThan(0);
+      expect(retryAfterOf(overUser)).toBeLessThanOrEqual(60);
+
+      // 60 from the first user, then 60 + 60 + 60 + 60 from four more: the shared client's 300th call is the last one it gets.
+      const [second, third, fourth, fifth, sixth] = others;
+      for (const user of [second, third, fourth, fifth]) expect(new Set(await repeat(60, () => save(shared, user ?? '', {})))).toEqual(new Set([400]));
+      const overClient = await save(shared, sixth ?? '', sock());
+      expect(overClient.status).toBe(429);
+      expect(errorOf(overClient).code).toBe('RATE_LIMITED');
+      expect(retryAfterOf(overClient)).toBeGreaterThan(0);
+      // The sixth user has saved nothing: from another client the save goes through.
+      expect((await save(client(), sixth ?? '', sock())).status).toBe(200);
+    });
+
+    it('answers the 4th forgot-password request for one address within the hour with 429, from whichever client', async () => {
+      const email = `forgetful-${Math.random().toString(36).slice(2)}@example.com`;
+      const forgot = (address: string) => client().send('/api/auth/forgot-password', { method: 'POST', headers: beta(), body: { email: address } });
+      for (let i = 0; i < 3; i += 1) expect((await forgot(email)).status).toBe(202);
+      const over = await forgot(`  ${email.toUpperCase()} `);
+      expect(over.status).toBe(429);
+      expect(errorOf(over).code).toBe('RATE_LIMITED');
+      expect(retryAfterOf(over)).toBeGreaterThan(0);
+      expect(retryAfterOf(over)).toBeLessThanOrEqual(3600);
+      expect((await forgot(`other-${email}`)).status).toBe(202);
+    });
+  });
+});
+
+describe('HSTS on a product served over plain http (embedded mode)', () => {
+  let product: RunningProduct;
+  let plain: Client;
+
+  beforeAll(async () => {
+    product = await startEmbeddedProduct({ PUBLIC_URL: 'http://localhost:8080' });
+    plain = new Client(product.baseUrl);
+  }, 180_000);
+
+  afterAll(async () => {
+    plain?.close();
+    await product?.stop();
+  });
+
+  it('sends no Strict-Transport-Security and no upgrade-insecure-requests when PUBLIC_URL is http', async () => {
+    const answer = await plain.send('/');
+    expect(answer.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(answer.headers['strict-transport-security']).toBeUndefined();
+    expect(cspOf(answer).has('upgrade-insecure-requests')).toBe(false);
+  });
+});

@@ -1,0 +1,2 @@
+ALTER TABLE "identity"."accounts" ADD COLUMN "email_verified_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "password_resets_account_idx" ON "identity"."password_resets" USING btree ("account_id");

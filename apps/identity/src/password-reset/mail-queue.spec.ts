@@ -1,0 +1,71 @@
+import { type MailQueueOptions, MailQueue } from './mail-queue';
+import type { Mail, Mailer } from './mailer';
+
+const mail = (to = 'grace@example.com'): Mail => ({ to, subject: 'Reset your Closetly password', text: 'link', html: '<p>link</p>' });
+
+/** A mailer whose every send is answered by the next outcome in the list (then succeeds), keeping what it was asked. */
+function scriptedMailer(...outcomes: Array<'fail' | 'ok'>): Mailer & { attempts: Mail[] } {
+  const attempts: Mail[] = [];
+  return {
+    attempts,
+    send: async (sent) => {
+      attempts.push(sent);
+      if (outcomes.shift() === 'fail') throw new Error('451 try again later');
+    },
+  };
+}
+
+const options = (overrides: Partial<MailQueueOptions> = {}): MailQueueOptions => ({ attempts: 3, firstRetryMs: 1, concurrency: 2, capacity: 10, ...overrides });
+
+describe('MailQueue', () => {
+  it('sends in a later turn of the event loop, never while the caller is still running', async () => {
+    const mailer = scriptedMailer();
+    const queue = new MailQueue(mailer, options());
+
+    queue.enqueue(mail());
+    expect(mailer.attempts).toHaveLength(0);
+    await queue.idle();
+    expect(mailer.attempts).toEqual([mail()]);
+  });
+
+  it('retries a failed send until it goes through', async () => {
+    const mailer = scriptedMailer('fail', 'fail', 'ok');
+    const queue = new MailQueue(mailer, options({ attempts: 3 }));
+
+    queue.enqueue(mail());
+    await queue.idle();
+    expect(mailer.attempts).toHaveLength(3);
+  });
+
+  it('gives up after the configured number of attempts, and goes on with the next mail', async () => {
+    const mailer = scriptedMailer('fail', 'fail', 'ok');
+    const queue = new MailQueue(mailer, options({ attempts: 2, concurrency: 1 }));
+
+    queue.enqueue(mail('first@example.com'));
+    await queue.idle();
+    queue.enqueue(mail('second@example.com'));
+    await queue.idle();
+    expect(mailer.attempts.map((sent) => sent.to)).toEqual(['first@example.com', 'first@example.com', 'second@example.com']);
+  });
+
+  it('drops mail beyond its capacity rather than growing without bound', async () => {
+    const mailer = scriptedMailer();
+    const queue = new MailQueue(mailer, options({ capacity: 2 }));
+
+    for (const to of ['a@example.com', 'b@example.com', 'c@example.com']) queue.enqueue(mail(to));
+    await queue.idle();
+    expect(mailer.attempts.map((sent) => sent.to)).toEqual(['a@example.com', 'b@example.com']);
+  });
+
+  it('stops retrying at shutdown', async () => {
+    const mailer = scriptedMailer('fail', 'fail');
+    const queue = new MailQueue(mailer, options({ attempts: 5, firstRetryMs: 60_000 }));
+
+    queue.enqueue(mail());
+    while (mailer.attempts.length === 0) await new Promise((resolve) => setImmediate(resolve));
+    await queue.onApplicationShutdown();
+    queue.enqueue(mail());
+    await queue.idle();
+    expect(mailer.attempts).toHaveLength(1);
+  });
+});

@@ -1,0 +1,35 @@
+import type { RpcRequest } from '@closetly/contracts';
+import { RpcController, RpcHandler } from '@closetly/server';
+import { Payload } from '@nestjs/microservices';
+import { ProfilesService } from './profiles/profiles.service';
+import { RecentSearchesService } from './recent-searches/recent-searches.service';
+
+/** Every request the gateway makes of the profile service: parsed input, one service call, return. */
+@RpcController()
+export class ProfileRpcController {
+  constructor(
+    private readonly profiles: ProfilesService,
+    private readonly recentSearches: RecentSearchesService,
+  ) {}
+
+  @RpcHandler('profile.get')
+  get(@Payload() request: RpcRequest<'profile.get'>) {
+    return this.profiles.get(request.caller, request.account);
+  }
+
+  @RpcHandler('profile.update')
+  update(@Payload() request: RpcRequest<'profile.update'>) {
+    return this.profiles.update(request.caller, request.account, request.profile);
+  }
+
+  @RpcHandler('profile.save-search')
+  async saveSearch(@Payload() request: RpcRequest<'profile.save-search'>) {
+    await this.recentSearches.record(request.caller, request.term);
+    return { ok: true as const };
+  }
+
+  @RpcHandler('profile.recent-searches')
+  recent(@Payload() request: RpcRequest<'profile.recent-searches'>) {
+    return this.recentSearches.latest(request.caller);
+  }
+}

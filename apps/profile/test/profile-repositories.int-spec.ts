@@ -1,0 +1,156 @@
+import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
+import { emptyProfile, type Measurements } from '@closetly/contracts';
+import { type DatabaseConnection, type Db, drizzleFor, migrateService, openConnection } from '@closetly/server';
+import { createTestDatabase } from '@closetly/testing';
+import { sql } from 'drizzle-orm';
+import { ProfilesRepository } from '../src/profiles/profiles.repository';
+import { RecentSearchesRepository } from '../src/recent-searches/recent-searches.repository';
+
+const MIGRATIONS = join(__dirname, '..', 'src', 'db', 'migrations');
+
+const fields = (overrides: Partial<ReturnType<typeof emptyProfile>> = {}) => {
+  const { favoriteBrands, measurements, sizes } = emptyProfile();
+  return { name: 'Ada Lovelace', email: 'ada@example.com', gender: 'female' as const, favoriteBrands, measurements, sizes, ...overrides };
+};
+
+const metric: Measurements = {
+  height: { mainValue: 1, mainUnit: 'm', secondaryValue: 72.5, secondaryUnit: 'cm' },
+  weight: { value: 0, unit: 'kg' },
+  chest: { value: 90.25, unit: 'cm' },
+  waist: { value: null, unit: 'cm' },
+  hips: { value: 100, unit: 'cm' },
+};
+
+/** The profile service's repositories on the real engines (PGlite and PostgreSQL), with its migrations. */
+describe.each(['embedded', 'distributed'] as const)('profile repositories (%s)', (mode) => {
+  let connection: DatabaseConnection;
+  let db: Db;
+  let drop: (() => Promise<void>) | undefined;
+  let profiles: ProfilesRepository;
+  let recent: RecentSearchesRepository;
+
+  beforeAll(async () => {
+    const database = mode === 'distributed' ? await createTestDatabase('closetly_profile_repos') : undefined;
+    drop = database?.drop;
+    connection = await openConnection({ mode, dataDir: ':memory:', databaseUrl: database?.url ?? 'postgres://unused@127.0.0.1/unused', poolSize: 4 });
+    db = drizzleFor(connection);
+    await migrateService(connection, db, 'profile', MIGRATIONS);
+    profiles = new ProfilesRepository(db);
+    recent = new RecentSearchesRepository(db);
+  });
+  afterAll(async () => {
+    await connection.close();
+    await drop?.();
+  });
+
+  describe('profiles', () => {
+    it('stores a profile with its JSON parts as given and reads it back', async () => {
+      const accountId = randomUUID();
+      const inserted = await profiles.insertIfMissing(accountId, fields({ favoriteBrands: ['COS', 'Arket'], measurements: metric, sizes: { ...emptyProfile().sizes, top: 'S', dressSize: '8' } }));
+
+      expect(inserted).toMatchObject({ accountId, name: 'Ada Lovelace', email: 'ada@example.com', gender: 'female', favoriteBrands: ['COS', 'Arket'], measurements: metric });
+      expect(inserted?.createdAt).toBeInstanceOf(Date);
+      expect(await profiles.find(accountId)).toEqual(inserted);
+      expect(await profiles.find(randomUUID())).toBeUndefined();
+    });
+
+    it('inserts once per account: a second insert returns nothing and changes nothing', async () => {
+      const accountId = randomUUID();
+      await profiles.insertIfMissing(accountId, fields());
+      expect(await profiles.insertIfMissing(accountId, fields({ name: 'Someone Else', gender: 'male' }))).toBeUndefined();
+      expect(await profiles.find(accountId)).toMatchObject({ name: 'Ada Lovelace', gender: 'female' });
+    });
+
+    it('keeps the first of two concurrent inserts for one account, and neither fails', async () => {
+      const accountId = randomUUID();
+      const results = await Promise.all([
+        db.transaction((tx) => profiles.insertIfMissing(accountId, fields({ name: 'First' }), tx as unknown as Db)),
+        db.transaction((tx) => profiles.insertIfMissing(accountId, fields({ name: 'Second' }), tx as unknown as Db)),
+      ]);
+      const created = results.filter((row) => row !== undefined);
+      expect(created).toHaveLength(1);
+      expect((await profiles.find(accountId))?.name).toBe(created[0]?.name);
+    });
+
+    it('updates only the named parts of only that account’s profile, and moves its update time', async () => {
+      const [mine, theirs] = [randomUUID(), randomUUID()];
+      const before = await profiles.insertIfMissing(mine, fields());
+      await profiles.insertIfMissing(theirs, fields({ name: 'Bob' }));
+      const updated = await db.transaction((tx) => profiles.update(mine, { email: 'new@example.com', measurements: metric, favoriteBrands: ['Toteme'] }, tx as unknown as Db));
+
+      expect(updated).toMatchObject({ name: 'Ada Lovelace', email: 'new@example.com', measurements: metric, favoriteBrands: ['Toteme'] });
+      expect(updated.updatedAt.getTime()).toBeGreaterThan(before?.updatedAt.getTime() ?? Infinity);
+      expect(await profiles.find(theirs)).toMatchObject({ name: 'Bob', email: 'ada@example.com', favoriteBrands: [] });
+    });
+
+    it('refuses to update a profile that does not exist', async () => {
+      await expect(profiles.update(randomUUID(), { name: 'Ghost' })).rejects.toThrow('updated a profile that does not exist');
+    });
+
+    // PGlite has one connection, so only PostgreSQL has a second transaction to keep out.
+    (mode === 'distributed' ? it : it.skip)('locks the profile it reads for update until the transaction ends, so two writes take turns', async () => {
+      const accountId = randomUUID();
+      await profiles.insertIfMissing(accountId, fields());
+      const lockedOut = await db.transaction(async (tx) => {
+        await profiles.findForUpdate(accountId, tx as unknown as Db);
+        return db.transaction((other) => other.execute(sql`select 1 from profile.profiles where account_id = ${accountId} for update nowait`)).then(
+          () => 'not locked',
+          (error: unknown) => (error as { cause?: { code?: string }; code?: string }).cause?.code ?? (error as { code?: string }).code,
+        );
+      });
+      expect(lockedOut).toBe('55P03');
+      await expect(db.transaction((tx) => tx.execute(sql`select 1 from profile.profiles where account_id = ${accountId} for update nowait`))).resolves.toBeDefined();
+    });
+  });
+
+  describe('recent searches', () => {
+    it('lists a user’s latest terms newest first, at most the number asked', async () => {
+      const userId = randomUUID();
+      for (const term of ['linen shirt', 'loafers', 'trench coat', 'wide-leg jeans']) await recent.save(userId, term);
+
+      expect((await recent.listLatest(userId, 3)).map((row) => row.term)).toEqual(['wide-leg jeans', 'trench coat', 'loafers']);
+      expect(await recent.listLatest(userId, 10)).toHaveLength(4);
+    });
+
+    it('keeps one row per user and term: searching again moves the term to the front', async () => {
+      const userId = randomUUID();
+      const first = await recent.save(userId, 'loafers');
+      await recent.save(userId, 'trench coat');
+      const again = await recent.save(userId, 'loafers');
+
+      const latest = await recent.listLatest(userId, 10);
+      expect(latest.map((row) => row.term)).toEqual(['loafers', 'trench coat']);
+      expect(again.searchedAt.getTime()).toBeGreaterThan(first.searchedAt.getTime());
+    });
+
+    it('shows each user only their own terms', async () => {
+      const [ada, bob] = [randomUUID(), randomUUID()];
+      await recent.save(ada, 'silk scarf');
+      await recent.save(bob, 'hiking boots');
+
+      expect((await recent.listLatest(ada, 3)).map((row) => row.term)).toEqual(['silk scarf']);
+      expect(await recent.listLatest(randomUUID(), 3)).toEqual([]);
+    });
+
+    it('removes only the other letter-case spellings of a term, for that user only', async () => {
+      const [ada, bob] = [randomUUID(), randomUUID()];
+      for (const term of ['Linen Shirt', 'linen shirt', 'loafers']) await recent.save(ada, term);
+      await recent.save(bob, 'LINEN SHIRT');
+      await recent.removeOtherCasings(ada, 'LINEN shirt');
+
+      expect((await recent.listLatest(ada, 10)).map((row) => row.term)).toEqual(['loafers']);
+      expect((await recent.listLatest(bob, 10)).map((row) => row.term)).toEqual(['LINEN SHIRT']);
+    });
+
+    it('trims a user’s history to the newest terms, leaving other users alone', async () => {
+      const [ada, bob] = [randomUUID(), randomUUID()];
+      for (const term of ['one', 'two', 'three', 'four']) await recent.save(ada, term);
+      await recent.save(bob, 'one');
+      await recent.trim(ada, 2);
+
+      expect((await recent.listLatest(ada, 10)).map((row) => row.term)).toEqual(['four', 'three']);
+      expect((await recent.listLatest(bob, 10)).map((row) => row.term)).toEqual(['one']);
+    });
+  });
+});

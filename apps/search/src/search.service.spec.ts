@@ -1,0 +1,194 @@
+import type { RpcClient } from '@closetly/server';
+import { product } from '@closetly/testing';
+import type { Caller, Product } from '@closetly/contracts';
+import {
+  MAX_RESULT_WINDOW,
+  type ProductDocument,
+  type ProductSearchIndex,
+  type ProductSearchQuery,
+  type ProductSearchResult,
+  type ProductSuggestion,
+  toProductDocument,
+} from './engine/product-search-index';
+import { SearchService } from './search.service';
+
+const shopper: Caller = { uid: 'user-1', sid: 'session-1', roles: [] };
+const admin: Caller = { uid: 'admin-1', sid: 'session-2', roles: ['admin'] };
+
+const noFacets = { brands: [], genders: [], priceBands: [] };
+
+/** The engine port replaced: calls recorded, answers chosen by each test. */
+function fakeIndex(result: ProductSearchResult = { items: [], total: 0, facets: noFacets }): jest.Mocked<ProductSearchIndex> {
+  return {
+    ensureReady: jest.fn(async () => undefined),
+    upsert: jest.fn(async (_docs: readonly ProductDocument[]) => undefined),
+    remove: jest.fn(async (_ids: readonly string[]) => undefined),
+    search: jest.fn(async (_query: ProductSearchQuery) => result),
+    suggest: jest.fn(async (_prefix: string, _limit?: number): Promise<ProductSuggestion[]> => []),
+    replaceAll: jest.fn(async (batches: AsyncIterable<readonly ProductDocument[]>) => {
+      let indexed = 0;
+      for await (const batch of batches) indexed += batch.length;
+      return { indexed };
+    }),
+    isReady: jest.fn(async () => true),
+    close: jest.fn(async () => undefined),
+  };
+}
+
+/** The RPC client replaced: `call` answers what the test says. */
+function fakeRpc(answer: (pattern: string, data: { after: string | null }) => Promise<unknown> = async () => ({ products: [], next: null })) {
+  const call = jest.fn(answer);
+  return { rpc: { call } as unknown as RpcClient, call };
+}
+
+const query = (overrides: Partial<Parameters<SearchService['search']>[0]> = {}) => ({ q: 'linen shirt', multi: false, page: 1, price: [], gender: [], brand: [], ...overrides });
+
+describe('SearchService.search', () => {
+  it('answers an empty page for a blank or meaningless query without asking the engine (nothing is browsed)', async () => {
+    const index = fakeIndex();
+    const service = new SearchService(index, fakeRpc().rpc);
+    for (const q of ['', '   ', '?!']) {
+      await expect(service.search(query({ q, page: 3 }))).resolves.toEqual({
+        products: [],
+        total: 0,
+        page: 3,
+        pageSize: 25,
+        pageCount: 0,
+        facets: { price: [], gender: [], brand: [] },
+      });
+    }
+    expect(index.search).not.toHaveBeenCalled();
+  });
+
+  it('runs a multi-search as OR-joined terms with the filters and 25 per page', async () => {
+    const index = fakeIndex();
+    const service = new SearchService(index, fakeRpc().rpc);
+    await service.search(query({ q: 'T-Shirt OR blouse', multi: true, page: 2, price: ['under-50'], gender: ['Women'], brand: ['Zara', 'COS'] }));
+    expect(index.search).toHaveBeenCalledWith({ terms: ['T-Shirt', 'blouse'], priceBands: ['under-50'], gender: ['Women'], brands: ['Zara', 'COS'], page: 2, pageSize: 25 });
+  });
+
+  it('answers the products as views, the total, the page count and labelled facets', async () => {
+    const listed = product({ listed: true, price: 39.5 });
+    const index = fakeIndex({
+      items: [toProductDocument(listed)],
+      total: 51,
+      facets: { brands: [{ value: listed.brand, count: 51 }], genders: [{ value: 'Unisex', count: 51 }], priceBands: [{ value: 'under-50', count: 51 }] },
+    });
+    const results = await new SearchService(index, fakeRpc().rpc).search(query());
+    expect(results.products.map((item) => [item.id, item.name, item.price])).toEqual([[listed.id, listed.name, 39.5]]);
+    expect(results).toMatchObject({ total: 51, page: 1, pageSize: 25, pageCount: 3 });
+    expect(results.facets).toEqual({
+      price: [{ value: 'under-50', label: 'Under $50', count: 51 }],
+      gender: [{ value: 'Unisex', count: 51 }],
+      brand: [{ value: listed.brand, count: 51 }],
+    });
+  });
+
+  it('offers no page past the engines’ result window', async () => {
+    const index = fakeIndex({ items: [], total: MAX_RESULT_WINDOW * 3, facets: noFacets });
+    const results = await new SearchService(index, fakeRpc().rpc).search(query());
+    expect(results.pageCount).toBe(MAX_RESULT_WINDOW / 25);
+  });
+});
+
+describe('SearchService.suggest', () => {
+  it('asks the engine for the first 5 names of a trimmed prefix, and for nothing when it is blank', async () => {
+    const index = fakeIndex();
+    index.suggest.mockResolvedValue([{ id: 'p1', name: 'Denim Jacket' }]);
+    const service = new SearchService(index, fakeRpc().rpc);
+    await expect(service.suggest('  den ')).resolves.toEqual({ suggestions: [{ id: 'p1', name: 'Denim Jacket' }] });
+    expect(index.suggest).toHaveBeenCalledWith('den', 5);
+    await expect(service.suggest('   ')).resolves.toEqual({ suggestions: [] });
+    expect(index.suggest).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('SearchService catalogue events', () => {
+  it.each<[string, Partial<Product>, 'upsert' | 'remove']>([
+    ['a listed product is indexed', { listed: true }, 'upsert'],
+    ['an unlisted product leaves the index (only its savers may see it)', { listed: false }, 'remove'],
+    ['a hidden product leaves the index', { listed: true, hidden: true }, 'remove'],
+  ])('%s', async (_case, overrides, expected) => {
+    const index = fakeIndex();
+    const changed = product(overrides);
+    await new SearchService(index, fakeRpc().rpc).productChanged(changed);
+    if (expected === 'upsert') {
+      expect(index.upsert).toHaveBeenCalledWith([toProductDocument(changed)]);
+      expect(index.remove).not.toHaveBeenCalled();
+    } else {
+      expect(index.remove).toHaveBeenCalledWith([changed.id]);
+      expect(index.upsert).not.toHaveBeenCalled();
+    }
+  });
+
+  it('removes a product the catalogue removed', async () => {
+    const index = fakeIndex();
+    await new SearchService(index, fakeRpc().rpc).productRemoved('gone-id');
+    expect(index.remove).toHaveBeenCalledWith(['gone-id']);
+  });
+});
+
+describe('SearchService.reindex', () => {
+  it('refuses anyone but an administrator, before reading the catalogue', async () => {
+    const index = fakeIndex();
+    const { rpc, call } = fakeRpc();
+    await expect(new SearchService(index, rpc).reindex(shopper)).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    expect(call).not.toHaveBeenCalled();
+    expect(index.replaceAll).not.toHaveBeenCalled();
+  });
+
+  it('pages through the catalogue snapshot, indexes only searchable products, and counts them', async () => {
+    const first = product({ listed: true });
+    const hidden = product({ listed: true, hidden: true });
+    const second = product({ listed: true });
+    const { rpc, call } = fakeRpc(async (_pattern, data) => (data.after === null ? { products: [first, hidden], next: hidden.id } : { products: [second], next: null }));
+    const index = fakeIndex();
+    await expect(new SearchService(index, rpc).reindex(admin)).resolves.toEqual({ indexed: 2 });
+    expect(call.mock.calls.map(([pattern, data]) => [pattern, data])).toEqual([
+      ['catalogue.snapshot', { after: null, limit: 500 }],
+      ['catalogue.snapshot', { after: hidden.id, limit: 500 }],
+    ]);
+  });
+
+  it('applies again, after the swap, each event that arrived while the new index was loading', async () => {
+    const index = fakeIndex();
+    let swapped = false;
+    const writesAfterSwap: unknown[] = [];
+    index.replaceAll.mockImplementation(async (batches) => {
+      for await (const _batch of batches) {
+        // loading the new index
+      }
+      swapped = true;
+      return { indexed: 0 };
+    });
+    index.upsert.mockImplementation(async (docs) => void (swapped && writesAfterSwap.push(['upsert', docs.map((doc) => doc.name)])));
+    index.remove.mockImplementation(async (ids) => void (swapped && writesAfterSwap.push(['remove', ids])));
+    const renamed = product({ listed: true, name: 'Renamed while loading' });
+    const { rpc } = fakeRpc(async () => {
+      // Events delivered mid-rebuild reach the old index, which the swap replaces.
+      await service.productChanged(renamed);
+      await service.productRemoved('removed-while-loading');
+      return { products: [], next: null };
+    });
+    const service: SearchService = new SearchService(index, rpc);
+    await service.reindex(admin);
+    expect(writesAfterSwap).toEqual([
+      ['upsert', ['Renamed while loading']],
+      ['remove', ['removed-while-loading']],
+    ]);
+    // Later events are applied once, as usual.
+    await service.productRemoved('after-the-rebuild');
+    expect(writesAfterSwap).toHaveLength(3);
+  });
+
+  it('runs one rebuild at a time', async () => {
+    let release: () => void = () => undefined;
+    const { rpc } = fakeRpc(() => new Promise((resolve) => (release = () => resolve({ products: [], next: null }))));
+    const service = new SearchService(fakeIndex(), rpc);
+    const running = service.reindex(admin);
+    await new Promise((resolve) => setImmediate(resolve));
+    await expect(service.reindex(admin)).rejects.toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
+    release();
+    await expect(running).resolves.toEqual({ indexed: 0 });
+  });
+});

@@ -1,0 +1,124 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import {
+  type Caller,
+  PRICE_BAND_LABELS,
+  type Product,
+  type RpcResponse,
+  SEARCH_PAGE_SIZE,
+  type SearchQuery,
+  type SearchResults,
+  type SearchSuggestions,
+  SUGGESTION_COUNT,
+} from '@closetly/contracts';
+import { RPC_CLIENT, type RpcClient } from '@closetly/server';
+import { MAX_RESULT_WINDOW, PRODUCT_SEARCH_INDEX, type ProductDocument, type ProductSearchIndex, toProductDocument, toProductView } from './engine/product-search-index';
+import { SearchError } from './search.errors';
+import { searchTerms } from './search-terms';
+
+/** Products a reindex asks the catalogue for at a time. */
+export const SNAPSHOT_PAGE_SIZE = 500;
+/** A reindex of a large catalogue takes longer than an ordinary call's deadline. */
+const SNAPSHOT_CALL_TIMEOUT_MS = 60_000;
+
+/** Only listed, not hidden products are searchable (the trust rules): the rest leave the index. */
+export const isSearchable = (product: Product): boolean => product.listed && !product.hidden;
+
+/**
+ * Search over the catalogue's public products. The index is fed by catalogue
+ * events (never by reading the catalogue's tables) and rebuilt on demand from
+ * the catalogue's snapshot call.
+ */
+@Injectable()
+export class SearchService {
+  private readonly log = new Logger(SearchService.name);
+  /** While a rebuild runs: each product an event changed meanwhile (null = removed), reapplied after the swap. */
+  private changedDuringRebuild: Map<string, Product | null> | undefined;
+
+  constructor(
+    @Inject(PRODUCT_SEARCH_INDEX) private readonly index: ProductSearchIndex,
+    @Inject(RPC_CLIENT) private readonly rpc: RpcClient,
+  ) {}
+
+  async search(query: SearchQuery): Promise<SearchResults> {
+    const terms = searchTerms(query.q, query.multi);
+    if (terms.length === 0) return emptyResults(query.page);
+    const result = await this.index.search({
+      terms,
+      gender: query.gender,
+      brands: query.brand,
+      priceBands: query.price,
+      page: query.page,
+      pageSize: SEARCH_PAGE_SIZE,
+    });
+    return {
+      products: result.items.map(toProductView),
+      total: result.total,
+      page: query.page,
+      pageSize: SEARCH_PAGE_SIZE,
+      // Pages past the engines' result window cannot be served, so they are not offered.
+      pageCount: Math.ceil(Math.min(result.total, MAX_RESULT_WINDOW) / SEARCH_PAGE_SIZE),
+      facets: {
+        price: result.facets.priceBands.map(({ value, count }) => ({ value, label: PRICE_BAND_LABELS[value], count })),
+        gender: result.facets.genders,
+        brand: result.facets.brands,
+      },
+    };
+  }
+
+  async suggest(prefix: string): Promise<SearchSuggestions> {
+    const trimmed = prefix.trim();
+    if (trimmed.length === 0) return { suggestions: [] };
+    return { suggestions: await this.index.suggest(trimmed, SUGGESTION_COUNT) };
+  }
+
+  /** catalogue.product-upserted.v1: index a searchable product, drop any other (unlisted, hidden). */
+  async productChanged(product: Product): Promise<void> {
+    this.changedDuringRebuild?.set(product.id, product);
+    await this.apply(product.id, product);
+  }
+
+  /** catalogue.product-removed.v1 */
+  async productRemoved(productId: string): Promise<void> {
+    this.changedDuringRebuild?.set(productId, null);
+    await this.apply(productId, null);
+  }
+
+  /**
+   * Rebuilds the index from the catalogue's snapshot and swaps it in (an
+   * administrator's command, for a fresh engine or a mapping change). Searches
+   * keep answering from the old index until the swap. Events that arrive
+   * meanwhile may land in the old index only, so each is applied again after it.
+   */
+  async reindex(caller: Caller): Promise<{ indexed: number }> {
+    if (!caller.roles.includes('admin')) throw new SearchError('FORBIDDEN', 'Unauthorized access.');
+    if (this.changedDuringRebuild) throw new SearchError('SERVICE_UNAVAILABLE', 'A reindex is already running; try again when it ends.');
+    const changed = new Map<string, Product | null>();
+    this.changedDuringRebuild = changed;
+    try {
+      const { indexed } = await this.index.replaceAll(this.snapshotPages());
+      for (const [productId, product] of changed) await this.apply(productId, product);
+      this.log.log({ indexed, reapplied: changed.size }, 'search index rebuilt');
+      return { indexed };
+    } finally {
+      this.changedDuringRebuild = undefined;
+    }
+  }
+
+  private async apply(productId: string, product: Product | null): Promise<void> {
+    if (product && isSearchable(product)) await this.index.upsert([toProductDocument(product)]);
+    else await this.index.remove([productId]);
+  }
+
+  private async *snapshotPages(): AsyncGenerator<ProductDocument[]> {
+    let after: string | null = null;
+    do {
+      const page: RpcResponse<'catalogue.snapshot'> = await this.rpc.call('catalogue.snapshot', { after, limit: SNAPSHOT_PAGE_SIZE }, { timeoutMs: SNAPSHOT_CALL_TIMEOUT_MS });
+      yield page.products.filter(isSearchable).map(toProductDocument);
+      after = page.next;
+    } while (after !== null);
+  }
+}
+
+export function emptyResults(page: number): SearchResults {
+  return { products: [], total: 0, page, pageSize: SEARCH_PAGE_SIZE, pageCount: 0, facets: { price: [], gender: [], brand: [] } };
+}

@@ -1,0 +1,27 @@
+import type { ComponentProps } from 'react';
+import { ChevronDownIcon, UserIcon } from '@/components/ui/icons';
+import type { AuthUser } from '@closetly/contracts';
+
+export interface UserMenuButtonProps extends ComponentProps<'button'> {
+  user: AuthUser | null;
+}
+
+/** The user menu's button: the same element before the menu's code arrives and as the menu's trigger after. */
+export function UserMenuButton({ user, ...button }: UserMenuButtonProps) {
+  const visibleName = user ? user.firstName || 'Account' : 'Account';
+  return (
+    <button
+      type="button"
+      className="user-menu__trigger"
+      aria-label={user ? `Account menu for ${visibleName}` : 'Account menu'}
+      data-signed-in={user ? true : undefined}
+      {...button}
+    >
+      <span className="user-menu__avatar" aria-hidden="true">
+        {user ? (user.firstName.charAt(0) || user.email.charAt(0)).toUpperCase() : <UserIcon width={18} height={18} />}
+      </span>
+      <span className="user-menu__name">{visibleName}</span>
+      <ChevronDownIcon className="user-menu__chevron" width={16} height={16} />
+    </button>
+  );
+}

@@ -1,0 +1,47 @@
+import { useId } from 'react';
+import { Link } from 'react-router';
+import { paths } from '@/config/paths';
+import { EXTENSION_INSTALL_URL } from '@/features/extension/components/extension-install-banner';
+
+/** Spec §2 Home, row 2: for a complete profile whose wardrobe is empty. */
+export function InstallExtensionCta() {
+  const headingId = useId();
+  return (
+    <section className="cta" aria-labelledby={headingId}>
+      <div className="cta__text">
+        <h2 id={headingId} className="cta__title">
+          Start your wardrobe
+        </h2>
+        <p className="cta__lead">Install the Closetly browser extension to save items from any shop as you browse. They all land in My Wardrobe.</p>
+      </div>
+      <div className="cta__actions">
+        <a className="button button--primary" href={EXTENSION_INSTALL_URL}>
+          Install Extension
+        </a>
+        <Link className="button button--ghost" to={paths.myWardrobe}>
+          View My Wardrobe
+        </Link>
+      </div>
+    </section>
+  );
+}
+
+/** Spec §2 Home, row 3: for a signed-in shopper whose profile is incomplete. */
+export function PersonalizeCta() {
+  const headingId = useId();
+  return (
+    <section className="cta" aria-labelledby={headingId}>
+      <div className="cta__text">
+        <h2 id={headingId} className="cta__title">
+          Personalize Your Experience
+        </h2>
+        <p className="cta__lead">Add your gender, sizes or measurements to your profile, and we will recommend items picked for you.</p>
+      </div>
+      <div className="cta__actions">
+        <Link className="button button--primary" to={paths.profile}>
+          Update Profile
+        </Link>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,92 @@
+import type { ProductView } from '@closetly/contracts';
+import { useId, useState } from 'react';
+import { ProductCard, ProductSkeletonGrid } from '@/components/ui/product-card';
+import { MOBILE_MEDIA_QUERY, useMediaQuery } from '@/lib/use-media-query';
+import { useSearchResults } from '../api/search';
+import { useSearchState } from '../hooks/use-search-state';
+import { filterOptions } from '../lib/filter-options';
+import { NO_FILTERS, filtersOf, hasFilters, toggleFilter, withFilters, withPage, type SearchFilters } from '../lib/search-url';
+import { FiltersSheet } from './filters-sheet';
+import { SearchFiltersPanel, type ToggleFilter } from './search-filters';
+import { SearchPagination } from './search-pagination';
+
+/** Spec §2 copy. */
+export const NO_RESULTS_TEXT = 'No products found matching your search criteria.';
+export const SEARCH_SKELETON_COUNT = 8;
+
+export interface SearchResultsViewProps {
+  /** A card was clicked: the page opens the quick view. */
+  onOpen: (product: ProductView) => void;
+}
+
+/**
+ * The results of /search (spec §2): a filters toggle, a grid of 25 per page, skeleton cards while
+ * loading, the no-results text, numbered page buttons, and the filter panel (beside the grid, or a
+ * bottom sheet on mobile). Everything it shows comes from the URL, so Back and shared links work.
+ */
+export function SearchResultsView({ onOpen }: SearchResultsViewProps) {
+  const { state, show } = useSearchState();
+  const search = useSearchResults(state);
+  const isMobile = useMediaQuery(MOBILE_MEDIA_QUERY);
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const panelId = useId();
+
+  const filters = filtersOf(state);
+  const { results } = search;
+
+  const onToggle: ToggleFilter = (group, value) =>
+    show(withFilters(state, toggleFilter(filters, group, value)), { preventScrollReset: true, flushSync: true });
+  const apply = (next: SearchFilters) => {
+    setFiltersOpen(false);
+    show(withFilters(state, next));
+  };
+
+  return (
+    <section className="search-results" aria-label="Search results">
+      <div className="search-results__toolbar">
+        <button
+          type="button"
+          className="button button--ghost"
+          aria-expanded={filtersOpen}
+          aria-controls={isMobile ? undefined : panelId}
+          aria-haspopup={isMobile ? 'dialog' : undefined}
+          onClick={() => setFiltersOpen((open) => !open)}
+        >
+          {filtersOpen ? 'Close Filters' : 'Open Filters'}
+        </button>
+        <p className="search-results__count" aria-live="polite">
+          {results ? `${results.total} ${results.total === 1 ? 'item' : 'items'}` : 'Searching...'}
+        </p>
+      </div>
+
+      <div className="search-results__layout" data-filters={(filtersOpen && !isMobile) || undefined}>
+        {filtersOpen && !isMobile ? (
+          <SearchFiltersPanel
+            id={panelId}
+            options={filterOptions(search.facets, filters)}
+            onToggle={onToggle}
+            canClear={hasFilters(filters)}
+            onClear={() => show(withFilters(state, NO_FILTERS), { preventScrollReset: true, flushSync: true })}
+          />
+        ) : null}
+
+        <div className="search-results__main">
+          {!results ? (
+            <ProductSkeletonGrid count={SEARCH_SKELETON_COUNT} label="Loading search results" />
+          ) : results.products.length === 0 ? (
+            <p className="search-results__empty">{NO_RESULTS_TEXT}</p>
+          ) : (
+            <ul className="product-grid">
+              {results.products.map((product) => (
+                <ProductCard key={product.id} product={product} onOpen={onOpen} />
+              ))}
+            </ul>
+          )}
+          <SearchPagination page={state.page} pageCount={results?.pageCount ?? search.pageCount} onPage={(page) => show(withPage(state, page))} />
+        </div>
+      </div>
+
+      {isMobile ? <FiltersSheet open={filtersOpen} onOpenChange={setFiltersOpen} filters={filters} facets={search.facets} onApply={apply} /> : null}
+    </section>
+  );
+}

@@ -1,0 +1,55 @@
+import { PRICE_BAND_LABELS, PRICE_BANDS, SEARCH_GENDERS, type SearchResults } from '@closetly/contracts';
+import { isChecked, type FilterGroup, type FilterValue, type SearchFilters } from './search-url';
+
+export interface FilterOption<G extends FilterGroup = FilterGroup> {
+  value: FilterValue<G>;
+  label: string;
+  count: number;
+  checked: boolean;
+}
+
+export type FilterOptions = { [G in FilterGroup]: FilterOption<G>[] };
+
+export type SearchFacets = SearchResults['facets'];
+
+interface Facet<G extends FilterGroup> {
+  value: FilterValue<G>;
+  label?: string;
+  count: number;
+}
+
+/**
+ * One group's checkboxes: the values the answer counts, then any ticked value it does not count
+ * (nothing matches it any more, or the search failed) with 0, so it can still be unticked; in
+ * `order` when given, else as the server ranks them.
+ */
+function groupOptions<G extends FilterGroup>(
+  group: G,
+  facets: readonly Facet<G>[],
+  filters: SearchFilters,
+  labelOf: (value: FilterValue<G>) => string,
+  order?: readonly string[],
+): FilterOption<G>[] {
+  const options: FilterOption<G>[] = facets.map((facet) => ({
+    value: facet.value,
+    label: facet.label || labelOf(facet.value),
+    count: facet.count,
+    checked: isChecked(filters, group, facet.value),
+  }));
+  for (const value of filters[group] as FilterValue<G>[]) {
+    if (!options.some((option) => option.value === value)) options.push({ value, label: labelOf(value), count: 0, checked: true });
+  }
+  return order ? options.sort((a, b) => order.indexOf(a.value) - order.indexOf(b.value)) : options;
+}
+
+/**
+ * The filter panel's checkboxes from the last answer's facet counts: price bands and genders in
+ * their usual order, brands as the server ranks them.
+ */
+export function filterOptions(facets: SearchFacets | undefined, filters: SearchFilters): FilterOptions {
+  return {
+    price: groupOptions('price', facets?.price ?? [], filters, (value) => PRICE_BAND_LABELS[value], PRICE_BANDS.map((band) => band.id)),
+    gender: groupOptions('gender', facets?.gender ?? [], filters, (value) => value, SEARCH_GENDERS),
+    brand: groupOptions('brand', facets?.brand ?? [], filters, (value) => value),
+  };
+}

@@ -1,0 +1,47 @@
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+
+/**
+ * The distributed processes (`npm run start:distributed`, every container)
+ * have no key of their own: started without their secrets they exit at once
+ * with an error naming each missing variable, whatever NODE_ENV says, before
+ * opening any port or engine connection.
+ */
+const ROOT = join(__dirname, '..', '..');
+
+interface Exit {
+  code: number | null;
+  stderr: string;
+}
+
+/** Runs apps/<app>/src/main.ts as the launcher does, with only these variables (no inherited secrets). */
+function runApp(app: string, env: Record<string, string>): Promise<Exit> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['-r', '@swc-node/register', join('apps', app, 'src', 'main.ts')], {
+      cwd: ROOT,
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', CLOSETLY_MODE: 'distributed', LOG_LEVEL: 'warn', ...env },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString();
+    });
+    child.on('error', reject);
+    child.on('exit', (code) => resolve({ code, stderr }));
+  });
+}
+
+const SECRET = 'a-secret-of-at-least-32-characters-0123456789';
+
+describe('distributed processes refuse to start without their secrets', () => {
+  it.each([
+    ['gateway', 'development', {}, ['BETA_TOKEN_SECRET', 'AUTH_JWT_SECRET']],
+    ['gateway', 'test', { AUTH_JWT_SECRET: SECRET }, ['BETA_TOKEN_SECRET']],
+    ['identity', 'development', {}, ['AUTH_JWT_SECRET']],
+  ] as const)('%s (NODE_ENV %s) exits 1 naming the missing variables', async (app, nodeEnv, given, missing) => {
+    const { code, stderr } = await runApp(app, { NODE_ENV: nodeEnv, ...given });
+    expect(code).toBe(1);
+    for (const variable of missing) expect(stderr).toMatch(new RegExp(`${variable}: is required`));
+    expect(stderr).toContain('Invalid configuration');
+  }, 60_000);
+});

@@ -1,0 +1,35 @@
+import { SearchResults, type PriceBand, type SearchGender } from '@closetly/contracts';
+import type { ApiTransport, CallOptions } from './transport';
+
+/** What a search asks for: the terms, and optionally the page (1-based) and filters (OR within a filter, AND across them). */
+export interface SearchQuery {
+  q: string;
+  /** `q` holds terms joined by MULTI_SEARCH_SEPARATOR, and a product matching any of them matches (a category search). */
+  isMultiSearch?: boolean;
+  page?: number;
+  price?: readonly PriceBand[];
+  gender?: readonly SearchGender[];
+  brand?: readonly string[];
+}
+
+/**
+ * GET /api/search?q=&isMultiSearch=&page=&price=&gender=&brand= (beta token; no sign-in needed) → one page
+ * of listed products with the total, the page count and the facet counts. Filters repeat their key.
+ * An empty `q` answers an empty page; bad parameters are 400 VALIDATION_FAILED.
+ */
+export function search(transport: ApiTransport, query: SearchQuery, options: CallOptions = {}): Promise<SearchResults> {
+  return transport.request({
+    ...options,
+    method: 'GET',
+    path: '/api/search',
+    query: {
+      q: query.q,
+      isMultiSearch: query.isMultiSearch ?? false,
+      page: query.page,
+      price: query.price,
+      gender: query.gender,
+      brand: query.brand,
+    },
+    schema: SearchResults,
+  });
+}

@@ -1,0 +1,102 @@
+import { z } from 'zod';
+import { ProductView } from './catalogue';
+import { PRICE_BANDS, type PriceBand } from './price';
+
+/**
+ * The public search API (spec §7 and issue 10): what the web app sends and
+ * receives. The gateway parses query strings with these schemas; the search
+ * service's own RPC shapes live in rpc-calls.ts.
+ */
+
+export const SEARCH_PAGE_SIZE = 25;
+export const MAX_SEARCH_QUERY_LENGTH = 200;
+export const SUGGESTION_COUNT = 5;
+/** Newest distinct recent searches the API answers (the home page shows 3). */
+export const RECENT_SEARCH_COUNT = 10;
+export const MAX_FILTER_VALUES = 50;
+/** Deepest page anyone may ask for (25 × 400 = the engines' 10,000-result window). */
+export const MAX_SEARCH_PAGE = 400;
+
+/** In a multi-search (a category's keywords), terms are joined with this; in a plain search "OR" is just text. */
+export const MULTI_SEARCH_SEPARATOR = ' OR ';
+
+export const SEARCH_GENDERS = ['Women', 'Men', 'Unisex'] as const;
+export type SearchGender = (typeof SEARCH_GENDERS)[number];
+const PRICE_BAND_IDS = PRICE_BANDS.map((band) => band.id) as [PriceBand, ...PriceBand[]];
+
+/** A query-string value that may repeat (`brand=A&brand=B`) or come once. */
+const repeated = <T extends z.ZodType>(item: T) =>
+  z.preprocess((value) => (value === undefined ? [] : Array.isArray(value) ? value : [value]), z.array(item).max(MAX_FILTER_VALUES, `At most ${MAX_FILTER_VALUES} values`));
+
+/**
+ * GET /api/search query: `q` (empty → no results), `isMultiSearch` ("true":
+ * `q` holds terms joined by MULTI_SEARCH_SEPARATOR and a product matching any
+ * of them matches), `page` (1-based), and the filters `price`, `gender`,
+ * `brand`, each repeatable (OR within a filter, AND across filters).
+ */
+export const SearchParams = z
+  .object({
+    q: z.string().max(MAX_SEARCH_QUERY_LENGTH, `Search terms must be at most ${MAX_SEARCH_QUERY_LENGTH} characters`).default(''),
+    isMultiSearch: z.enum(['true', 'false'], { error: 'Must be true or false' }).default('false').transform((value) => value === 'true'),
+    page: z.coerce.number({ error: 'Must be a page number' }).int('Must be a page number').min(1, 'Must be a page number').max(MAX_SEARCH_PAGE, `Must be at most ${MAX_SEARCH_PAGE}`).default(1),
+    price: repeated(z.enum(PRICE_BAND_IDS, { error: `Must be one of ${PRICE_BAND_IDS.join(', ')}` })),
+    gender: repeated(z.enum(SEARCH_GENDERS, { error: `Must be one of ${SEARCH_GENDERS.join(', ')}` })),
+    brand: repeated(z.string().trim().min(1, 'Brand is required').max(200, 'Brand must be at most 200 characters')),
+  })
+  .strict();
+export type SearchParams = z.infer<typeof SearchParams>;
+
+export const FacetCount = z.object({ value: z.string(), count: z.number().int().nonnegative() });
+export type FacetCount = z.infer<typeof FacetCount>;
+
+/**
+ * GET /api/search answer: one page of listed products, the total, and facet
+ * counts for the filter panel. Each facet group counts within the other
+ * groups' filters, not its own, so a second brand (gender, band) can be ticked
+ * beside the first; products and total respect every filter.
+ */
+export const SearchResults = z.object({
+  products: z.array(ProductView),
+  total: z.number().int().nonnegative(),
+  page: z.number().int().positive(),
+  pageSize: z.number().int().positive(),
+  pageCount: z.number().int().nonnegative(),
+  facets: z.object({
+    price: z.array(FacetCount.extend({ value: z.enum(PRICE_BAND_IDS), label: z.string() })),
+    gender: z.array(FacetCount.extend({ value: z.enum(SEARCH_GENDERS) })),
+    brand: z.array(FacetCount),
+  }),
+});
+export type SearchResults = z.infer<typeof SearchResults>;
+
+/**
+ * What the gateway asks of the search service (`search.search`): the
+ * parsed query string, with `multi` for isMultiSearch. The service splits
+ * `q` into terms and answers an empty page for a blank one.
+ */
+export const SearchQuery = z
+  .object({
+    q: z.string().max(MAX_SEARCH_QUERY_LENGTH),
+    multi: z.boolean(),
+    page: z.number().int().min(1).max(MAX_SEARCH_PAGE),
+    price: z.array(z.enum(PRICE_BAND_IDS)).max(MAX_FILTER_VALUES),
+    gender: z.array(z.enum(SEARCH_GENDERS)).max(MAX_FILTER_VALUES),
+    brand: z.array(z.string().min(1).max(200)).max(MAX_FILTER_VALUES),
+  })
+  .strict();
+export type SearchQuery = z.infer<typeof SearchQuery>;
+
+/** GET /api/search/suggestions?q={prefix}: the first SUGGESTION_COUNT names for the header box. */
+export const SuggestionParams = z.object({ q: z.string().max(MAX_SEARCH_QUERY_LENGTH, `Search terms must be at most ${MAX_SEARCH_QUERY_LENGTH} characters`).default('') }).strict();
+export const SearchSuggestions = z.object({ suggestions: z.array(z.object({ id: z.string().uuid(), name: z.string() })) });
+export type SearchSuggestions = z.infer<typeof SearchSuggestions>;
+
+/** POST /api/save-search {term} (signed in). */
+export const SaveSearchRequest = z
+  .object({ term: z.string().trim().min(1, 'Search term is required').max(MAX_SEARCH_QUERY_LENGTH, `Search terms must be at most ${MAX_SEARCH_QUERY_LENGTH} characters`) })
+  .strict();
+export type SaveSearchRequest = z.infer<typeof SaveSearchRequest>;
+
+/** GET /api/recent-searches (signed in): newest first, distinct, at most RECENT_SEARCH_COUNT. */
+export const RecentSearches = z.array(z.object({ term: z.string(), searchedAt: z.string() }));
+export type RecentSearches = z.infer<typeof RecentSearches>;

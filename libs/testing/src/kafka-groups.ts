@@ -1,0 +1,61 @@
+import { EVENT_TOPICS, SERVICE_NAMES } from '@closetly/contracts';
+import { Kafka, logLevel } from 'kafkajs';
+import { engines } from './engines';
+
+/** The partitions every event topic has (the Kafka transport creates them with 3). */
+const PARTITIONS = 3;
+
+/**
+ * Gives a test product's consumer groups (`<prefix><service>`) committed
+ * offsets at the current end of every event topic, before the product starts:
+ * it consumes exactly the events published from now on, whenever its
+ * consumers finish joining, and never the history other runs left in the
+ * topics. Returns the groups, for {@link deleteConsumerGroups}.
+ */
+export async function consumerGroupsFromNow(prefix: string): Promise<string[]> {
+  const kafka = new Kafka({ clientId: `${prefix}admin`, brokers: engines.kafkaBrokers, logLevel: logLevel.NOTHING });
+  const admin = kafka.admin();
+  await admin.connect();
+  try {
+    const topics = Object.keys(EVENT_TOPICS);
+    const existing = new Set(await admin.listTopics());
+    const missing = topics.filter((topic) => !existing.has(topic));
+    if (missing.length > 0) await admin.createTopics({ waitForLeaders: true, topics: missing.map((topic) => ({ topic, numPartitions: PARTITIONS })) });
+    const ends = await Promise.all(topics.map(async (topic) => ({ topic, partitions: (await admin.fetchTopicOffsets(topic)).map(({ partition, high }) => ({ partition, offset: high })) })));
+    const groups = SERVICE_NAMES.map((service) => `${prefix}${service}`);
+    // admin.setOffsets joins the group once per topic (seconds each): one short-lived member per group commits them all.
+    await Promise.all(groups.map((groupId) => commitAt(kafka, groupId, ends)));
+    return groups;
+  } finally {
+    await admin.disconnect();
+  }
+}
+
+/** Joins `groupId` once, commits `ends` for every topic, and leaves. */
+async function commitAt(kafka: Kafka, groupId: string, ends: Array<{ topic: string; partitions: Array<{ partition: number; offset: string }> }>): Promise<void> {
+  const consumer = kafka.consumer({ groupId, sessionTimeout: 10_000, rebalanceTimeout: 10_000 });
+  await consumer.connect();
+  try {
+    const joined = new Promise<void>((resolve) => consumer.on(consumer.events.GROUP_JOIN, () => resolve()));
+    await consumer.subscribe({ topics: ends.map((end) => end.topic), fromBeginning: false });
+    // Nothing is consumed: the member only holds the partitions while it commits.
+    await consumer.run({ autoCommit: false, eachBatchAutoResolve: false, eachBatch: async () => undefined });
+    consumer.pause(ends.map((end) => ({ topic: end.topic })));
+    await joined;
+    await consumer.commitOffsets(ends.flatMap((end) => end.partitions.map(({ partition, offset }) => ({ topic: end.topic, partition, offset }))));
+  } finally {
+    await consumer.disconnect();
+  }
+}
+
+/** Removes a stopped test product's consumer groups (best effort: a group with members left is kept). */
+export async function deleteConsumerGroups(groups: readonly string[]): Promise<void> {
+  const kafka = new Kafka({ clientId: 'closetly-test-admin', brokers: engines.kafkaBrokers, logLevel: logLevel.NOTHING });
+  const admin = kafka.admin();
+  await admin.connect();
+  try {
+    await admin.deleteGroups([...groups]).catch(() => undefined);
+  } finally {
+    await admin.disconnect();
+  }
+}

@@ -1,0 +1,142 @@
+import type { AddressInfo } from 'node:net';
+import { BETA_TOKEN_HEADER } from '@closetly/contracts';
+import { simpleParser } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+import { pollUntil } from './poll-until';
+
+/** One message as the product sent it: the SMTP envelope plus the parsed content. */
+export interface CapturedMail {
+  envelopeTo: string[];
+  from: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/** A message the server has received in full but not yet accepted (the sender is still waiting for its answer). */
+export interface HeldMail {
+  /** True once the message has arrived and is being held. */
+  readonly received: boolean;
+  /** Accepts the held message (or, if it has not arrived yet, accepts it as soon as it does). */
+  release(): void;
+}
+
+export interface SmtpCapture {
+  /** What the product takes as SMTP_URL. */
+  url: string;
+  readonly mails: readonly CapturedMail[];
+  /** Every message whose envelope names this recipient, oldest first. */
+  mailsTo(address: string): CapturedMail[];
+  /** The next message to this recipient is refused with a temporary failure (451), as a busy server would. */
+  refuseNextMailTo(address: string): void;
+  /** The next message to this recipient is held unanswered until `release()`, as a stalled server would. */
+  holdNextMailTo(address: string): HeldMail;
+  close(): Promise<void>;
+}
+
+type Plan = { kind: 'refuse' } | { kind: 'hold'; arrived(): void; released: Promise<void> };
+
+/**
+ * A real SMTP server on 127.0.0.1 that keeps every message it accepts:
+ * plain SMTP (no STARTTLS), no authentication, parsed with mailparser.
+ * A test can make it refuse or stall the next message to an address.
+ */
+export async function startSmtpCapture(): Promise<SmtpCapture> {
+  const mails: CapturedMail[] = [];
+  /** What to do with the next messages to an address, first plan first; messages without a plan are accepted. */
+  const plans = new Map<string, Plan[]>();
+  const planFor = (envelopeTo: string[]): Plan | undefined => {
+    for (const address of envelopeTo) {
+      const plan = plans.get(address)?.shift();
+      if (plan) return plan;
+    }
+    return undefined;
+  };
+  const addPlan = (address: string, plan: Plan) => plans.set(address.toLowerCase(), [...(plans.get(address.toLowerCase()) ?? []), plan]);
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, session, callback) {
+      const envelopeTo = session.envelope.rcptTo.map((recipient) => recipient.address.toLowerCase());
+      const plan = planFor(envelopeTo);
+      simpleParser(stream)
+        .then(async (parsed) => {
+          if (plan?.kind === 'refuse') {
+            callback(Object.assign(new Error('Try again later'), { responseCode: 451 }));
+            return;
+          }
+          if (plan?.kind === 'hold') {
+            plan.arrived();
+            await plan.released;
+          }
+          mails.push({
+            envelopeTo,
+            from: parsed.from?.text ?? '',
+            subject: parsed.subject ?? '',
+            text: parsed.text ?? '',
+            html: typeof parsed.html === 'string' ? parsed.html : '',
+          });
+          callback();
+        })
+        .catch((error: unknown) => callback(error instanceof Error ? error : new Error(String(error))));
+    },
+  });
+  server.on('error', () => undefined);
+  await new Promise<void>((resolve, reject) => {
+    server.server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => resolve());
+  });
+  const { port } = server.server.address() as AddressInfo;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    mails,
+    mailsTo: (address) => mails.filter((mail) => mail.envelopeTo.includes(address.toLowerCase())),
+    refuseNextMailTo: (address) => addPlan(address, { kind: 'refuse' }),
+    holdNextMailTo(address) {
+      let received = false;
+      let release = () => undefined as void;
+      const released = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      addPlan(address, { kind: 'hold', arrived: () => void (received = true), released });
+      return {
+        get received() {
+          return received;
+        },
+        release,
+      };
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** The one link in a mail's text. */
+const linkIn = (mail: CapturedMail): URL => {
+  const link = /https?:\/\/\S+/.exec(mail.text)?.[0];
+  if (!link) throw new Error(`no link in the mail "${mail.subject}"`);
+  return new URL(link);
+};
+
+/**
+ * Proves an account's e-mail address the way only its owner can: asks the
+ * product for a reset link, reads it from the captured mail and uses it with
+ * `password`. Identity trusts an address (ADMIN_EMAILS, linking a provider
+ * login) only once this has happened.
+ */
+export async function proveEmailByResetLink(options: { baseUrl: string; betaToken: string; smtp: SmtpCapture; email: string; password: string }): Promise<void> {
+  const { baseUrl, betaToken, smtp, email, password } = options;
+  const post = async (path: string, body: unknown) => {
+    const response = await fetch(new URL(path, baseUrl), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', [BETA_TOKEN_HEADER]: betaToken },
+      body: JSON.stringify(body),
+    });
+    if (!response.ok) throw new Error(`${path} answered ${response.status}: ${await response.text()}`);
+  };
+  const already = smtp.mailsTo(email).length;
+  await post('/api/auth/forgot-password', { email });
+  const mails = await pollUntil(() => smtp.mailsTo(email), (list) => list.length > already, { what: `the reset e-mail to ${email}` });
+  const token = linkIn(mails[mails.length - 1]!).searchParams.get('token') ?? '';
+  await post('/api/auth/reset-password', { token, password });
+}
