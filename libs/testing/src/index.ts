@@ -5,3 +5,4 @@ export * from './smtp-capture';
 export * from './factories';
 export * from './unit-doubles';
 export * from './kafka-groups';
+export * from './free-ports';

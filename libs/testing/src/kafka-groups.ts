@@ -1,6 +1,7 @@
 import { EVENT_TOPICS, SERVICE_NAMES } from '@closetly/contracts';
 import { Kafka, logLevel } from 'kafkajs';
 import { engines } from './engines';
+import { pollUntil } from './poll-until';
 
 /** The partitions every event topic has (the Kafka transport creates them with 3). */
 const PARTITIONS = 3;
@@ -21,7 +22,13 @@ export async function consumerGroupsFromNow(prefix: string): Promise<string[]> {
     const existing = new Set(await admin.listTopics());
     const missing = topics.filter((topic) => !existing.has(topic));
     if (missing.length > 0) await admin.createTopics({ waitForLeaders: true, topics: missing.map((topic) => ({ topic, numPartitions: PARTITIONS })) });
-    const ends = await Promise.all(topics.map(async (topic) => ({ topic, partitions: (await admin.fetchTopicOffsets(topic)).map(({ partition, high }) => ({ partition, offset: high })) })));
+    // Right after topics are created (a fresh broker, or a parallel suite creating them) a broker can
+    // answer "not the leader" until leadership settles: ask again instead of failing the suite.
+    const ends = await pollUntil(
+      () => Promise.all(topics.map(async (topic) => ({ topic, partitions: (await admin.fetchTopicOffsets(topic)).map(({ partition, high }) => ({ partition, offset: high })) }))),
+      () => true,
+      { timeoutMs: 30_000, intervalMs: 500, what: 'the end offsets of every event topic' },
+    );
     const groups = SERVICE_NAMES.map((service) => `${prefix}${service}`);
     // admin.setOffsets joins the group once per topic (seconds each): one short-lived member per group commits them all.
     await Promise.all(groups.map((groupId) => commitAt(kafka, groupId, ends)));

@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { join } from 'node:path';
+import { freePortBlock } from './free-ports';
 
 export interface OidcTestUser {
   sub: string;
@@ -20,8 +21,6 @@ export interface OidcTestProvider {
   stop(): Promise<void>;
 }
 
-const freePort = () => 20_000 + Math.floor(Math.random() * 20_000);
-
 /**
  * A real OpenID provider (oidc-provider, in its own process because it is
  * ESM-only) standing in for Google. It registers one client whose redirect is
@@ -29,8 +28,9 @@ const freePort = () => 20_000 + Math.floor(Math.random() * 20_000);
  * `productEnv`. Users sign in automatically (see oidc-test-provider.mjs).
  */
 export async function startOidcTestProvider(users: Record<string, OidcTestUser>): Promise<OidcTestProvider> {
-  const providerPort = freePort();
-  const productPort = freePort() + 1;
+  // One block: the provider, then the product whose callback it redirects to.
+  const providerPort = await freePortBlock([0, 1]);
+  const productPort = providerPort + 1;
   const publicUrl = `http://127.0.0.1:${productPort}`;
   const clientId = 'closetly-test-client';
   const clientSecret = 'closetly-test-client-secret-0123456789';

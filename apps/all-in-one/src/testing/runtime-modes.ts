@@ -1,8 +1,7 @@
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { startDistributedProduct } from '@closetly/local-deploy';
 import { randomSecret } from '@closetly/server';
-import { consumerGroupsFromNow, createTestDatabase, deleteConsumerGroups, engines, uniqueName } from '@closetly/testing';
+import { consumerGroupsFromNow, createTestDatabase, deleteConsumerGroups, engines, freePortBlock, uniqueName } from '@closetly/testing';
 import { productAt, type RunningProduct, startEmbeddedProduct } from './product';
 
 /** A product started for a test file, with the keys it signs with (to forge near-valid tokens). */
@@ -39,6 +38,9 @@ const embedded: RuntimeMode = {
   },
 };
 
+/** The distributed product takes base (gateway), base+1..6 (RPC) and base+11..16 (health). */
+const DISTRIBUTED_PORT_OFFSETS = [0, ...[1, 2, 3, 4, 5, 6].flatMap((i) => [i, 10 + i])];
+
 /**
  * Six service processes and the gateway over TCP, on a fresh PostgreSQL
  * database, Kafka, Redis and OpenSearch. Every process requires explicit
@@ -54,7 +56,7 @@ const distributed: RuntimeMode = {
     const groupPrefix = `${uniqueName('test')}-`;
     const groups = await consumerGroupsFromNow(groupPrefix);
     const keys = { AUTH_JWT_SECRET: env.AUTH_JWT_SECRET ?? randomSecret(), BETA_TOKEN_SECRET: env.BETA_TOKEN_SECRET ?? randomSecret() };
-    const base = await freePortBlock();
+    const base = await freePortBlock(DISTRIBUTED_PORT_OFFSETS);
     try {
       const running = await startDistributedProduct({
         root: ROOT,
@@ -99,22 +101,3 @@ async function dropSearchIndices(alias: string): Promise<void> {
 }
 
 export const RUNTIME_MODES: readonly RuntimeMode[] = [embedded, distributed];
-
-/** The distributed product takes base (gateway), base+1..6 (RPC) and base+11..16 (health): find a block where all are free. */
-async function freePortBlock(): Promise<number> {
-  for (let attempt = 0; attempt < 20; attempt += 1) {
-    const base = 41_000 + Math.floor(Math.random() * 1_000) * 20;
-    const ports = [base, ...[1, 2, 3, 4, 5, 6].flatMap((i) => [base + i, base + 10 + i])];
-    const free = await Promise.all(ports.map(isFree));
-    if (free.every(Boolean)) return base;
-  }
-  throw new Error('no free block of ports for the distributed product');
-}
-
-function isFree(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const server = createServer();
-    server.once('error', () => resolve(false));
-    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
-  });
-}
