@@ -113,6 +113,17 @@ describe.each(['embedded', 'distributed'] as const)('profile repositories (%s)',
       expect(await recent.listLatest(userId, 10)).toHaveLength(4);
     });
 
+    it('orders searches made within the same clock tick as they were made', async () => {
+      const userId = randomUUID();
+      const terms = Array.from({ length: 20 }, (_, n) => `term ${String(19 - n).padStart(2, '0')}`); // later searches sort earlier by name
+      // One transaction: now() is the same for every statement in it, the surest "same tick".
+      await db.transaction(async (tx) => {
+        for (const term of terms) await recent.save(userId, term, tx as unknown as Db);
+      });
+
+      expect((await recent.listLatest(userId, 20)).map((row) => row.term)).toEqual([...terms].reverse());
+    });
+
     it('keeps one row per user and term: searching again moves the term to the front', async () => {
       const userId = randomUUID();
       const first = await recent.save(userId, 'loafers');

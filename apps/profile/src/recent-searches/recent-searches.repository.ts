@@ -13,12 +13,18 @@ export interface RecentSearchRow {
 export class RecentSearchesRepository {
   constructor(@Inject(DATABASE) private readonly db: Db) {}
 
-  /** Records a search: a term searched again moves to the front instead of appearing twice. */
+  /**
+   * Records a search: a term searched again moves to the front instead of appearing twice.
+   * Each of a user's searches is stamped later than their previous one, even within the
+   * clock's resolution (the embedded engine's clock ticks in milliseconds), so "newest
+   * first" always follows the order the searches were made.
+   */
   async save(userId: string, term: string, tx: Db = this.db): Promise<RecentSearchRow> {
+    const searchedAt = sql`greatest(now(), (select max(${recentSearches.searchedAt}) + interval '1 microsecond' from ${recentSearches} where ${recentSearches.userId} = ${userId}))`;
     const [row] = await tx
       .insert(recentSearches)
-      .values({ userId, term })
-      .onConflictDoUpdate({ target: [recentSearches.userId, recentSearches.term], set: { searchedAt: sql`now()` } })
+      .values({ userId, term, searchedAt })
+      .onConflictDoUpdate({ target: [recentSearches.userId, recentSearches.term], set: { searchedAt } })
       .returning({ term: recentSearches.term, searchedAt: recentSearches.searchedAt });
     if (!row) throw new Error('recent search not stored');
     return row;
