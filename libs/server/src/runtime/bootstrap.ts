@@ -9,6 +9,7 @@ import { kafkaClientConfig } from '../events/kafka-event-transport';
 import { PinoNestLogger } from '../logging/logger';
 import type { Platform } from './platform';
 import { PlatformModule } from './platform.module';
+import { RpcTcpSocket } from '../rpc/rpc-tcp-socket';
 
 /** Largest JSON body any route accepts; routes that need less check their own limits. */
 export const BODY_LIMIT_BYTES = 256 * 1024;
@@ -99,7 +100,7 @@ export async function connectDistributedTransports(
   platform: Platform,
   service: { name: string; rpcAddress: string; consumesEvents: boolean; consumerGroup?: string },
 ): Promise<void> {
-  app.connectMicroservice<MicroserviceOptions>({ transport: Transport.TCP, options: parseHostPort(service.rpcAddress) });
+  app.connectMicroservice<MicroserviceOptions>({ transport: Transport.TCP, options: { ...parseHostPort(service.rpcAddress), socketClass: RpcTcpSocket } });
   if (!service.consumesEvents) return;
   await platform.events.prepare();
   app.connectMicroservice<MicroserviceOptions>({

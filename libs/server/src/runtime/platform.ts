@@ -12,6 +12,7 @@ import { createRootLogger } from '../logging/logger';
 import { InProcessRpcClient, InProcessRpcServer } from '../rpc/in-process-rpc';
 import { RpcClient } from '../rpc/rpc-client';
 import { ReadinessRegistry } from '../health/readiness';
+import { RpcTcpSocket } from '../rpc/rpc-tcp-socket';
 
 /**
  * The engines one process talks to, chosen by mode. Built before Nest so the
@@ -95,7 +96,7 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
     retention: options.addresses.RETENTION_RPC,
   };
   const proxies = forEachService((name) =>
-    ClientProxyFactory.create({ transport: Transport.TCP, options: parseHostPort(addressOf[name]) }),
+    ClientProxyFactory.create({ transport: Transport.TCP, options: { ...parseHostPort(addressOf[name]), socketClass: RpcTcpSocket } }),
   );
   const events = new KafkaEventTransport({
     brokers: env.KAFKA_BROKERS,
