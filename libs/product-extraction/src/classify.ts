@@ -31,7 +31,8 @@ import { comparable } from './text';
  *    anything else ("kids", "adult") is no answer;
  * 2. the stated phrases, then the URL paths, then the name, then the
  *    description, by `genderFromWords`; within one level, phrases that
- *    disagree (a Women trail, a Men category) give no answer.
+ *    disagree (a Women trail, a Men category) give no answer there, and the
+ *    next level is asked.
  * No evidence: undefined (never a default).
  */
 

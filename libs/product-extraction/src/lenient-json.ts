@@ -139,6 +139,18 @@ class LenientReader {
     }
   }
 
+  /** Past characters that can neither start a value nor end a container ("@@@", "###"). */
+  private skipJunk(): void {
+    const s = this.s;
+    for (;;) {
+      this.skipSpace();
+      const code = s.charCodeAt(this.i);
+      if (this.i >= s.length || code === 44 || code === 93 || code === 125 || code === 123 || code === 91 || code === 34 || code === 39) return;
+      if (isDigit(code) || code === 45 || code === 43 || code === 46 || isIdentifierChar(code)) return;
+      this.i++;
+    }
+  }
+
   private value(depth: number): unknown {
     this.skipSpace();
     const code = this.s.charCodeAt(this.i);
@@ -176,6 +188,7 @@ class LenientReader {
       const separator = s.charCodeAt(this.i);
       if (separator === 58 /* : */ || separator === 61 /* = */) this.i++;
       else if (separator === 44 || separator === 125) continue; // a key without a value
+      this.skipJunk();
       const value = this.value(depth);
       if (value !== NOTHING) result[key] = value;
     }
