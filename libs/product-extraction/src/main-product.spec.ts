@@ -37,7 +37,7 @@ describe('pickMainProduct', () => {
 
   it('then the main entity, then the item named by og:title or h1 (the longest name that agrees)', () => {
     const main = candidate('Main', { mainEntity: true });
-    expect(pickMainProduct([candidate('Other'), main], hints('https://shop.com/p')).by).toBe('main-entity');
+    expect(pickMainProduct([candidate('Other'), main], hints('https://shop.com/p'))?.by).toBe('main-entity');
     const short = candidate('Dayzy');
     const long = candidate('Dayzy Platform');
     expect(pickMainProduct([candidate('Zoe'), short, long], hints('https://shop.com/p', ['Dayzy Platform | Shop']))).toEqual({ candidate: long, by: 'title' });
