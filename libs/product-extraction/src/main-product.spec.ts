@@ -47,9 +47,16 @@ describe('pickMainProduct', () => {
     const a = candidate('A', { related: true });
     const b = candidate('B');
     expect(pickMainProduct([a, b], hints('https://shop.com/p'))).toEqual({ candidate: b, by: 'only' });
-    expect(pickMainProduct([a, b, candidate('C')], hints('https://shop.com/p'))).toEqual({ candidate: b, by: 'first' });
+    expect(pickMainProduct([a, b, candidate('C', { related: true })], hints('https://shop.com/p'))).toEqual({ candidate: b, by: 'only' });
+    expect(pickMainProduct([b, candidate('C')], hints('https://shop.com/p'))).toEqual({ candidate: b, by: 'first' });
     expect(pickMainProduct([a], hints('https://shop.com/p'))).toBeNull();
     expect(pickMainProduct([], hints('https://shop.com/p'))).toBeNull();
+  });
+
+  it('reads three or more products the page names none of as a listing: no product', () => {
+    const cards = [candidate('Alpha Tee'), candidate('Bravo Tee'), candidate('Charlie Tee')];
+    expect(pickMainProduct(cards, hints('https://shop.com/'))).toBeNull();
+    expect(pickMainProduct(cards, hints('https://shop.com/', ['Bravo Tee | Shop']))?.candidate).toBe(cards[1]);
   });
 });
 

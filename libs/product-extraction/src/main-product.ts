@@ -17,11 +17,16 @@ import { pathKey, resolveUrl } from './urls';
  * 3. `title`: its name agrees with og:title, twitter:title or the h1
  *    (`namesAgree`; the longest agreeing name wins: "Dayzy Platform" over
  *    "Dayzy" under the title "Dayzy Platform | Shop").
- * 4. `only` / `first`: the only, else the first, item not marked related.
+ * 4. `only` / `first`: the only, else the first, item not marked related;
+ *    but `LISTING_SIZE` or more items of which the page names none is a
+ *    listing (a home or category page of product cards): no product.
  * Null when every item is related and none has the page's address.
  */
 
 export type PickedBy = 'url' | 'main-entity' | 'title' | 'only' | 'first';
+
+/** This many unnamed products make a page a listing. */
+export const LISTING_SIZE = 3;
 
 export interface PageHints {
   /** The page URL and the product URLs it declares (canonical, og:url). */
@@ -79,6 +84,7 @@ export function pickMainProduct(candidates: readonly ProductCandidate[], hints: 
     if (titled === null || comparable(name).length > comparable(titled.facts.name as string).length) titled = candidate;
   }
   if (titled) return { candidate: titled, by: 'title' };
+  if (open.length >= LISTING_SIZE) return null;
   return { candidate: open[0] as ProductCandidate, by: open.length === 1 ? 'only' : 'first' };
 }
 
