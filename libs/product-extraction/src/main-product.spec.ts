@@ -65,7 +65,7 @@ describe('selectedVariantOffer', () => {
     { amount: 50, currency: 'EUR', available: true, url: '/products/dayzy?variant=1' },
     { amount: 60, currency: 'EUR', available: true, url: '/products/dayzy?variant=2' },
   ];
-  const item = candidate('Dayzy', { variantOffers: offers });
+  const item = candidate('Dayzy', { offers });
 
   it('is the offer of the variant the page URL selects, under a collection path too', () => {
     expect(selectedVariantOffer(item, new URL('https://shop.com/products/dayzy?variant=2'), 'https://shop.com/')?.amount).toBe(60);

@@ -90,16 +90,17 @@ export function pickMainProduct(candidates: readonly ProductCandidate[], hints: 
 
 /**
  * The offer of the variant the page URL selects (`?variant=123`, a variant's
- * own URL), when the item lists variant offers with URLs: same query, and
+ * own URL), when the item's offers carry URLs (one offer per variant, or a
+ * group's variants): same query, and
  * the same path or the page's path ending with the variant's
  * ("/collections/women/products/dayzy?variant=1" selects
  * "/products/dayzy?variant=1"). Null when the page selects none.
  */
 export function selectedVariantOffer(candidate: ProductCandidate, page: URL | null, base: string | null): Offer | null {
-  if (!page || !candidate.variantOffers || page.search === '') return null;
+  if (!page || !candidate.offers || page.search === '') return null;
   const pageQuery = queryKey(page);
   if (pageQuery === '') return null;
-  const selected = candidate.variantOffers.filter((offer) => {
+  const selected = candidate.offers.filter((offer) => {
     const url = resolveUrl(offer.url, base);
     if (!url || queryKey(url) !== pageQuery) return false;
     return pathKey(url) === pathKey(page) || page.pathname.endsWith(url.pathname);

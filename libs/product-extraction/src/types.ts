@@ -71,6 +71,6 @@ export interface ProductCandidate {
   related: boolean;
   /** The page names it as its main entity. */
   mainEntity: boolean;
-  /** Offers of variants, to pick the one the page URL selects. */
-  variantOffers?: Offer[];
+  /** Every offer with the URL it is for (its own, its variants'), to pick the one the page URL selects. */
+  offers?: Offer[];
 }

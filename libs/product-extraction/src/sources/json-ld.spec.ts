@@ -158,6 +158,14 @@ describe('readJsonLd: prices', () => {
     expect(only(ld(product({ name: 'A', offers: { '@type': 'Offer', priceCurrency: 'EUR' } }))).facts).toMatchObject({ offer: null, currency: 'EUR' });
   });
 
+  it('keeps every offer with its URL, so the page URL can select one', () => {
+    const found = only(ld(product({ name: 'A', offers: [{ price: 96, url: '/p?variant=1' }, { price: 120, url: '/p?variant=2' }] })));
+    expect(found.offers?.map((offer) => [offer.amount, offer.url])).toEqual([
+      [96, '/p?variant=1'],
+      [120, '/p?variant=2'],
+    ]);
+  });
+
   it('lists offer URLs among the product URLs', () => {
     expect(only(ld(product({ name: 'A', '@id': 'https://s.com/p#product', offers: { price: 1, url: 'https://s.com/p?v=1' } }))).urls).toEqual([
       'https://s.com/p#product',
@@ -181,7 +189,7 @@ describe('readJsonLd: groups, variants, related items, main entity', () => {
   it('makes a ProductGroup one product, priced from its variants, lent their image', () => {
     const found = only(ld(JSON.stringify(group)));
     expect(found.facts).toMatchObject({ name: 'Dayzy', brand: 'Acme', image: '/38.jpg', offer: { amount: 99, currency: 'EUR' } });
-    expect(found.variantOffers).toHaveLength(2);
+    expect(found.offers).toHaveLength(2);
     expect(found.urls).toEqual(['/p/dayzy?size=38', '/p/dayzy?size=39']);
   });
 

@@ -181,7 +181,7 @@ function toCandidate(found: FoundProduct, variants: Record<string, unknown>[], r
     urls: [...new Set(urls.filter((url): url is string => typeof url === 'string' && url !== ''))].slice(0, 50),
     related: found.context === 'related',
     mainEntity: found.context === 'main' || (typeof id === 'string' && mainIds.has(id)),
-    variantOffers,
+    offers: [...offers, ...variantOffers],
   };
 }
 

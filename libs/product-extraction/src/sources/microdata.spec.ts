@@ -127,7 +127,7 @@ describe('readMicrodata: which items are products', () => {
       ),
     );
     expect(found.facts.offer).toEqual({ amount: 79, currency: null });
-    expect(found.variantOffers?.map((o) => o.url)).toEqual(['/p/dayzy?size=38', null]);
+    expect(found.offers?.map((o) => o.url)).toEqual(['/p/dayzy?size=38', null]);
   });
 });
 

@@ -240,7 +240,7 @@ class ItemReader {
       urls: [...new Set(urls.filter((url): url is string => typeof url === 'string' && url !== ''))].slice(0, 50),
       related,
       mainEntity,
-      variantOffers,
+      offers: [...offers, ...variantOffers],
     };
   }
 

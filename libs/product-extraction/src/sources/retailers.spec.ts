@@ -57,7 +57,7 @@ describe('Shopify inline product JSON', () => {
     const [found] = read(`<script type="application/json" id="ProductJson-product-template">${JSON.stringify(json)}</script>`);
     expect(found?.facts).toMatchObject({ name: 'Dayzy Sneaker', brand: 'Acme', description: '<p>Soft leather.</p>', image: '//cdn.shopify.com/s/files/1/dayzy.jpg', offer: { amount: 59.99, currency: null } });
     expect(found?.urls).toEqual(['/products/dayzy-sneaker']);
-    expect(found?.variantOffers?.map((offer) => offer.url)).toEqual(['/products/dayzy-sneaker?variant=11', '/products/dayzy-sneaker?variant=12', '/products/dayzy-sneaker?variant=13']);
+    expect(found?.offers?.map((offer) => offer.url)).toEqual(['/products/dayzy-sneaker?variant=11', '/products/dayzy-sneaker?variant=12', '/products/dayzy-sneaker?variant=13']);
   });
 
   it('reads decimal text prices as units, and images given as objects', () => {

@@ -154,7 +154,7 @@ function shopifyCandidate(product: Record<string, unknown>, related: boolean, ma
   const offer = chooseOffer(offers) ?? (stated ? { amount: stated.amount, currency: pageCurrency ?? stated.currency, available: null, url: null } : null);
   facts.offer = offer ? { amount: offer.amount, currency: offer.currency } : null;
   facts.currency = pageCurrency;
-  return { facts, urls: productUrl ? [productUrl] : [], related, mainEntity: main, variantOffers: offers };
+  return { facts, urls: productUrl ? [productUrl] : [], related, mainEntity: main, offers };
 }
 
 const SFCC_DETAIL = new Set(['product-detail', 'product-details', 'product-set-detail', 'pdp-main']);
