@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { extractProduct, type ExtractedProduct } from '@closetly/product-extraction';
+import { extractProduct, type ExtractedProduct } from '../src';
 
 /**
  * Whole pages written in the markup real platforms produce. Each expected
