@@ -32,7 +32,7 @@ describe('decodeEntities', () => {
     expect(decodeEntities('&constructor; &__proto__;')).toBe('&constructor; &__proto__;');
   });
 
-  it('is linear: a megabyte of ampersands is quick', () => {
+  it('reads a megabyte of ampersands', () => {
     expect(decodeEntities('&'.repeat(1_000_000)).length).toBe(1_000_000);
     expect(decodeEntities('&#'.repeat(300_000) + '&amp;').endsWith('&')).toBe(true);
   });
