@@ -105,14 +105,14 @@ export function readPageMeta(doc: HtmlDocument): PageMeta {
   }
   twitter.isProduct = twitter.offer !== null;
 
-  const document = emptyFacts('document');
-  document.name = h1 ?? title;
-  document.description = get('description');
+  const page = emptyFacts('document');
+  page.name = h1 ?? title;
+  page.description = get('description');
 
   return {
     opengraph,
     twitter,
-    document,
+    document: page,
     canonical,
     ogUrl: get('og:url'),
     baseHref,
