@@ -1,4 +1,4 @@
-import { matchesGenderFilter, normaliseGender, type ProfileGender } from './gender';
+import { genderFromWords, matchesGenderFilter, normaliseGender, type ProfileGender } from './gender';
 
 describe('normaliseGender', () => {
   it.each<[unknown, string]>([
@@ -59,5 +59,31 @@ describe('matchesGenderFilter (spec §2 home rows)', () => {
     expect(matchesGenderFilter('female', 'male')).toBe(false);
     expect(matchesGenderFilter("Men's", 'female')).toBe(false);
     expect(matchesGenderFilter("Men's", 'male')).toBe(true);
+  });
+});
+
+describe('genderFromWords', () => {
+  it.each<[string | null | undefined, string | null]>([
+    ['Home > Women > Shoes', 'Women'],
+    ["Women's Jackets & Coats", 'Women'],
+    ['/en-gb/womens-shoes/dayzy-123', 'Women'],
+    ['LADIES', 'Women'],
+    ['Womenswear', 'Women'],
+    ['/mens/jackets/', 'Men'],
+    ["Men's Air Max Plus", 'Men'],
+    ['woman-jackets-l1114', 'Women'],
+    ['MAN / JACKETS', 'Men'],
+    ['Menswear', 'Men'],
+    ['Unisex Crew Socks', 'Unisex'],
+    ["Men's & Women's", null],
+    ['Upper: leather and man-made materials', null],
+    ['/m/jackets/', null],
+    ['Size S / M / L', null],
+    ['Sneakers', null],
+    ['', null],
+    [null, null],
+    [undefined, null],
+  ])('%p → %p', (text, expected) => {
+    expect(genderFromWords(text)).toBe(expected);
   });
 });

@@ -4,6 +4,7 @@
  */
 
 import { PRODUCT_GENDERS, type ProductGender } from '@closetly/contracts';
+import { tokenise } from './infer-category';
 
 export { PRODUCT_GENDERS, type ProductGender };
 
@@ -45,4 +46,40 @@ export function matchesGenderFilter(itemGender: unknown, profileGender: ProfileG
     default:
       return true;
   }
+}
+
+/** Words that name a gender only inside a word of their own ("menswear"); normaliseGender keeps reading them as Unisex. */
+const WOMEN_COMPOUNDS = new Set(['womenswear', 'ladieswear']);
+const MEN_COMPOUNDS = new Set(['menswear']);
+
+/** Most characters of text read for gender words. */
+const MAX_GENDER_TEXT = 5000;
+
+/**
+ * The gender a piece of page text names: breadcrumbs ("Home > Women >
+ * Shoes"), category fields, URL paths ("/mens/jackets/"), a product name
+ * ("Women's Dayzy Sneaker"). Words are read as `tokenise` splits them and
+ * matched with the synonyms of `normaliseGender` (women, womens, woman,
+ * ladies, female, men, mens, man, gents, male, …) plus "womenswear",
+ * "ladieswear" and "menswear"; single letters never count ("/m/", "size S
+ * / M"), nor "man" in "man-made" (a material).
+ *
+ * "unisex" anywhere → Unisex. Women's words and men's words together
+ * ("Men's & Women's") name no single gender: null, as for text that names
+ * none. Never a default: an absent answer is for the caller to decide.
+ */
+export function genderFromWords(text: string | null | undefined): ProductGender | null {
+  if (typeof text !== 'string') return null;
+  const words = tokenise(text.slice(0, MAX_GENDER_TEXT));
+  let women = false;
+  let men = false;
+  for (let i = 0; i < words.length; i++) {
+    const word = words[i] as string;
+    if (word === 'unisex') return 'Unisex';
+    if (word.length < 2 || (word === 'man' && words[i + 1] === 'made')) continue;
+    if (WOMEN.has(word) || WOMEN_COMPOUNDS.has(word)) women = true;
+    else if (MEN.has(word) || MEN_COMPOUNDS.has(word)) men = true;
+  }
+  if (women === men) return null;
+  return women ? 'Women' : 'Men';
 }

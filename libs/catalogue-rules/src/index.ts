@@ -1,5 +1,6 @@
 export * from './categories';
 export * from './infer-category';
+export * from './category-evidence';
 export * from './price';
 export * from './gender';
 export * from './retailer';

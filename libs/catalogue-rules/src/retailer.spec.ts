@@ -1,4 +1,4 @@
-import { buyLinkLabel, canonicalSourceUrl, retailerFromUrl } from './retailer';
+import { buyLinkLabel, canonicalSourceUrl, isTrackingParam, retailerFromUrl } from './retailer';
 
 describe('retailerFromUrl', () => {
   it.each<[string | null | undefined, string | null]>([
@@ -112,5 +112,14 @@ describe('canonicalSourceUrl', () => {
     expect(canonicalSourceUrl('https://www.everlane.com/products/tee?utm_source=ig&color=white#top')).toBe(
       canonicalSourceUrl('https://everlane.com/products/tee?color=white'),
     );
+  });
+});
+
+describe('isTrackingParam', () => {
+  it.each(['utm_source', 'UTM_Campaign', 'gclid', 'fbclid', 'mc_eid', 'ref', 'srsltid', '_ga'])('%p tracks the visit', (name) => {
+    expect(isTrackingParam(name)).toBe(true);
+  });
+  it.each(['variant', 'pid', 'color', 'size', 'q', 'id', 'reference'])('%p names the page', (name) => {
+    expect(isTrackingParam(name)).toBe(false);
   });
 });

@@ -62,7 +62,8 @@ const TRACKING_PARAMS = new Set([
 ]);
 const TRACKING_PREFIXES = ['utm_', 'mc_', 'pk_', 'hsa_'];
 
-function isTrackingParam(name: string): boolean {
+/** Whether a query parameter only tracks the visit (utm_*, mc_*, gclid, fbclid, ref, srsltid, …): links drop it. */
+export function isTrackingParam(name: string): boolean {
   const lower = name.toLowerCase();
   return TRACKING_PARAMS.has(lower) || TRACKING_PREFIXES.some((prefix) => lower.startsWith(prefix));
 }

@@ -1,0 +1,2 @@
+export { extractProduct } from './extract-product';
+export type { ExtractedProduct } from './types';
