@@ -72,6 +72,17 @@ export class IdentityRpcController {
     return this.accounts.listAccounts(request.caller);
   }
 
+  @RpcHandler('identity.mint-extension-token')
+  mintExtensionToken(@Payload() request: RpcRequest<'identity.mint-extension-token'>) {
+    return this.accounts.mintExtensionToken(request.caller);
+  }
+
+  @RpcHandler('identity.sign-out-everywhere')
+  async signOutEverywhere(@Payload() request: RpcRequest<'identity.sign-out-everywhere'>) {
+    await this.accounts.signOutEverywhere(request.caller);
+    return { ok: true as const };
+  }
+
   @RpcHandler('identity.oidc-start')
   oidcStart(@Payload() request: RpcRequest<'identity.oidc-start'>) {
     return this.oidc.start(request.intent);

@@ -100,6 +100,39 @@ describe('auth operations', () => {
     expect(unauthorized).toEqual([]);
   });
 
+  it('mintExtensionToken posts with the bearer token and no body, and returns the token with its expiry', async () => {
+    const calls: RecordedCall[] = [];
+    const minted = { token: 'extension-1', expiresAt: '2026-08-01T12:00:00.000Z' };
+    await expect(client(200, minted, calls).mintExtensionToken()).resolves.toEqual(minted);
+    expect(calls[0]?.url).toBe('/api/auth/extension-token');
+    expect(calls[0]?.init.method).toBe('POST');
+    expect(calls[0]?.init.body).toBeUndefined();
+    expect(headersOf(calls[0])).toMatchObject({ Authorization: 'Bearer access-1', 'x-beta-token': 'beta-1' });
+  });
+
+  it('mintExtensionToken rejects an answer without a token or with an expiry that is not a date', async () => {
+    await expect(client(200, { expiresAt: '2026-08-01T12:00:00.000Z' }).mintExtensionToken()).rejects.toBeInstanceOf(InvalidResponseError);
+    await expect(client(200, { token: 'extension-1', expiresAt: 'in 30 days' }).mintExtensionToken()).rejects.toBeInstanceOf(InvalidResponseError);
+  });
+
+  it('mintExtensionToken exposes the 403 an extension token gets, without reporting it as a sign-out', async () => {
+    const unauthorized: UnauthorizedEvent[] = [];
+    const refused = { error: { code: 'FORBIDDEN', message: 'This token can only save, list and remove wardrobe items.' } };
+    await expect(client(403, refused, [], unauthorized).mintExtensionToken()).rejects.toMatchObject({ status: 403, code: 'FORBIDDEN' });
+    expect(unauthorized).toEqual([]);
+  });
+
+  it('signOutEverywhere posts with the bearer token, accepts 204, and reports a 401 like any signed-in call', async () => {
+    const calls: RecordedCall[] = [];
+    const unauthorized: UnauthorizedEvent[] = [];
+    await expect(client(204, undefined, calls).signOutEverywhere()).resolves.toBeUndefined();
+    expect(calls[0]?.url).toBe('/api/auth/sign-out-everywhere');
+    expect(calls[0]?.init.method).toBe('POST');
+    expect(headersOf(calls[0])).toMatchObject({ Authorization: 'Bearer access-1' });
+    await expect(client(401, { error: { code: 'UNAUTHENTICATED', message: 'Please sign in again.' } }, [], unauthorized).signOutEverywhere()).rejects.toMatchObject({ status: 401 });
+    expect(unauthorized).toEqual([expect.objectContaining({ path: '/api/auth/sign-out-everywhere' })]);
+  });
+
   it('forgot and reset password, and oidc start', async () => {
     const calls: RecordedCall[] = [];
     await expect(client(202, { accepted: true }, calls).forgotPassword('a@b.co')).resolves.toEqual({ accepted: true });

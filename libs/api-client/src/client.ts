@@ -21,6 +21,7 @@ import { getSearchSuggestions } from './get-search-suggestions';
 import { getWardrobe } from './get-wardrobe';
 import { logout } from './logout';
 import { me } from './me';
+import { mintExtensionToken } from './mint-extension-token';
 import { oidcComplete } from './oidc-complete';
 import { oidcStart, type OidcIntent } from './oidc-start';
 import { refresh } from './refresh';
@@ -31,6 +32,7 @@ import { saveSearch } from './save-search';
 import { search, type SearchQuery } from './search';
 import { sendItemFeedback } from './send-item-feedback';
 import { signIn } from './sign-in';
+import { signOutEverywhere } from './sign-out-everywhere';
 import { signUp } from './sign-up';
 import { updateProfile } from './update-profile';
 import { createTransport, type ApiClientOptions, type CallOptions } from './transport';
@@ -47,6 +49,8 @@ export function createApiClient(options: ApiClientOptions = {}) {
     refresh: (refreshToken: string, call?: CallOptions) => refresh(transport, refreshToken, call),
     me: (call?: CallOptions) => me(transport, call),
     logout: (refreshToken: string, call?: CallOptions) => logout(transport, refreshToken, call),
+    mintExtensionToken: (call?: CallOptions) => mintExtensionToken(transport, call),
+    signOutEverywhere: (call?: CallOptions) => signOutEverywhere(transport, call),
     forgotPassword: (email: string, call?: CallOptions) => forgotPassword(transport, email, call),
     resetPassword: (body: ResetPasswordRequest, call?: CallOptions) => resetPassword(transport, body, call),
     oidcStart: (intent: OidcIntent, call?: CallOptions) => oidcStart(transport, intent, call),

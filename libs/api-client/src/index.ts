@@ -17,6 +17,8 @@ export { signIn } from './sign-in';
 export { refresh } from './refresh';
 export { me } from './me';
 export { logout } from './logout';
+export { mintExtensionToken } from './mint-extension-token';
+export { signOutEverywhere } from './sign-out-everywhere';
 export { forgotPassword } from './forgot-password';
 export { resetPassword } from './reset-password';
 export { oidcStart, type OidcIntent } from './oidc-start';

@@ -136,5 +136,20 @@ export const AccountSummary = z.object({ uid: z.string(), email: z.string(), rol
 export const AccountList = z.array(AccountSummary);
 export type AccountList = z.infer<typeof AccountList>;
 
+/**
+ * POST /api/auth/extension-token: a token for the Chrome extension, scoped to
+ * saving, listing and removing wardrobe items. It belongs to the session that
+ * minted it, so it ends with that session (logout, sign-out everywhere).
+ */
+export const ExtensionToken = z.object({
+  token: z.string().min(1),
+  /** When the token stops working at the latest (ISO 8601); the extension cannot refresh it, so it asks the user to sign in again then. */
+  expiresAt: z.string().datetime(),
+});
+export type ExtensionToken = z.infer<typeof ExtensionToken>;
+
+/** What the gateway answers (403 FORBIDDEN) when the extension's token is used for anything else. */
+export const EXTENSION_TOKEN_SCOPE_MESSAGE = 'This token can only save, list and remove wardrobe items.';
+
 /** Spec §4: the web app refreshes the identity token every 45 minutes while signed in. */
 export const TOKEN_REFRESH_INTERVAL_MS = 45 * 60 * 1000;

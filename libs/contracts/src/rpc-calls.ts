@@ -3,6 +3,7 @@ import {
   AccountList,
   AuthSession,
   AuthUser,
+  ExtensionToken,
   ForgotPasswordRequest,
   ForgotPasswordResponse,
   OidcCompleteRequest,
@@ -58,6 +59,10 @@ export const RPC_CALLS = {
   'identity.forgot-password': rpcCall('identity', ForgotPasswordRequest, ForgotPasswordResponse),
   'identity.reset-password': rpcCall('identity', ResetPasswordRequest, RpcOk),
   'identity.list-accounts': rpcCall('identity', WithCaller, AccountList),
+  /** A token for the Chrome extension in the caller's session (full scope only: an extension token cannot mint another). */
+  'identity.mint-extension-token': rpcCall('identity', WithCaller, ExtensionToken),
+  /** Ends every session of the caller's account, so every access, refresh and extension token of it stops working (full scope only). */
+  'identity.sign-out-everywhere': rpcCall('identity', WithCaller, RpcOk),
   'identity.oidc-start': rpcCall('identity', z.object({ intent: OidcIntent }), OidcStartResponse),
   'identity.oidc-callback': rpcCall('identity', z.object({ params: z.record(z.string(), z.string().max(4096)) }), z.object({ loginCode: z.string() })),
   'identity.oidc-complete': rpcCall('identity', OidcCompleteRequest, AuthSession),

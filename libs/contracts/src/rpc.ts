@@ -47,6 +47,21 @@ export type VerifyBetaCodeRequest = z.infer<typeof VerifyBetaCodeRequest>;
 export const VerifyBetaCodeResponse = z.object({ valid: z.boolean() });
 export type VerifyBetaCodeResponse = z.infer<typeof VerifyBetaCodeResponse>;
 
-/** The caller as the gateway verified it from the access token. */
-export const Caller = z.object({ uid: z.string(), sid: z.string(), roles: z.array(z.string()) });
+/**
+ * What a token lets its bearer do: `full` (an access token) or `extension`
+ * (the Chrome extension's token: save, list and remove wardrobe items only,
+ * and never any role).
+ */
+export const CallerScope = z.enum(['full', 'extension']);
+export type CallerScope = z.infer<typeof CallerScope>;
+
+/**
+ * The caller as the gateway verified it from its token. `scope` is absent in
+ * callers sent before scopes existed, which were all access tokens: absent
+ * means full. The scope only ever takes away; no service grants anything for it.
+ */
+export const Caller = z.object({ uid: z.string(), sid: z.string(), roles: z.array(z.string()), scope: CallerScope.optional() });
 export type Caller = z.infer<typeof Caller>;
+
+/** Whether the caller came with the extension's token (and may only save, list and remove wardrobe items). */
+export const isExtensionScoped = (caller: Pick<Caller, 'scope'>): boolean => caller.scope === 'extension';

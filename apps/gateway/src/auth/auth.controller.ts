@@ -4,6 +4,7 @@ import {
   AuthSession,
   AuthUser,
   type Caller,
+  ExtensionToken,
   ForgotPasswordRequest,
   ForgotPasswordResponse,
   LogoutRequest,
@@ -64,6 +65,27 @@ export class AuthController {
   @Authenticated()
   updateUser(@Body(new ZodPipe(UserRecordRequest)) record: UserRecordRequest, @CurrentUser() caller: Caller): Promise<AuthUser> {
     return this.rpc.call('identity.update-user', { caller, record });
+  }
+
+  /**
+   * A token for the Chrome extension, scoped to saving, listing and removing wardrobe items, in the caller's
+   * session (it ends with it). Needs a full access token: the extension's own token cannot mint another.
+   */
+  @Post('auth/extension-token')
+  @HttpCode(200)
+  @Authenticated()
+  @RateLimit('extension-token')
+  mintExtensionToken(@CurrentUser() caller: Caller): Promise<ExtensionToken> {
+    return this.rpc.call('identity.mint-extension-token', { caller });
+  }
+
+  /** Ends every session of the caller's account: every access, refresh and extension token of it is refused from now on. */
+  @Post('auth/sign-out-everywhere')
+  @HttpCode(204)
+  @Authenticated()
+  @RateLimit('sign-out-everywhere')
+  async signOutEverywhere(@CurrentUser() caller: Caller): Promise<void> {
+    await this.rpc.call('identity.sign-out-everywhere', { caller });
   }
 
   @Post('auth/forgot-password')

@@ -29,10 +29,12 @@ export function accessTokenKeyFor(keys: SigningKeys, rawToken: string): string |
 }
 
 /**
- * Verifies access tokens: the key chosen by kid (current or previous), HS256
- * only, our issuer and audience, an expiry required, type "access" (so a
- * refresh token or anything else is refused), and the session not on the
- * deny-list. Any failure is a 401.
+ * Verifies access tokens and the extension's tokens: the key chosen by kid
+ * (current or previous), HS256 only, our issuer and audience, an expiry
+ * required, type "access" (a full-scope caller) or "extension" (an
+ * extension-scoped caller with no roles; JwtAuthGuard lets it through only
+ * where a route allows it), anything else refused, and the session not on
+ * the deny-list. Any failure is a 401.
  */
 @Injectable()
 export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
@@ -56,9 +58,23 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
 
   async validate(payload: AccessTokenPayload): Promise<Caller | false> {
     const { sub, sid, roles, typ, exp } = payload;
-    if (typ !== 'access' || typeof exp !== 'number' || typeof sub !== 'string' || typeof sid !== 'string') return false;
-    if (!Array.isArray(roles) || !roles.every((role) => typeof role === 'string')) return false;
-    if (await this.revoked.isRevoked(sid)) return false;
-    return { uid: sub, sid, roles: roles as string[] };
+    if (typeof exp !== 'number' || typeof sub !== 'string' || typeof sid !== 'string') return false;
+    const caller = callerOf(typ, sub, sid, roles);
+    if (!caller || (await this.revoked.isRevoked(sid))) return false;
+    return caller;
   }
+}
+
+/** The caller a token of this type stands for, or undefined for any other type (refresh, id, none) or roles we never sign. */
+function callerOf(typ: unknown, uid: string, sid: string, roles: unknown): Caller | undefined {
+  if (typ === 'access') {
+    if (!Array.isArray(roles) || !roles.every((role) => typeof role === 'string')) return undefined;
+    return { uid, sid, roles: roles as string[], scope: 'full' };
+  }
+  // Identity signs extension tokens without roles: one that claims any was not minted by us as such.
+  if (typ === 'extension') {
+    if (roles !== undefined && !(Array.isArray(roles) && roles.length === 0)) return undefined;
+    return { uid, sid, roles: [], scope: 'extension' };
+  }
+  return undefined;
 }

@@ -4,6 +4,7 @@ import { Reflector } from '@nestjs/core';
 import { DomainError, MemoryCache, RedisCache } from '@closetly/server';
 import { RateLimiterMemory, RateLimiterRedis } from 'rate-limiter-flexible';
 import { lastValueFrom, of, throwError } from 'rxjs';
+import { AuthController } from '../auth/auth.controller';
 import { ImagesController } from '../images/images.controller';
 import { ProfileController } from '../profile/profile.controller';
 import { SearchController } from '../search/search.controller';
@@ -105,6 +106,19 @@ describe('RATE_LIMITS (the production numbers)', () => {
     expect(await run(interceptor, contextFor(update, writer, ProfileController))).toMatchObject({ code: 'RATE_LIMITED', message: RATE_LIMITS['profile-write'].message });
     expect(await run(interceptor, contextFor(update, { ...writer, user: { uid: 'u-other' } }, ProfileController))).toBe('ok');
     expect(await run(interceptor, contextFor(profile, writer, ProfileController))).toBe('ok');
+  });
+
+  it('limits minting extension tokens to 30 an hour and signing out everywhere to 10 an hour, per user, each counted apart', async () => {
+    expect(RATE_LIMITS['extension-token']).toMatchObject({ user: { max: 30, seconds: 3600 } });
+    expect(RATE_LIMITS['sign-out-everywhere']).toMatchObject({ user: { max: 10, seconds: 3600 } });
+    const interceptor = interceptorWith();
+    const { mintExtensionToken, signOutEverywhere } = routeHandlersOf(AuthController) as Record<'mintExtensionToken' | 'signOutEverywhere', Handler>;
+    const user = { ip: '198.51.100.3', user: { uid: 'u-extension' } };
+    for (const [handler, name] of [[mintExtensionToken, 'extension-token'], [signOutEverywhere, 'sign-out-everywhere']] as const) {
+      for (let n = 0; n < RATE_LIMITS[name].user.max; n += 1) expect(await run(interceptor, contextFor(handler, user, AuthController))).toBe('ok');
+      expect(await run(interceptor, contextFor(handler, user, AuthController))).toMatchObject({ code: 'RATE_LIMITED', message: RATE_LIMITS[name].message });
+      expect(await run(interceptor, contextFor(handler, { ...user, user: { uid: 'u-someone-else' } }, AuthController))).toBe('ok');
+    }
   });
 });
 

@@ -35,6 +35,10 @@ export const RATE_LIMITS = {
   'forgot-password': { client: { max: 10, seconds: HOUR }, account: { max: 3, seconds: HOUR } },
   'verify-beta': { client: { max: 30, seconds: 15 * MINUTE } },
   refresh: { client: { max: 120, seconds: 15 * MINUTE } },
+  // The extension asks for its token when the user signs in; each token lives 30 days, so a few an hour is plenty.
+  'extension-token': { user: { max: 30, seconds: HOUR }, message: 'Too many requests. Please try again later.' },
+  // Each call ends every session of the account and writes to identity: nobody needs it more than a few times an hour.
+  'sign-out-everywhere': { user: { max: 10, seconds: HOUR }, message: 'Too many requests. Please try again later.' },
   // Saves feed the shared catalogue: one account must not flood it, nor one client with many accounts
   // (the client limit leaves room for a few people behind one address).
   save: {

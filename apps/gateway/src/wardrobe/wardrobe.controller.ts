@@ -2,14 +2,14 @@ import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post } from '@n
 import { type Caller, SaveItemRequest, type WardrobeItem } from '@closetly/contracts';
 import { RPC_CLIENT, type RpcClient } from '@closetly/server';
 import { z } from 'zod';
-import { Authenticated, CurrentUser } from '../auth/auth.guards';
+import { Authenticated, CurrentUser, ExtensionAllowed } from '../auth/auth.guards';
 import { ZodPipe } from '../http/zod-body.pipe';
 import { ProductImages } from '../images/product-images';
 import { RateLimit } from '../rate-limit/rate-limit.interceptor';
 
 const WardrobeItemId = new ZodPipe(z.string().uuid('Item not found in your wardrobe'), { failure: 'NOT_FOUND' });
 
-/** Spec §7 wardrobe calls: each one call to the wardrobe service. */
+/** Spec §7 wardrobe calls: each one call to the wardrobe service. The extension's token may make all three (save, list, remove). */
 @Controller('api')
 export class WardrobeController {
   constructor(
@@ -21,6 +21,7 @@ export class WardrobeController {
   @Post('save')
   @HttpCode(200)
   @Authenticated()
+  @ExtensionAllowed()
   @RateLimit('save')
   async save(@Body(new ZodPipe(SaveItemRequest)) body: SaveItemRequest, @CurrentUser() caller: Caller): Promise<WardrobeItem> {
     return this.images.withDisplayImage(await this.rpc.call('wardrobe.save', { caller, item: body.data }));
@@ -28,6 +29,7 @@ export class WardrobeController {
 
   @Get('get-wardrobe')
   @Authenticated()
+  @ExtensionAllowed()
   async wardrobe(@CurrentUser() caller: Caller): Promise<WardrobeItem[]> {
     return (await this.rpc.call('wardrobe.list', { caller })).map((item) => this.images.withDisplayImage(item));
   }
@@ -36,6 +38,7 @@ export class WardrobeController {
   @Delete('remove-from-wardrobe/:id')
   @HttpCode(204)
   @Authenticated()
+  @ExtensionAllowed()
   async remove(@Param('id', WardrobeItemId) productId: string, @CurrentUser() caller: Caller): Promise<void> {
     await this.rpc.call('wardrobe.remove', { caller, productId });
   }

@@ -1,7 +1,8 @@
 import argon2 from 'argon2';
 import jwt from 'jsonwebtoken';
-import type { Caller, SignUpRequest, UserRecordRequest } from '@closetly/contracts';
-import { accountRow, fakeUnitOfWork, inMemoryAccounts, recordingOutbox, sessionsServiceFor, testConfig } from '../../test/support/unit-doubles';
+import { type Caller, EXTENSION_TOKEN_SCOPE_MESSAGE, type SignUpRequest, type UserRecordRequest } from '@closetly/contracts';
+import { ACCESS_TOKEN_AUDIENCE, ACCESS_TOKEN_ISSUER, keyIdOf } from '@closetly/server';
+import { accountRow, fakeUnitOfWork, inMemoryAccounts, recordingOutbox, sessionsServiceFor, TEST_JWT_SECRET, testConfig } from '../../test/support/unit-doubles';
 import type { AccountRow } from './accounts.repository';
 import { AccountsService } from './accounts.service';
 import { PasswordHasher } from './password-hasher';
@@ -10,6 +11,8 @@ const ADMIN_EMAIL = 'boss@closetly.test';
 const PASSWORD = 'Closet!Passw0rd';
 const INVALID_CREDENTIALS = { code: 'INVALID_CREDENTIALS', message: 'Invalid email or password' };
 const UNAUTHENTICATED = { code: 'UNAUTHENTICATED' };
+const EXTENSION_REFUSED = { code: 'FORBIDDEN', message: EXTENSION_TOKEN_SCOPE_MESSAGE };
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 function signUpRequest(overrides: Partial<SignUpRequest> = {}): SignUpRequest {
   return { firstName: 'Grace', lastName: 'Hopper', email: 'grace@example.com', password: PASSWORD, gender: 'female', ...overrides };
@@ -37,8 +40,11 @@ async function withPassword(overrides: Partial<AccountRow> = {}): Promise<Accoun
 async function callerFor(sessions: Awaited<ReturnType<typeof setup>>['sessions'], account: AccountRow): Promise<Caller> {
   const { accessToken } = await sessions.service.open(account);
   const claims = jwt.decode(accessToken) as jwt.JwtPayload;
-  return { uid: String(claims.sub), sid: String(claims.sid), roles: account.roles };
+  return { uid: String(claims.sub), sid: String(claims.sid), roles: account.roles, scope: 'full' };
 }
+
+/** The caller the gateway sends for that session's extension token: no roles, extension scope. */
+const extensionCallerOf = (caller: Caller): Caller => ({ ...caller, roles: [], scope: 'extension' });
 
 function recordOf(account: AccountRow, overrides: Partial<UserRecordRequest> = {}): UserRecordRequest {
   return { uid: account.id, email: account.email, firstName: 'New', lastName: 'Name', gender: 'other', ...overrides };
@@ -316,6 +322,92 @@ describe('AccountsService', () => {
       const caller = { ...(await callerFor(sessions, shopper)), roles: ['admin'] };
 
       await expect(service.listAccounts(caller)).rejects.toMatchObject({ code: 'FORBIDDEN', message: 'Unauthorized access.' });
+    });
+  });
+
+  describe('mintExtensionToken', () => {
+    it('mints a token of the caller’s session, verified like an access token, typed "extension", with no roles even for an admin, for 30 days', async () => {
+      const admin = accountRow({ email: ADMIN_EMAIL, roles: ['admin'] });
+      const { service, sessions } = await setup(admin);
+      const caller = await callerFor(sessions, admin);
+      const before = Date.now();
+
+      const minted = await service.mintExtensionToken(caller);
+      expect(jwt.decode(minted.token, { complete: true })?.header.kid).toBe(keyIdOf(TEST_JWT_SECRET));
+      const claims = jwt.verify(minted.token, TEST_JWT_SECRET, { algorithms: ['HS256'], issuer: ACCESS_TOKEN_ISSUER, audience: ACCESS_TOKEN_AUDIENCE }) as jwt.JwtPayload;
+      expect(claims).toMatchObject({ sub: admin.id, sid: caller.sid, typ: 'extension' });
+      expect(claims.roles ?? []).toEqual([]);
+      const lifetime = new Date(minted.expiresAt).getTime() - before;
+      expect(lifetime).toBeGreaterThanOrEqual(30 * DAY_MS - 1000);
+      expect(lifetime).toBeLessThanOrEqual(30 * DAY_MS + 1000);
+      expect(claims.exp).toBe(Math.floor(new Date(minted.expiresAt).getTime() / 1000));
+    });
+
+    it('refuses an extension-scoped caller: an extension token cannot mint another', async () => {
+      const account = accountRow();
+      const { service, sessions } = await setup(account);
+      const caller = await callerFor(sessions, account);
+
+      await expect(service.mintExtensionToken(extensionCallerOf(caller))).rejects.toMatchObject(EXTENSION_REFUSED);
+    });
+
+    it('refuses a caller whose session has ended or whose account is disabled', async () => {
+      const account = accountRow();
+      const { service, sessions, accounts } = await setup(account);
+      const ended = await callerFor(sessions, account);
+      await sessions.service.logoutSession(ended.sid);
+      const live = await callerFor(sessions, account);
+
+      await expect(service.mintExtensionToken(ended)).rejects.toMatchObject(UNAUTHENTICATED);
+      await accounts.repository.update(account.id, { disabledAt: new Date() });
+      await expect(service.mintExtensionToken(live)).rejects.toMatchObject(UNAUTHENTICATED);
+    });
+  });
+
+  describe('signOutEverywhere', () => {
+    it('ends every session of the caller’s account, its own included, and deny-lists each; other accounts keep theirs', async () => {
+      const account = accountRow();
+      const other = accountRow();
+      const { service, sessions } = await setup(account, other);
+      const callers = [await callerFor(sessions, account), await callerFor(sessions, account)];
+      const theirs = await callerFor(sessions, other);
+
+      await service.signOutEverywhere(callers[0]!);
+      for (const caller of callers) {
+        expect(await sessions.service.isLive(caller.sid)).toBe(false);
+        expect(await sessions.revoked.isRevoked(caller.sid)).toBe(true);
+        await expect(service.getUser(caller)).rejects.toMatchObject(UNAUTHENTICATED);
+      }
+      expect(sessions.sessions.filter((session) => session.accountId === account.id).map((session) => session.revokedReason)).toEqual([
+        'signed out everywhere',
+        'signed out everywhere',
+      ]);
+      expect(await sessions.service.isLive(theirs.sid)).toBe(true);
+    });
+
+    it('refuses an extension-scoped caller and a caller whose session has ended, ending nothing', async () => {
+      const account = accountRow();
+      const { service, sessions } = await setup(account);
+      const ended = await callerFor(sessions, account);
+      await sessions.service.logoutSession(ended.sid);
+      const live = await callerFor(sessions, account);
+
+      await expect(service.signOutEverywhere(extensionCallerOf(live))).rejects.toMatchObject(EXTENSION_REFUSED);
+      await expect(service.signOutEverywhere(ended)).rejects.toMatchObject(UNAUTHENTICATED);
+      expect(await sessions.service.isLive(live.sid)).toBe(true);
+    });
+  });
+
+  describe('the extension scope gains nothing', () => {
+    it('listAccounts and updateUser refuse an extension-scoped caller, even an admin’s; getUser answers it (the gateway’s liveness check)', async () => {
+      const admin = accountRow({ email: ADMIN_EMAIL, roles: ['admin'] });
+      const { service, sessions, accounts } = await setup(admin);
+      const caller = extensionCallerOf(await callerFor(sessions, admin));
+
+      await expect(service.listAccounts(caller)).rejects.toMatchObject(EXTENSION_REFUSED);
+      await expect(service.updateUser(caller, recordOf(admin))).rejects.toMatchObject(EXTENSION_REFUSED);
+      expect(accounts.repository.update).not.toHaveBeenCalled();
+      await expect(service.getUser(caller)).resolves.toMatchObject({ uid: admin.id });
     });
   });
 });

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { AccountList, AuthSession, AuthUser, Caller, SignInRequest, SignUpRequest, UserRecordRequest } from '@closetly/contracts';
+import { type AccountList, type AuthSession, type AuthUser, type Caller, EXTENSION_TOKEN_SCOPE_MESSAGE, type ExtensionToken, isExtensionScoped, type SignInRequest, type SignUpRequest, type UserRecordRequest } from '@closetly/contracts';
 import { type Db, OutboxWriter, UnitOfWork } from '@closetly/server';
 import { IDENTITY_CONFIG, type IdentityConfig } from '../config';
 import { IdentityError } from '../identity.errors';
@@ -95,7 +95,7 @@ export class AccountsService {
 
   /** POST /api/user keeps the spec's shape; it may only touch the caller's own record, and never the e-mail or roles. */
   async updateUser(caller: Caller, record: UserRecordRequest): Promise<AuthUser> {
-    const account = await this.liveAccount(caller);
+    const account = await this.liveAccount(this.fullScope(caller));
     if (record.uid !== account.id || record.email !== account.email) {
       throw new IdentityError('FORBIDDEN', 'You can only update your own user record.');
     }
@@ -106,9 +106,31 @@ export class AccountsService {
 
   /** Admin only; the role is checked here against the stored account, not only by the gateway. */
   async listAccounts(caller: Caller): Promise<AccountList> {
-    const account = await this.liveAccount(caller);
+    const account = await this.liveAccount(this.fullScope(caller));
     if (!account.roles.includes('admin')) throw new IdentityError('FORBIDDEN', 'Unauthorized access.');
     return (await this.accounts.list()).map((row) => ({ uid: row.id, email: row.email, roles: toAuthUser(row).roles, createdAt: row.createdAt.toISOString() }));
+  }
+
+  /** A token for the Chrome extension in the caller's session. Only a full-scope caller may mint one: an extension token cannot mint another. */
+  async mintExtensionToken(caller: Caller): Promise<ExtensionToken> {
+    const account = await this.liveAccount(this.fullScope(caller));
+    return this.sessions.extensionToken(account.id, caller.sid);
+  }
+
+  /** Ends every session of the caller's account: every access, refresh and extension token of it stops working at once. */
+  async signOutEverywhere(caller: Caller): Promise<void> {
+    const account = await this.liveAccount(this.fullScope(caller));
+    await this.sessions.revokeAll(account.id, 'signed out everywhere');
+  }
+
+  /**
+   * Calls the extension's token may not make (the gateway refuses them already; identity checks again, as it
+   * checks the admin role against the stored account). getUser stays open: the gateway asks it whether an
+   * extension token's session and account are still live.
+   */
+  private fullScope(caller: Caller): Caller {
+    if (isExtensionScoped(caller)) throw new IdentityError('FORBIDDEN', EXTENSION_TOKEN_SCOPE_MESSAGE);
+    return caller;
   }
 
   private async liveAccount(caller: Caller): Promise<AccountRow> {

@@ -2,6 +2,7 @@ import jwt from 'jsonwebtoken';
 import { ACCESS_TOKEN_AUDIENCE, ACCESS_TOKEN_ISSUER, SigningKeys } from '@closetly/server';
 import { accountRow, manualClock, sessionsServiceFor, TEST_JWT_SECRET, testConfig } from '../../test/support/unit-doubles';
 import type { AccountRow } from '../accounts/accounts.repository';
+import { EXTENSION_TOKEN_TTL_DAYS } from './sessions.service';
 import { hashToken, signAccessToken } from './tokens';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -212,6 +213,45 @@ describe('SessionsService', () => {
       await expect(service.logout('garbage')).resolves.toBeUndefined();
       await expect(service.logout(foreign)).resolves.toBeUndefined();
       expect(repository.revokeSession).not.toHaveBeenCalled();
+    });
+  });
+
+  describe('extensionToken', () => {
+    it('signs a token of the session, typed "extension", with no roles, for EXTENSION_TOKEN_TTL_DAYS (30)', async () => {
+      const { service, sessions, account, time } = setup();
+      await service.open({ ...account, roles: ['admin'] });
+      const sessionId = sessions[0]!.id;
+
+      const minted = await service.extensionToken(account.id, sessionId);
+      const expected = new Date(time.clock().getTime() + 30 * DAY_MS);
+      expect(EXTENSION_TOKEN_TTL_DAYS).toBe(30);
+      expect(minted.expiresAt).toBe(expected.toISOString());
+      const claims = claimsOf(minted.token);
+      expect(claims).toMatchObject({ sub: account.id, sid: sessionId, typ: 'extension', exp: Math.floor(expected.getTime() / 1000) });
+      expect(claims).not.toHaveProperty('roles');
+    });
+
+    it('never outlives its session: near SESSION_MAX_DAYS it ends when the session does', async () => {
+      const { service, sessions, account, time } = setup({ SESSION_MAX_DAYS: '90' });
+      await service.open(account);
+      const sessionEnds = sessions[0]!.createdAt.getTime() + 90 * DAY_MS;
+      time.advance(80 * DAY_MS);
+
+      expect((await service.extensionToken(account.id, sessions[0]!.id)).expiresAt).toBe(new Date(sessionEnds).toISOString());
+      time.advance(10 * DAY_MS);
+      await expect(service.extensionToken(account.id, sessions[0]!.id)).rejects.toMatchObject({ code: 'UNAUTHENTICATED' });
+    });
+
+    it('refuses an ended session, an unknown one, and another account’s', async () => {
+      const { service, sessions, account } = setup();
+      await service.open(account);
+      await service.open(account);
+      const [ended, live] = [sessions[0]!.id, sessions[1]!.id];
+      await service.logoutSession(ended);
+
+      await expect(service.extensionToken(account.id, ended)).rejects.toMatchObject({ code: 'UNAUTHENTICATED' });
+      await expect(service.extensionToken(account.id, 'no-such-session')).rejects.toMatchObject({ code: 'UNAUTHENTICATED' });
+      await expect(service.extensionToken(accountRow().id, live)).rejects.toMatchObject({ code: 'UNAUTHENTICATED' });
     });
   });
 

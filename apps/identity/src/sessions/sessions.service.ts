@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { AuthSession, AuthUser } from '@closetly/contracts';
+import type { AuthSession, AuthUser, ExtensionToken } from '@closetly/contracts';
 import { CACHE, type Cache, type Db, RevokedSessions } from '@closetly/server';
 import type { AccountRow } from '../accounts/accounts.repository';
 import { toAuthUser } from '../accounts/auth-user';
@@ -7,9 +7,16 @@ import { CLOCK, type Clock, systemClock } from '../clock';
 import { IDENTITY_CONFIG, type IdentityConfig } from '../config';
 import { IdentityError } from '../identity.errors';
 import { SessionsRepository } from './sessions.repository';
-import { hashToken, randomToken, sessionIdOfAccessToken, signAccessToken } from './tokens';
+import { hashToken, randomToken, sessionIdOfAccessToken, signAccessToken, signExtensionToken } from './tokens';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * The extension's token lives this long (or until its session ends, if that is sooner). Long, because the
+ * extension cannot refresh: it holds no refresh token, so when this runs out the user signs in again. Logout,
+ * sign-out everywhere or a password reset ends it sooner, with its session.
+ */
+export const EXTENSION_TOKEN_TTL_DAYS = 30;
 
 const sessionEnded = () => new IdentityError('INVALID_REFRESH_TOKEN', 'Your session has ended. Please sign in again.');
 
@@ -79,6 +86,16 @@ export class SessionsService {
   async revokeAll(accountId: string, reason: string, tx?: Db): Promise<void> {
     const ids = await this.sessions.revokeAllSessions(accountId, reason, tx);
     await Promise.all(ids.map((id) => this.revoked.revoke(id, this.config.ACCESS_TOKEN_TTL_SECONDS)));
+  }
+
+  /** A token for the Chrome extension in this live session of the account; it never outlives the session. */
+  async extensionToken(accountId: string, sessionId: string): Promise<ExtensionToken> {
+    const now = this.clock();
+    const session = await this.sessions.findSession(sessionId);
+    if (!session || session.revokedAt || session.accountId !== accountId) throw new IdentityError('UNAUTHENTICATED', 'Please sign in again.');
+    const expiresAt = new Date(Math.min(now.getTime() + EXTENSION_TOKEN_TTL_DAYS * DAY_MS, this.endOf(session.createdAt).getTime()));
+    if (expiresAt <= now) throw new IdentityError('UNAUTHENTICATED', 'Please sign in again.');
+    return { token: signExtensionToken({ uid: accountId, sid: sessionId }, this.config.jwtKeys.current, expiresAt), expiresAt: expiresAt.toISOString() };
   }
 
   async isLive(sessionId: string): Promise<boolean> {

@@ -1,6 +1,6 @@
 import jwt from 'jsonwebtoken';
 import { ACCESS_TOKEN_AUDIENCE, ACCESS_TOKEN_ISSUER, keyIdOf, SigningKeys } from '@closetly/server';
-import { hashToken, randomToken, sessionIdOfAccessToken, signAccessToken } from './tokens';
+import { hashToken, randomToken, sessionIdOfAccessToken, signAccessToken, signExtensionToken } from './tokens';
 
 const SECRET = 'x'.repeat(40);
 const PREVIOUS = 'p'.repeat(40);
@@ -37,6 +37,21 @@ describe('tokens', () => {
     expect(sessionIdOfAccessToken(signAccessToken({ uid: 'u', sid: 's9', roles: [] }, new SigningKeys('y'.repeat(40)).current, 60), keys)).toBeUndefined();
     expect(sessionIdOfAccessToken(jwt.sign({ sid: 's9', typ: 'refresh' }, SECRET, { issuer: ACCESS_TOKEN_ISSUER, audience: ACCESS_TOKEN_AUDIENCE, keyid: keyIdOf(SECRET) }), keys)).toBeUndefined();
     expect(sessionIdOfAccessToken('garbage', keys)).toBeUndefined();
+  });
+
+  it('signs extension tokens like access tokens (key, kid, issuer, audience) but typed "extension", with no roles and the given expiry', () => {
+    const expiresAt = new Date(Date.now() + 3600_000);
+    const token = signExtensionToken({ uid: 'u1', sid: 's1' }, keys.current, expiresAt);
+    expect(jwt.decode(token, { complete: true })?.header).toMatchObject({ alg: 'HS256', kid: keyIdOf(SECRET) });
+    const claims = jwt.verify(token, SECRET, { algorithms: ['HS256'], issuer: ACCESS_TOKEN_ISSUER, audience: ACCESS_TOKEN_AUDIENCE }) as jwt.JwtPayload;
+    expect(claims).toMatchObject({ sub: 'u1', sid: 's1', typ: 'extension' });
+    expect(claims).not.toHaveProperty('roles');
+    expect(claims.exp).toBe(Math.floor(expiresAt.getTime() / 1000));
+    expect(claims.jti).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('reads no session out of an extension token: the extension cannot log its session out', () => {
+    expect(sessionIdOfAccessToken(signExtensionToken({ uid: 'u', sid: 's9' }, keys.current, new Date(Date.now() + 60_000)), keys)).toBeUndefined();
   });
 
   it('reads tokens of the previous key during a rotation, and none of a retired key or without a kid', () => {

@@ -31,7 +31,27 @@ export function signAccessToken(claims: AccessTokenClaims, key: SigningKey, ttlS
   });
 }
 
-/** Reads a session id out of an access token we signed with a key still in use (for logout by access token). Undefined if it is not ours. */
+/**
+ * The Chrome extension's token: signed like an access token (same key, kid,
+ * issuer and audience) but typed "extension" and carrying no roles, so the
+ * gateway lets it only save, list and remove wardrobe items, never admin.
+ * `sid` ties it to the session that minted it: it ends with that session.
+ */
+export function signExtensionToken(claims: Omit<AccessTokenClaims, 'roles'>, key: SigningKey, expiresAt: Date): string {
+  return jwt.sign({ sid: claims.sid, typ: 'extension', exp: Math.floor(expiresAt.getTime() / 1000) }, key.secret, {
+    algorithm: 'HS256',
+    keyid: key.id,
+    issuer: ACCESS_TOKEN_ISSUER,
+    audience: ACCESS_TOKEN_AUDIENCE,
+    subject: claims.uid,
+    jwtid: randomUUID(),
+  });
+}
+
+/**
+ * Reads a session id out of an access token we signed with a key still in use (for logout by access token). Undefined if it is not
+ * ours, and for an extension token: the extension may not end the session it was given.
+ */
 export function sessionIdOfAccessToken(token: string, keys: SigningKeys): string | undefined {
   try {
     const key = keys.find(jwt.decode(token, { complete: true })?.header.kid);
