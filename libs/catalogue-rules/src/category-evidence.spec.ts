@@ -1,4 +1,4 @@
-import { categoryFromEvidence, categoryWithEvidence, phraseCategory } from './category-evidence';
+import { captureCategory, categoryFromEvidence, categoryWithEvidence, phraseCategory } from './category-evidence';
 import { inferCategory } from './infer-category';
 
 describe('phraseCategory', () => {
@@ -111,5 +111,25 @@ describe('categoryWithEvidence', () => {
     for (const input of [{ name: 'Jeans' }, { name: 'Linen Cushion Cover' }, { name: 'Quilted Puffer Jacket', description: 'Warm.' }]) {
       expect(categoryWithEvidence(input).category).toBe(inferCategory(input).category);
     }
+  });
+});
+
+describe('captureCategory', () => {
+  it('follows the spec’s scoring when the name says what the item is', () => {
+    expect(captureCategory({ name: 'Slim Fit Jeans', description: '', sourceUrl: 'https://shop.example.com/p/123' })).toBe('bottoms');
+  });
+
+  it('reads a model name’s garment from the description', () => {
+    expect(captureCategory({ name: 'Dayzy', description: 'A platform sneaker in soft leather with a padded collar.', sourceUrl: null })).toBe('shoes');
+  });
+
+  it('takes the address’s path as a hint when name and description say nothing clear', () => {
+    expect(captureCategory({ name: 'GDC Zoe', description: '', sourceUrl: 'https://www.example.com/en-us/womens-jackets/gdc-zoe-123.html' })).toBe('outerwear');
+    expect(captureCategory({ name: 'GDC Zoe', description: '', sourceUrl: 'https://www.example.com/en-us/p/gdc-zoe-123.html' })).toBe('home');
+  });
+
+  it('ignores addresses that are not web links, and broken percent-encoding', () => {
+    expect(captureCategory({ name: 'GDC Zoe', description: '', sourceUrl: 'javascript:alert(1)//jackets' })).toBe('home');
+    expect(captureCategory({ name: 'GDC Zoe', sourceUrl: 'https://www.example.com/%E0%A4%A/jackets/zoe' })).toBe('outerwear');
   });
 });

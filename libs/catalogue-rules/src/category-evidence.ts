@@ -1,3 +1,4 @@
+import { parseWebUrl } from './web-links';
 import { CATEGORY_IDS, FALLBACK_CATEGORY, type CategoryId } from './categories';
 import { CATEGORY_AMBIGUITY_RATIO, CATEGORY_SCORE, inferCategory, tokenise, type CategoryInferenceInput } from './infer-category';
 
@@ -148,4 +149,22 @@ function withoutRankingTops(words: string[]): string[] {
     kept.push(word);
   }
   return kept;
+}
+
+/**
+ * A saved item's category when all the server has is what a save carries:
+ * its name, description and source address (the address's path is a hint,
+ * "/womens-shoes/dayzy-123"), through `categoryWithEvidence`.
+ */
+export function captureCategory(input: { name: string; description?: string | null; sourceUrl?: string | null }): CategoryId {
+  const path = parseWebUrl(input.sourceUrl)?.pathname;
+  return categoryWithEvidence({ name: input.name, description: input.description ?? '', hinted: path && path !== '/' ? [decodeURIComponentSafely(path)] : [] }).category;
+}
+
+function decodeURIComponentSafely(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
 }

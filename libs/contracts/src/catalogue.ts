@@ -44,6 +44,8 @@ export const ItemInput = z.object({
   description: z.string().max(5000, 'Description must be at most 5,000 characters').optional(),
   sourceUrl: z.string().trim().max(2048, 'Source URL is too long').optional(),
   gender: z.string().max(50).optional(),
+  /** The category the page itself states (the extension reads it with libs/product-extraction); else the server infers it. */
+  category: Category.optional(),
 });
 export type ItemInput = z.infer<typeof ItemInput>;
 

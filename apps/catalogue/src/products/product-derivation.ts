@@ -1,5 +1,5 @@
 import type { Capture, Category, ProductGender } from '@closetly/contracts';
-import { inferCategory, nameBrandKey, retailerFromUrl, retailerSellsBrand, supportedRetailerForHost, webUrl } from '@closetly/catalogue-rules';
+import { captureCategory, nameBrandKey, retailerFromUrl, retailerSellsBrand, supportedRetailerForHost, webUrl } from '@closetly/catalogue-rules';
 
 /** One saver's latest capture of the product. */
 export interface SaverCapture {
@@ -150,7 +150,7 @@ export function deriveProduct(input: DerivationInput): DerivedProduct {
     retailer,
     gender,
     genderSource: input.adminGender ? 'admin' : votedGender ? 'captures' : 'default',
-    category: inferCategory({ name, description: finalDescription }).category,
+    category: captureCategory({ name, description: finalDescription, sourceUrl }),
     listed: (supported !== null && retailerSellsBrand(supported, brand)) || (identity?.voters ?? 0) >= SAVERS_TO_LIST,
   };
 }

@@ -94,6 +94,16 @@ describe('captureFrom', () => {
   });
 });
 
+describe('captureFrom: the category', () => {
+  it('takes the category the page states (the extension read it) over any inference', () => {
+    expect(captureFrom(item({ name: 'Leather Ankle Boots', category: 'accessories' })).category).toBe('accessories');
+  });
+
+  it('reads a model name from its address when the page stated nothing', () => {
+    expect(captureFrom(item({ name: 'GDC Zoe', description: '', sourceUrl: 'https://www.example.com/en-us/womens-jackets/gdc-zoe-123.html' })).category).toBe('outerwear');
+  });
+});
+
 describe('sameCapture', () => {
   it('is true for captures that say the same thing', () => {
     expect(sameCapture(capture(), capture())).toBe(true);

@@ -1,5 +1,5 @@
 import type { Capture, ItemInput, ProductGender } from '@closetly/contracts';
-import { inferCategory, normaliseGender, parsePrice, productKey, safeLinkHref, webUrl } from '@closetly/catalogue-rules';
+import { captureCategory, normaliseGender, parsePrice, productKey, safeLinkHref, webUrl } from '@closetly/catalogue-rules';
 
 /**
  * A shopper's save, as their capture: the price read (the request schema has
@@ -26,7 +26,8 @@ export function captureFrom(item: ItemInput): Capture {
     sourceUrl,
     productKey: productKey({ sourceUrl, name: item.name, brand: item.brand }),
     gender,
-    category: inferCategory({ name: item.name, description }).category,
+    // The page's own category when the capture read one; else name, description and the address's path.
+    category: item.category ?? captureCategory({ name: item.name, description, sourceUrl }),
   };
 }
 
