@@ -6,10 +6,11 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { down, up } from '../deploy/local/infra.mjs';
-import { buildWebIfStale } from './web-build.mjs';
+import { buildExtensionIfStale, buildWebIfStale } from './web-build.mjs';
 
 const root = join(import.meta.dirname, '..');
 await buildWebIfStale(root);
+await buildExtensionIfStale(root);
 const engines = await up([]);
 
 const child = spawn(process.execPath, ['-r', '@swc-node/register', 'deploy/local/start-distributed.ts'], { cwd: root, stdio: 'inherit' });

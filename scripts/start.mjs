@@ -1,14 +1,15 @@
 #!/usr/bin/env node
 // `npm start`: the whole product in one process on its embedded engines
 // (PGlite under ./data, in-process bus and RPC, in-memory cache), serving
-// http://localhost:8080. Builds the SPA first when it is missing or stale. On an empty
+// http://localhost:8080. Builds the SPA and the extension first when missing or stale. On an empty
 // database it seeds the demo catalogue first (never in production; see apps/all-in-one/src/demo).
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { buildWebIfStale } from './web-build.mjs';
+import { buildExtensionIfStale, buildWebIfStale } from './web-build.mjs';
 
 const root = join(import.meta.dirname, '..');
 await buildWebIfStale(root);
+await buildExtensionIfStale(root);
 
 const child = spawn(process.execPath, ['--enable-source-maps', '-r', '@swc-node/register', 'apps/all-in-one/src/main.ts'], {
   cwd: root,

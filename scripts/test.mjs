@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm test`: every check the project has, in order, failing fast.
 //   1. lint (ESLint with Nx module boundaries)   2. typecheck (Node and browser programs)
-//   3. build the SPA (the browser tests drive the built app)
+//   3. build the SPA and the extension (the browser tests drive the built app, and load the built extension)
 //   4. start Kafka and OpenSearch if they are not running (deploy/local/infra.mjs)
 //   5. jest: unit, integration (real engines and their embedded twins), e2e (gateway + Chromium), two files
 //      at a time (each product has its own database, search alias, cache prefix and Kafka consumer groups)
@@ -38,7 +38,9 @@ const ok =
   run('lint', bin('eslint'), ['.', '--max-warnings', '0']) &&
   run('typecheck (node)', bin('tsc'), ['-p', 'tsconfig.node.json', '--noEmit']) &&
   run('typecheck (browser)', bin('tsc'), ['-p', 'apps/web/tsconfig.json', '--noEmit']) &&
-  run('build web', bin('vite'), ['build', '--config', 'apps/web/vite.config.ts', '--logLevel', 'warn']);
+  run('typecheck (extension)', bin('tsc'), ['-p', 'extension/tsconfig.json', '--noEmit']) &&
+  run('build web', bin('vite'), ['build', '--config', 'apps/web/vite.config.ts', '--logLevel', 'warn']) &&
+  run('build extension', process.execPath, ['-r', '@swc-node/register', 'extension/build.ts']);
 if (!ok) {
   report();
   process.exit(1);

@@ -34,6 +34,8 @@ export const GatewayConfig = PlatformEnv.extend(ServiceAddressEnv.shape)
       .pipe(z.array(z.union([z.ipv4(), z.ipv6(), z.cidrv4(), z.cidrv6()], { error: 'must be IP addresses or CIDR ranges' }))),
     /** Built SPA (vite build output). */
     WEB_DIST_DIR: z.string().min(1).default(resolve(__dirname, '..', '..', 'web', 'dist')),
+    /** The built extension's zip (npm run build:extension), served at /downloads/closetly-extension.zip. */
+    EXTENSION_ZIP_PATH: z.string().min(1).default(resolve(__dirname, '..', '..', '..', 'extension', 'dist', 'closetly-extension.zip')),
   })
   .transform((config) => ({
     ...config,

@@ -9,6 +9,7 @@ import { BetaController } from './beta/beta.controller';
 import { BetaTokenGuard } from './beta/beta-token.guard';
 import { BetaTokenService } from './beta/beta-token.service';
 import { GATEWAY_CONFIG, type GatewayConfig } from './config';
+import { DownloadsController } from './downloads/downloads.controller';
 import { ApiHealthController } from './health/api-health.controller';
 import { ApiNotFoundController } from './http/api-not-found.controller';
 import { HttpErrorFilter } from './http/http-error.filter';
@@ -38,7 +39,7 @@ export class GatewayModule {
           storedImageSource: CatalogueStoredImageSource,
         }),
       ],
-      controllers: [BetaController, ApiHealthController, AuthController, OidcController, WardrobeController, ProductsController, ProfileController, SearchController, ListsController, ApiNotFoundController],
+      controllers: [BetaController, ApiHealthController, AuthController, OidcController, WardrobeController, ProductsController, ProfileController, SearchController, ListsController, DownloadsController, ApiNotFoundController],
       providers: [
         { provide: GATEWAY_CONFIG, useValue: config },
         BetaTokenService,

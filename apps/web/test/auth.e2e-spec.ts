@@ -4,7 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import { createApiClient, type ApiClient } from '@closetly/api-client';
 import type { SignUpRequest } from '@closetly/contracts';
-import { proveEmailByResetLink, type SmtpCapture, startSmtpCapture } from '@closetly/testing';
+import { pollUntil, proveEmailByResetLink, type SmtpCapture, startSmtpCapture } from '@closetly/testing';
 import type { Page } from 'playwright-core';
 import { passBetaGate, screenshot, useBrowserAndProduct, type Viewport, VIEWPORTS } from './browser';
 
@@ -27,7 +27,7 @@ const accountMenuButton = (page: Page) => header(page).getByRole('button', { nam
 /** Page-side code is passed as text: this file compiles for Node, without the DOM types. */
 const storedSession = (page: Page) => page.evaluate<string | null>(`window.localStorage.getItem(${JSON.stringify(SESSION_KEY)})`);
 const extensionMessages = (page: Page) =>
-  page.evaluate<Array<{ type: string; token?: string }>>('window.__extensionMessages ?? []');
+  page.evaluate<Array<{ id: string; type: string; token?: string; betaToken?: string; email?: string }>>('window.__extensionMessages ?? []');
 
 describe('sign-up, sign-in and sign-out (web app in Chromium against the embedded product)', () => {
   const adminEmail = uniqueEmail('admin');
@@ -59,12 +59,20 @@ describe('sign-up, sign-in and sign-out (web app in Chromium against the embedde
   /** A fresh browser profile past the beta gate (with the demo code, through the gate's own screen) on `path`. */
   async function openPage(path: string, viewport: Viewport = VIEWPORTS[0]): Promise<Page> {
     const context = await suite.newContext(viewport);
-    // Records what the app tells the extension over window.postMessage.
+    // Stands in for an installed extension (the real one is driven in extension/test): records what the
+    // app sends and answers as the extension does, signed out until it is sent a login.
     await context.addInitScript(`
       window.__extensionMessages = [];
-      window.addEventListener('message', (event) => {
-        if (event.data && event.data.source === 'closetly-web') window.__extensionMessages.push(event.data);
-      });
+      let signedIn = false;
+      window.chrome = window.chrome || {};
+      window.chrome.runtime = {
+        sendMessage(id, message, callback) {
+          window.__extensionMessages.push({ id, ...message });
+          if (message.type === 'CLOSETLY_LOGIN') signedIn = true;
+          if (message.type === 'CLOSETLY_LOGOUT') signedIn = false;
+          setTimeout(() => callback && callback({ type: 'CLOSETLY_PONG', signedIn }), 0);
+        },
+      };
     `);
     const page = await context.newPage();
     await page.goto(url(path));
@@ -118,7 +126,11 @@ describe('sign-up, sign-in and sign-out (web app in Chromium against the embedde
     expect(await header(page).getByRole('link', { name: 'My Wardrobe' }).isVisible()).toBe(true);
     const session = JSON.parse((await storedSession(page)) ?? 'null') as { accessToken: string; user: { email: string } } | null;
     expect(session?.user.email).toBe(account.email);
-    expect(await extensionMessages(page)).toContainEqual({ source: 'closetly-web', type: 'CLOSETLY_LOGIN', token: session?.accessToken });
+    // The extension gets a token of its own, never the app's access token.
+    const login = await pollUntil(async () => (await extensionMessages(page)).find((message) => message.type === 'CLOSETLY_LOGIN'), Boolean, { what: 'a login sent to the extension' });
+    expect(login).toEqual({ id: 'biimnflmieaonbnklpgcbelpedianjpk', type: 'CLOSETLY_LOGIN', token: expect.any(String), betaToken: expect.any(String), email: account.email });
+    expect(login?.token).not.toBe(session?.accessToken);
+    expect(JSON.parse(Buffer.from(login?.token?.split('.')[1] ?? '', 'base64url').toString())).toMatchObject({ typ: 'extension' });
 
     // Wardrobe caches and session storage go on sign-out; other caches stay.
     await page.evaluate(`
@@ -140,7 +152,7 @@ describe('sign-up, sign-in and sign-out (web app in Chromium against the embedde
         window.sessionStorage.length,
       ]`),
     ).toEqual([null, null, '{}', 0]);
-    expect((await extensionMessages(page)).at(-1)).toEqual({ source: 'closetly-web', type: 'CLOSETLY_LOGOUT' });
+    await pollUntil(async () => (await extensionMessages(page)).some((message) => message.type === 'CLOSETLY_LOGOUT'), Boolean, { what: 'a logout sent to the extension' });
 
     await page.getByRole('menuitem', { name: 'Sign In' }).click();
     await page.getByRole('heading', { name: 'Sign in to your account' }).waitFor();

@@ -10,3 +10,4 @@ export * from './profile';
 export * from './rpc-calls';
 export * from './search';
 export * from './lists';
+export * from './extension';

@@ -5,6 +5,8 @@
 export const env = {
   apiBaseUrl: import.meta.env.VITE_API_BASE_URL ?? '',
   isProduction: import.meta.env.PROD,
-  /** Empty when no extension id is configured (then only window.postMessage reaches the extension). */
-  extensionId: import.meta.env.VITE_EXTENSION_ID ?? '',
+  /** The extension's id; by default the side-loaded build's (extension/build.ts, its development key). */
+  extensionId: import.meta.env.VITE_EXTENSION_ID ?? 'biimnflmieaonbnklpgcbelpedianjpk',
+  /** The extension's store listing; empty until it is published (Install Extension then downloads the zip). */
+  extensionStoreUrl: import.meta.env.VITE_EXTENSION_STORE_URL ?? '',
 } as const;

@@ -1,7 +1,7 @@
 import { useExtensionDetected } from '../hooks/use-extension-detected';
+import { EXTENSION_INSTALL_URL } from '../lib/extension-channel';
 
-/** Placeholder until the extension is published: the store listing's address is not known yet. */
-export const EXTENSION_INSTALL_URL = '#';
+export { EXTENSION_INSTALL_URL };
 
 /** Spec §2 My Wardrobe: an install banner when the extension is not detected. */
 export function ExtensionInstallBanner() {

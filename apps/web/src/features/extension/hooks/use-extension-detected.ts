@@ -1,17 +1,7 @@
-import { useEffect, useState } from 'react';
-import { pingExtension } from '../lib/extension-channel';
+import { useSyncExternalStore } from 'react';
+import { extensionPresence } from '../lib/extension-presence';
 
-/** null while the ping is out, then whether the extension answered. */
+/** null until the first presence answer (and on phones), then whether the extension answered. */
 export function useExtensionDetected(): boolean | null {
-  const [detected, setDetected] = useState<boolean | null>(null);
-  useEffect(() => {
-    let active = true;
-    void pingExtension().then((present) => {
-      if (active) setDetected(present);
-    });
-    return () => {
-      active = false;
-    };
-  }, []);
-  return detected;
+  return useSyncExternalStore(extensionPresence.subscribe, extensionPresence.get, () => null);
 }

@@ -1,45 +1,20 @@
 /**
- * The web app ↔ browser extension channel (spec §1 and §7: "login with token, logout, ping").
- *
- * From the web app (source 'closetly-web'):
- *   { source: 'closetly-web', type: 'CLOSETLY_LOGIN', token: <access token> }
- *       after every sign-in, every token refresh and when a stored session is confirmed on load;
- *   { source: 'closetly-web', type: 'CLOSETLY_LOGOUT' }
- *       on sign-out (including a session ended by a 401);
- *   { source: 'closetly-web', type: 'CLOSETLY_PING' }
- *       from pingExtension().
- * From the extension (source 'closetly-extension'):
- *   { source: 'closetly-extension', type: 'CLOSETLY_PONG' }
- *       the answer to a ping.
- *
- * Transports, both used when available:
- *   1. window.postMessage(message, window.location.origin): the extension's content script on the
- *      Closetly origin listens for 'message' events whose event.source is the page's own window and
- *      whose data.source is 'closetly-web'; it answers a ping with window.postMessage(PONG, origin).
- *   2. chrome.runtime.sendMessage(VITE_EXTENSION_ID, message, callback) when the page can reach the
- *      extension directly (externally_connectable) and an id is configured; the extension's service
- *      worker answers a ping through the callback with the PONG object.
+ * The web app → browser extension channel (spec §1 and §7: "login with token,
+ * logout, ping"): chrome.runtime.sendMessage(extensionId, message), which
+ * Chrome offers this page only when an installed extension names its origin
+ * in `externally_connectable`. Messages and answers are the zod schemas of
+ * libs/contracts (extension.ts); the extension checks them and the sender's
+ * origin again.
  *
  * Spec §8: a failed notification is only logged; it never blocks sign-in or sign-out.
  */
+import { ExtensionAnswer, type WebToExtensionMessage } from '@closetly/contracts';
 import { env } from '@/config/env';
 
-export const WEB_MESSAGE_SOURCE = 'closetly-web';
-export const EXTENSION_MESSAGE_SOURCE = 'closetly-extension';
-/** How long pingExtension() waits for a PONG. */
-export const EXTENSION_PING_TIMEOUT_MS = 1000;
+/** How long a message waits for the extension's answer. */
+export const EXTENSION_ANSWER_TIMEOUT_MS = 1000;
 
-export type WebToExtensionMessage =
-  | { source: typeof WEB_MESSAGE_SOURCE; type: 'CLOSETLY_LOGIN'; token: string }
-  | { source: typeof WEB_MESSAGE_SOURCE; type: 'CLOSETLY_LOGOUT' }
-  | { source: typeof WEB_MESSAGE_SOURCE; type: 'CLOSETLY_PING' };
-
-export interface ExtensionPong {
-  source: typeof EXTENSION_MESSAGE_SOURCE;
-  type: 'CLOSETLY_PONG';
-}
-
-/** The part of the Chrome extension API a web page may see (only when the extension allows this origin). */
+/** The part of the Chrome extension API a web page may see. */
 interface ChromeRuntimeLike {
   sendMessage: (extensionId: string, message: unknown, callback?: (response: unknown) => void) => void;
   lastError?: { message?: string };
@@ -50,65 +25,36 @@ function chromeRuntime(): ChromeRuntimeLike | undefined {
   return typeof runtime?.sendMessage === 'function' ? (runtime as ChromeRuntimeLike) : undefined;
 }
 
-export function isExtensionPong(data: unknown): data is ExtensionPong {
-  return (
-    typeof data === 'object' &&
-    data !== null &&
-    (data as { source?: unknown }).source === EXTENSION_MESSAGE_SOURCE &&
-    (data as { type?: unknown }).type === 'CLOSETLY_PONG'
-  );
-}
-
-/** Sends over both transports; failures are only logged. `onResponse` receives the runtime's answer. */
-function send(message: WebToExtensionMessage, onResponse?: (response: unknown) => void): void {
-  try {
-    window.postMessage(message, window.location.origin);
-  } catch (error) {
-    console.warn(`Could not post ${message.type} to the extension`, error);
-  }
-
+/** Sends a message; resolves the extension's answer, or null when there is no extension or it did not answer. */
+export function sendToExtension(message: WebToExtensionMessage, timeoutMs = EXTENSION_ANSWER_TIMEOUT_MS): Promise<ExtensionAnswer | null> {
   const runtime = chromeRuntime();
-  if (!runtime || !env.extensionId) return;
-  try {
-    runtime.sendMessage(env.extensionId, message, (response) => {
-      const lastError = runtime.lastError;
-      if (lastError) {
-        console.warn(`The extension did not take ${message.type}`, lastError.message);
-        return;
-      }
-      onResponse?.(response);
-    });
-  } catch (error) {
-    console.warn(`Could not send ${message.type} to the extension`, error);
-  }
-}
-
-export function notifyExtensionLogin(token: string): void {
-  send({ source: WEB_MESSAGE_SOURCE, type: 'CLOSETLY_LOGIN', token });
-}
-
-export function notifyExtensionLogout(): void {
-  send({ source: WEB_MESSAGE_SOURCE, type: 'CLOSETLY_LOGOUT' });
-}
-
-/** Resolves true when the extension answers a ping with CLOSETLY_PONG within `timeoutMs` (1 s), else false. */
-export function pingExtension(timeoutMs: number = EXTENSION_PING_TIMEOUT_MS): Promise<boolean> {
+  if (!runtime || !env.extensionId) return Promise.resolve(null);
   return new Promise((resolve) => {
-    let settled = false;
-    const finish = (present: boolean) => {
-      if (settled) return;
-      settled = true;
+    const timer = setTimeout(() => resolve(null), timeoutMs);
+    const finish = (answer: ExtensionAnswer | null) => {
       clearTimeout(timer);
-      window.removeEventListener('message', onMessage);
-      resolve(present);
+      resolve(answer);
     };
-    const onMessage = (event: MessageEvent) => {
-      if (event.source === window && event.origin === window.location.origin && isExtensionPong(event.data)) finish(true);
-    };
-    const timer = setTimeout(() => finish(false), timeoutMs);
-    window.addEventListener('message', onMessage);
-    send({ source: WEB_MESSAGE_SOURCE, type: 'CLOSETLY_PING' }, (response) => {
-      if (isExtensionPong(response)) finish(true);
-    });
+    try {
+      runtime.sendMessage(env.extensionId, message, (response) => {
+        if (runtime.lastError) {
+          // No such extension, or it is disabled: an ordinary answer to a ping.
+          if (message.type !== 'CLOSETLY_PING') console.warn(`The extension did not take ${message.type}`, runtime.lastError.message);
+          return finish(null);
+        }
+        const parsed = ExtensionAnswer.safeParse(response);
+        finish(parsed.success ? parsed.data : null);
+      });
+    } catch (error) {
+      console.warn(`Could not send ${message.type} to the extension`, error);
+      finish(null);
+    }
   });
 }
+
+export const pingExtension = (): Promise<ExtensionAnswer | null> => sendToExtension({ type: 'CLOSETLY_PING' });
+
+export const notifyExtensionLogout = (): Promise<ExtensionAnswer | null> => sendToExtension({ type: 'CLOSETLY_LOGOUT' });
+
+/** Where Install Extension goes: the store listing when one is configured, else the gateway's zip. */
+export const EXTENSION_INSTALL_URL = env.extensionStoreUrl || '/downloads/closetly-extension.zip';

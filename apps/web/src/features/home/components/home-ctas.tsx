@@ -2,22 +2,31 @@ import { useId } from 'react';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { EXTENSION_INSTALL_URL } from '@/features/extension/components/extension-install-banner';
+import { useExtensionDetected } from '@/features/extension/hooks/use-extension-detected';
 
 /** Spec §2 Home, row 2: for a complete profile whose wardrobe is empty. */
 export function InstallExtensionCta() {
   const headingId = useId();
+  // Once the extension answers, there is nothing to install: say how to use it instead.
+  const installed = useExtensionDetected() === true;
   return (
     <section className="cta" aria-labelledby={headingId}>
       <div className="cta__text">
         <h2 id={headingId} className="cta__title">
           Start your wardrobe
         </h2>
-        <p className="cta__lead">Install the Closetly browser extension to save items from any shop as you browse. They all land in My Wardrobe.</p>
+        <p className="cta__lead">
+          {installed
+            ? 'On any shop’s product page, press the Closetly button in your browser’s toolbar to save the item. It lands in My Wardrobe.'
+            : 'Install the Closetly browser extension to save items from any shop as you browse. They all land in My Wardrobe.'}
+        </p>
       </div>
       <div className="cta__actions">
-        <a className="button button--primary" href={EXTENSION_INSTALL_URL}>
-          Install Extension
-        </a>
+        {installed ? null : (
+          <a className="button button--primary" href={EXTENSION_INSTALL_URL}>
+            Install Extension
+          </a>
+        )}
         <Link className="button button--ghost" to={paths.myWardrobe}>
           View My Wardrobe
         </Link>

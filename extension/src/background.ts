@@ -1,0 +1,75 @@
+import './zod-without-eval';
+import { type ExtensionAnswer, WebToExtensionMessage } from '@closetly/contracts';
+import { describeFailure, refreshSavedPages, saveItem, signIn, signOut } from './lib/account';
+import { capturePage, isProduct } from './lib/capture-page';
+import { itemFromCapture } from './lib/item';
+import { markTab } from './lib/saved-icon';
+import { readSession } from './lib/session';
+import { isAllowedWebOrigin } from './lib/web-origins';
+
+/**
+ * The service worker: the web app's messages (login with token, logout, ping),
+ * the "Save to Closetly" context menu, and the saved-page icons. Listeners are
+ * registered at the top level, as MV3 requires for a worker that wakes on events.
+ */
+const SAVE_PAGE = 'closetly-save-page';
+const SAVE_IMAGE = 'closetly-save-image';
+
+chrome.runtime.onMessageExternal.addListener((message: unknown, sender, sendResponse) => {
+  answerWebApp(message, sender).then(sendResponse, (error: unknown) => {
+    console.warn('Closetly: a message from the web app failed', error);
+    sendResponse(undefined);
+  });
+  return true; // answers asynchronously
+});
+
+async function answerWebApp(message: unknown, sender: chrome.runtime.MessageSender): Promise<ExtensionAnswer | undefined> {
+  const origin = sender.origin ?? (sender.url ? new URL(sender.url).origin : undefined);
+  const allowed = chrome.runtime.getManifest().externally_connectable?.matches ?? [];
+  if (!origin || !isAllowedWebOrigin(origin, allowed)) return undefined;
+  const parsed = WebToExtensionMessage.safeParse(message);
+  if (!parsed.success) return undefined;
+  if (parsed.data.type === 'CLOSETLY_LOGIN') await signIn(parsed.data, origin);
+  else if (parsed.data.type === 'CLOSETLY_LOGOUT') await signOut();
+  return { type: 'CLOSETLY_PONG', signedIn: (await readSession()) !== null, version: chrome.runtime.getManifest().version };
+}
+
+chrome.runtime.onInstalled.addListener(() => {
+  chrome.contextMenus.removeAll(() => {
+    chrome.contextMenus.create({ id: SAVE_PAGE, title: 'Save to Closetly', contexts: ['page'] });
+    chrome.contextMenus.create({ id: SAVE_IMAGE, title: 'Save to Closetly', contexts: ['image'] });
+  });
+});
+
+// The saved set may have changed elsewhere (the web app, another browser) while the browser was closed.
+chrome.runtime.onStartup.addListener(() => {
+  void readSession().then((session) => session && refreshSavedPages(session).catch((error: unknown) => console.warn('Closetly: could not refresh saved pages', error)));
+});
+
+chrome.contextMenus.onClicked.addListener((info, tab) => {
+  void saveFromMenu(info, tab);
+});
+
+/** The context menu saves at once; what happened shows on the badge and its tooltip. */
+async function saveFromMenu(info: chrome.contextMenus.OnClickData, tab: chrome.tabs.Tab | undefined): Promise<void> {
+  const tabId = tab?.id;
+  if (tabId === undefined) return;
+  try {
+    if (!(await readSession())) return await report(tabId, '!', 'Sign in to Closetly to save items.');
+    const capture = await capturePage(tabId);
+    // An image's address becomes the item's image (issue 12), whatever the page says.
+    const item = itemFromCapture(capture, info.menuItemId === SAVE_IMAGE && info.srcUrl ? { imageUrl: info.srcUrl } : {});
+    if (!isProduct(capture) || !item) return await report(tabId, '!', 'No product found on this page. Open Closetly to add it by hand.');
+    await saveItem(item, capture.pageUrl);
+    await markTab(tabId, true);
+    await chrome.action.setTitle({ tabId, title: `Saved to Closetly: ${item.name}` });
+  } catch (error) {
+    await report(tabId, '!', describeFailure(error));
+  }
+}
+
+async function report(tabId: number, badge: string, title: string): Promise<void> {
+  await chrome.action.setBadgeBackgroundColor({ tabId, color: '#b3261e' });
+  await chrome.action.setBadgeText({ tabId, text: badge });
+  await chrome.action.setTitle({ tabId, title });
+}

@@ -1,0 +1,57 @@
+import type { PageCapture } from './capture-page';
+import { itemFromCapture } from './item';
+
+const capture = (overrides: Partial<PageCapture> = {}): PageCapture => ({
+  name: 'Relaxed Linen Overshirt',
+  brand: 'Arket',
+  price: 89,
+  currency: 'USD',
+  imageUrl: 'https://images.arket.com/overshirt.jpg',
+  description: 'A relaxed overshirt in washed linen.',
+  sourceUrl: 'https://www.arket.com/en/product/linen-overshirt',
+  gender: 'Men',
+  category: 'tops',
+  confidence: 0.9,
+  pageUrl: 'https://www.arket.com/en/product/linen-overshirt?utm_source=x',
+  ...overrides,
+});
+
+describe('itemFromCapture', () => {
+  it('sends what the page says, with its canonical address', () => {
+    expect(itemFromCapture(capture())).toEqual({
+      name: 'Relaxed Linen Overshirt',
+      brand: 'Arket',
+      price: 89,
+      imageUrl: 'https://images.arket.com/overshirt.jpg',
+      description: 'A relaxed overshirt in washed linen.',
+      sourceUrl: 'https://www.arket.com/en/product/linen-overshirt',
+      gender: 'Men',
+      category: 'tops',
+    });
+  });
+
+  it('keeps a non-dollar amount’s currency, and reads a typed price as written', () => {
+    expect(itemFromCapture(capture({ price: 49.95, currency: 'EUR' }))?.price).toBe('49.95 EUR');
+    expect(itemFromCapture(capture({ price: 49.95, currency: 'EUR' }), { price: '49.95' })?.price).toBe('49.95 EUR');
+    expect(itemFromCapture(capture({ price: 49.95, currency: 'EUR' }), { price: '£39' })?.price).toBe('£39');
+  });
+
+  it('applies the user’s corrections and an image chosen from the context menu', () => {
+    const item = itemFromCapture(capture(), { name: '  Linen Overshirt ', brand: 'ARKET', gender: 'Unisex', imageUrl: 'https://images.arket.com/back.jpg' });
+    expect(item).toMatchObject({ name: 'Linen Overshirt', brand: 'ARKET', gender: 'Unisex', imageUrl: 'https://images.arket.com/back.jpg' });
+  });
+
+  it('uses the tab’s address when the page names no canonical one', () => {
+    expect(itemFromCapture(capture({ sourceUrl: '' }))?.sourceUrl).toBe('https://www.arket.com/en/product/linen-overshirt?utm_source=x');
+  });
+
+  it.each([
+    ['no name', capture({ name: null }), {}],
+    ['a blank name', capture(), { name: '  ' }],
+    ['no brand', capture({ brand: null }), {}],
+    ['no price', capture({ price: null }), {}],
+    ['a cleared price', capture(), { price: ' ' }],
+  ])('is null with %s, so the popup asks for it', (_case, page, edits) => {
+    expect(itemFromCapture(page, edits)).toBeNull();
+  });
+});
