@@ -128,6 +128,10 @@ describe('captureCategory', () => {
     expect(captureCategory({ name: 'GDC Zoe', description: '', sourceUrl: 'https://www.example.com/en-us/p/gdc-zoe-123.html' })).toBe('home');
   });
 
+  it('never lets the address overrule what the name says', () => {
+    expect(captureCategory({ name: 'Ribbed Tank Top', description: '', sourceUrl: 'https://www.example.com/trousers/ribbed-tank-top' })).toBe('tops');
+  });
+
   it('ignores addresses that are not web links, and broken percent-encoding', () => {
     expect(captureCategory({ name: 'GDC Zoe', description: '', sourceUrl: 'javascript:alert(1)//jackets' })).toBe('home');
     expect(captureCategory({ name: 'GDC Zoe', sourceUrl: 'https://www.example.com/%E0%A4%A/jackets/zoe' })).toBe('outerwear');

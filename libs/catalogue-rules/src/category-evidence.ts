@@ -153,12 +153,16 @@ function withoutRankingTops(words: string[]): string[] {
 
 /**
  * A saved item's category when all the server has is what a save carries:
- * its name, description and source address (the address's path is a hint,
- * "/womens-shoes/dayzy-123"), through `categoryWithEvidence`.
+ * its name and description first (`categoryWithEvidence`: the spec's scores,
+ * then a model name's description), and only when they say nothing clear,
+ * the source address's path ("/womens-shoes/dayzy-123"). A save's address is
+ * whatever the client sent, so it never overrules the name.
  */
 export function captureCategory(input: { name: string; description?: string | null; sourceUrl?: string | null }): CategoryId {
+  const fromText = categoryWithEvidence({ name: input.name, description: input.description ?? '' });
   const path = parseWebUrl(input.sourceUrl)?.pathname;
-  return categoryWithEvidence({ name: input.name, description: input.description ?? '', hinted: path && path !== '/' ? [decodeURIComponentSafely(path)] : [] }).category;
+  if (fromText.source !== 'fallback' || !path || path === '/') return fromText.category;
+  return categoryFromEvidence([decodeURIComponentSafely(path)])?.category ?? fromText.category;
 }
 
 function decodeURIComponentSafely(text: string): string {
