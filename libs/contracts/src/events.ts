@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { IdentityAccountRegistered, ProfileUpdated } from './profile';
 import { CatalogueProductRemoved, CatalogueProductUpserted, WardrobeItemRemoved, WardrobeItemSaved } from './catalogue';
+import { RetentionProductExpired } from './retention';
 
 /**
  * Every event on the bus has this envelope (STYLE.md "Events"). Consumers are
@@ -42,6 +43,7 @@ export const EVENT_TOPICS = {
   'wardrobe.item-removed.v1': WardrobeItemRemoved,
   'identity.account-registered.v1': IdentityAccountRegistered,
   'profile.updated.v1': ProfileUpdated,
+  'retention.product-expired.v1': RetentionProductExpired,
 } as const;
 
 export type EventTopic = keyof typeof EVENT_TOPICS;

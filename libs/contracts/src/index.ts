@@ -11,3 +11,4 @@ export * from './rpc-calls';
 export * from './search';
 export * from './lists';
 export * from './extension';
+export * from './retention';

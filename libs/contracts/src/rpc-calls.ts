@@ -19,6 +19,7 @@ import { CorrectProductRequest, ItemInput, Product, ProductGender, Products, Sto
 import { Profile, ProfileAccount, UpdateProfileRequest } from './profile';
 import { ListCategory, ListGender, MAX_LIST_ITEMS, MAX_NEW_ARRIVALS, ProductList } from './lists';
 import { RecentSearches, SaveSearchRequest, SearchQuery, SearchResults, SearchSuggestions, SuggestionParams } from './search';
+import { AtRiskItems } from './retention';
 import { Caller, PingRequest, PingResponse, type ServiceName, VerifyBetaCodeRequest, VerifyBetaCodeResponse } from './rpc';
 
 /** One gateway→service call: who answers it, what it takes, what it answers. */
@@ -123,6 +124,8 @@ export const RPC_CALLS = {
   /** Rebuilds the index from the catalogue's snapshot and swaps it in (administrator). */
   'search.reindex': rpcCall('search', WithCaller, z.object({ indexed: z.number().int().nonnegative() })),
   'retention.ping': rpcCall('retention', PingRequest, PingResponse),
+  /** GET /api/at-risk-items (administrator; the service checks the role again): the most urgent first. */
+  'retention.at-risk-items': rpcCall('retention', WithCaller, AtRiskItems),
 } as const satisfies RpcCallMap;
 
 export type RpcCalls = typeof RPC_CALLS;

@@ -1,0 +1,30 @@
+import { z } from 'zod';
+
+/** Spec §9: a product nobody has saved for this long is removed. */
+export const RETENTION_DAYS = 30;
+
+/**
+ * Spec §3 at-risk item: a product without an active save, with when its last
+ * active save ended (`lastUnsavedAt`, ISO 8601), the whole days left before the
+ * sweep removes it (0 or less: pending deletion), and the users with an active
+ * save (empty for an at-risk product; kept for the spec's shape).
+ */
+export const AtRiskItem = z.object({
+  itemId: z.string().uuid(),
+  lastUnsavedAt: z.string().datetime({ offset: true }),
+  daysUntilDeletion: z.number().int(),
+  savedByUsers: z.array(z.string()),
+});
+export type AtRiskItem = z.infer<typeof AtRiskItem>;
+export const AtRiskItems = z.array(AtRiskItem);
+
+/**
+ * Retention decided a product has had no active save for RETENTION_DAYS: the
+ * catalogue, which owns products, deletes it (unless a save arrived since) and
+ * announces catalogue.product-removed.v1. Key = product id.
+ */
+export const RetentionProductExpired = z.object({
+  productId: z.string().uuid(),
+  lastUnsavedAt: z.string().datetime({ offset: true }),
+});
+export type RetentionProductExpired = z.infer<typeof RetentionProductExpired>;
