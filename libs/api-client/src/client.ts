@@ -4,6 +4,7 @@ import type {
   ItemInput,
   ListCategory,
   PopularItemsQuery,
+  ProductGender,
   ResetPasswordRequest,
   SignInRequest,
   SignUpRequest,
@@ -18,6 +19,8 @@ import { getProfile } from './get-profile';
 import { getRecentSearches } from './get-recent-searches';
 import { getRecommendedItems } from './get-recommended-items';
 import { getSearchSuggestions } from './get-search-suggestions';
+import { getAtRiskItems } from './get-at-risk-items';
+import { getUngenderedProducts } from './get-ungendered-products';
 import { getWardrobe } from './get-wardrobe';
 import { logout } from './logout';
 import { me } from './me';
@@ -30,6 +33,8 @@ import { resetPassword } from './reset-password';
 import { saveItem } from './save-item';
 import { saveSearch } from './save-search';
 import { search, type SearchQuery } from './search';
+import { setProductGender } from './set-product-gender';
+import { setProductHidden } from './set-product-hidden';
 import { sendItemFeedback } from './send-item-feedback';
 import { signIn } from './sign-in';
 import { signOutEverywhere } from './sign-out-everywhere';
@@ -59,6 +64,10 @@ export function createApiClient(options: ApiClientOptions = {}) {
     getWardrobe: (call?: CallOptions) => getWardrobe(transport, call),
     removeFromWardrobe: (productId: string, call?: CallOptions) => removeFromWardrobe(transport, productId, call),
     getProduct: (productId: string, call?: CallOptions) => getProduct(transport, productId, call),
+    getAtRiskItems: (call?: CallOptions) => getAtRiskItems(transport, call),
+    getUngenderedProducts: (call?: CallOptions) => getUngenderedProducts(transport, call),
+    setProductGender: (productId: string, gender: ProductGender, call?: CallOptions) => setProductGender(transport, productId, gender, call),
+    setProductHidden: (productId: string, hidden: boolean, call?: CallOptions) => setProductHidden(transport, productId, hidden, call),
     sendItemFeedback: (body: ItemFeedbackRequest, call?: CallOptions) => sendItemFeedback(transport, body, call),
     getProfile: (call?: CallOptions) => getProfile(transport, call),
     updateProfile: (body: UpdateProfileRequest, call?: CallOptions) => updateProfile(transport, body, call),

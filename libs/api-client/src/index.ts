@@ -38,3 +38,7 @@ export { getPopularItems } from './get-popular-items';
 export { getCategoryProducts } from './get-category-products';
 export { getNewArrivals } from './get-new-arrivals';
 export { getRecommendedItems } from './get-recommended-items';
+export { getUngenderedProducts } from './get-ungendered-products';
+export { setProductGender } from './set-product-gender';
+export { setProductHidden } from './set-product-hidden';
+export { getAtRiskItems } from './get-at-risk-items';

@@ -1,41 +1,16 @@
 import type { ProductView, SearchResults } from '@closetly/contracts';
-import { ApiError, InvalidResponseError, createApiClient, type UnauthorizedEvent } from './index';
+import { ApiError, InvalidResponseError, type UnauthorizedEvent } from './index';
+import { headersOf, type RecordedCall, recordingClient, sampleProduct } from './recording-client.spec-helper';
 
-interface RecordedCall {
-  url: string;
-  init: RequestInit;
-}
-
-function client(status: number, body: unknown, calls: RecordedCall[] = [], unauthorized: UnauthorizedEvent[] = []) {
-  return createApiClient({
-    fetch: async (input, init) => {
-      calls.push({ url: String(input), init: init ?? {} });
-      return new Response(body === undefined ? null : JSON.stringify(body), { status });
-    },
-    getBetaToken: () => 'beta-1',
-    getAccessToken: () => 'access-1',
-    onUnauthorized: (event) => unauthorized.push(event),
-  });
-}
-
-const headersOf = (call: RecordedCall | undefined) => (call?.init.headers ?? {}) as Record<string, string>;
+const client = recordingClient;
 const queryOf = (call: RecordedCall | undefined) => new URL(call?.url ?? '', 'http://localhost').searchParams;
 
 const product: ProductView = {
-  id: '7f1c3e0e-2b1a-4c8e-9d1e-0a1b2c3d4e5f',
-  name: 'Linen Shirt',
-  brand: 'Acme',
-  price: 59.99,
-  currency: 'USD',
-  priceText: null,
+  ...sampleProduct,
   imageUrl: 'https://images.example.com/shirt.jpg',
   displayImageUrl: '/api/proxy-image?url=x&sig=k.h',
-  description: 'A shirt',
   sourceUrl: 'https://www.asos.com/p/1',
   retailer: 'ASOS',
-  gender: 'Men',
-  category: 'tops',
-  updatedAt: '2026-01-01T00:00:00.000Z',
 };
 
 const results: SearchResults = {

@@ -1,41 +1,9 @@
-import { ApiError, InvalidResponseError, createApiClient, type UnauthorizedEvent } from './index';
+import { ApiError, InvalidResponseError, type UnauthorizedEvent } from './index';
+import { headersOf, type RecordedCall, recordingClient, sampleProduct } from './recording-client.spec-helper';
 
-interface RecordedCall {
-  url: string;
-  init: RequestInit;
-}
-
-const product = {
-  id: '7f1c3e0e-2b1a-4c8e-9d1e-0a1b2c3d4e5f',
-  name: 'Linen Shirt',
-  brand: 'Acme',
-  price: 59.99,
-  currency: 'USD',
-  priceText: null,
-  imageUrl: null,
-  description: 'A shirt',
-  sourceUrl: '#',
-  retailer: null,
-  gender: 'Men',
-  category: 'tops',
-  updatedAt: '2026-01-01T00:00:00.000Z',
-};
+const product = sampleProduct;
 const item = { ...product, addedDate: '2026-01-02T00:00:00.000Z' };
-
-function client(status: number, body: unknown, calls: RecordedCall[] = [], unauthorized: UnauthorizedEvent[] = []) {
-  return createApiClient({
-    fetch: async (input, init) => {
-      calls.push({ url: String(input), init: init ?? {} });
-      const text = body === undefined ? null : typeof body === 'string' ? body : JSON.stringify(body);
-      return new Response(text, { status });
-    },
-    getBetaToken: () => 'beta-1',
-    getAccessToken: () => 'access-1',
-    onUnauthorized: (event) => unauthorized.push(event),
-  });
-}
-
-const headersOf = (call: RecordedCall | undefined) => (call?.init.headers ?? {}) as Record<string, string>;
+const client = recordingClient;
 
 describe('wardrobe and product operations', () => {
   it('saveItem posts {data: item} with the bearer token and returns the wardrobe item', async () => {

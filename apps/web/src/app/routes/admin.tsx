@@ -1,5 +1,5 @@
 import { Page } from '@/components/ui/page';
-import { PlaceholderPanel } from '@/components/ui/placeholder-panel';
+import { AdminDashboard } from '@/features/admin/components/admin-dashboard';
 import { useAuth } from '@/features/auth/hooks/use-auth';
 
 /**
@@ -25,9 +25,7 @@ export function AdminRoute() {
       title="Admin Dashboard - At Risk Items"
       lead="Items with no active saves are deleted after 30 days of inactivity."
     >
-      <PlaceholderPanel heading="At-risk items">
-        Items at risk of deletion and products missing gender tags arrive with the admin dashboard issue.
-      </PlaceholderPanel>
+      <AdminDashboard />
     </Page>
   );
 }

@@ -1,0 +1,138 @@
+import { formatUsd } from '@closetly/catalogue-rules';
+import type { Product } from '@closetly/contracts';
+import { useState } from 'react';
+import { productImageSrc, showPlaceholderOnError } from '@/lib/product-image';
+import { useAdminLists } from '../api/admin-queries';
+import { activeSavesText, atRiskFailureMessage, atRiskStatus, formatLastActivity, ungenderedFailureMessage } from '../lib/admin-status';
+import { ProductDialog } from './product-dialog';
+
+/**
+ * Spec §2 /admin: the at-risk table and Products Missing Gender Tags, a Refresh button, and the
+ * loading, error and loaded states (§3). After an error the message shows in red and both lists are
+ * emptied (§8). The server decides who is an administrator (403 otherwise).
+ */
+export function AdminDashboard() {
+  const { atRisk, ungendered } = useAdminLists();
+  const [editing, setEditing] = useState<Product | null>(null);
+
+  const loading = atRisk.isFetching || ungendered.isFetching;
+  const errors = [atRisk.error ? atRiskFailureMessage(atRisk.error) : null, ungendered.error ? ungenderedFailureMessage(ungendered.error) : null].filter(
+    (message): message is string => message !== null,
+  );
+  const failed = errors.length > 0;
+  const atRiskItems = failed ? [] : (atRisk.data ?? []);
+  const products = failed ? [] : (ungendered.data ?? []);
+  const refresh = () => void Promise.all([atRisk.refetch(), ungendered.refetch()]);
+
+  return (
+    <div className="admin">
+      <div className="admin__toolbar">
+        <button type="button" className="button button--primary" onClick={refresh} disabled={loading}>
+          Refresh
+        </button>
+        {loading ? (
+          <span className="admin__loading" role="status">
+            Loading...
+          </span>
+        ) : null}
+      </div>
+      {!loading && failed
+        ? [...new Set(errors)].map((message) => (
+            <p key={message} className="form-alert form-alert--error" role="alert">
+              {message}
+            </p>
+          ))
+        : null}
+
+      <section className="admin__section" aria-labelledby="at-risk-heading">
+        <h2 id="at-risk-heading" className="admin__heading">
+          At Risk Items
+        </h2>
+        <div className="admin__table-wrap">
+          <table className="admin-table">
+            <thead>
+              <tr>
+                <th scope="col">Item ID</th>
+                <th scope="col">Last Activity</th>
+                <th scope="col">Status</th>
+                <th scope="col">Active Saves</th>
+              </tr>
+            </thead>
+            <tbody aria-busy={loading || undefined}>
+              {atRiskItems.length === 0 ? (
+                <tr>
+                  <td colSpan={4} className="admin-table__empty">
+                    {loading ? 'Loading...' : 'No items are currently at risk of deletion.'}
+                  </td>
+                </tr>
+              ) : (
+                atRiskItems.map((item) => {
+                  const status = atRiskStatus(item.daysUntilDeletion);
+                  return (
+                    <tr key={item.itemId}>
+                      <td className="admin-table__id">{item.itemId}</td>
+                      <td>
+                        <time dateTime={item.lastUnsavedAt}>{formatLastActivity(item.lastUnsavedAt)}</time>
+                      </td>
+                      <td>
+                        <span className={`admin-status admin-status--${status.tone}`}>{status.text}</span>
+                      </td>
+                      <td>{activeSavesText(item.savedByUsers)}</td>
+                    </tr>
+                  );
+                })
+              )}
+            </tbody>
+          </table>
+        </div>
+      </section>
+
+      <section className="admin__section" aria-labelledby="ungendered-heading">
+        <h2 id="ungendered-heading" className="admin__heading">
+          Products Missing Gender Tags
+        </h2>
+        <div className="admin__table-wrap">
+          <table className="admin-table">
+            <thead>
+              <tr>
+                <th scope="col">Image</th>
+                <th scope="col">Name</th>
+                <th scope="col">Brand</th>
+                <th scope="col">Price</th>
+                <th scope="col">
+                  <span className="visually-hidden">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody aria-busy={loading || undefined}>
+              {products.length === 0 ? (
+                <tr>
+                  <td colSpan={5} className="admin-table__empty">
+                    {loading ? 'Loading...' : 'No products missing gender tags.'}
+                  </td>
+                </tr>
+              ) : (
+                products.map((product) => (
+                  <tr key={product.id}>
+                    <td>
+                      <img className="admin-table__image" src={productImageSrc(product)} alt="" loading="lazy" onError={showPlaceholderOnError} />
+                    </td>
+                    <td>{product.name}</td>
+                    <td>{product.brand}</td>
+                    <td>{formatUsd(product.price)}</td>
+                    <td>
+                      <button type="button" className="button button--ghost button--small" onClick={() => setEditing(product)} aria-label={`Edit ${product.name}`}>
+                        Edit
+                      </button>
+                    </td>
+                  </tr>
+                ))
+              )}
+            </tbody>
+          </table>
+        </div>
+      </section>
+      <ProductDialog product={editing} onClose={() => setEditing(null)} />
+    </div>
+  );
+}
