@@ -152,6 +152,10 @@ describe('browsing: home rows, carousels, Women/Men/Accessories, FAQ and About (
     expect(await popular.getAttribute('aria-roledescription')).toBe('carousel');
     expect(await rowHeadings(page)).toEqual(['Popular Items']);
     expect(calls.find((call) => call.pathname === '/api/popular-items')?.search).toBe('?category=all');
+    // The first image, the page's largest paint on a phone, is fetched at once and first; the others wait until near view.
+    const imageLoading = (image: Locator) => Promise.all([image.getAttribute('loading'), image.getAttribute('fetchpriority')]);
+    expect(await imageLoading(popular.locator('img').first())).toEqual(['eager', 'high']);
+    expect(await imageLoading(popular.locator('img').nth(1))).toEqual(['lazy', null]);
     const total = await slides(popular).count();
     await pollUntil(() => slidesInView(popular), (names) => names.length === Math.min(4, total), { what: '4 items a page at 1280 px' });
     expect(await popular.getByRole('button', { name: 'Previous items' }).isDisabled()).toBe(true);
