@@ -232,8 +232,11 @@ describe('sign-up, sign-in and sign-out (web app in Chromium against the embedde
     await page.waitForURL(url('/admin'));
     await page.getByText('Unauthorized access.').waitFor();
 
+    // Signing out on a protected page leaves it for the home page first (not for /signin).
     await openAccountMenu(page);
     await page.getByRole('menuitem', { name: 'Logout' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Stop Searching. Start Shopping.' }).waitFor();
+    expect(page.url()).toBe(url('/'));
     await page.goto(url('/signin'));
     await signInThroughForm(page, adminEmail, PASSWORD);
     await page.waitForURL(url('/'));

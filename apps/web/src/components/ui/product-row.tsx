@@ -14,10 +14,12 @@ export interface ProductRowProps<T extends RowProduct> {
   actions?: ReactNode;
   /** Shown under the heading when the row has no products; without it an empty row is not shown at all. */
   emptyText?: string;
+  /** The page's first row: its first card's image is fetched at once, ahead of the others (the page's largest paint). */
+  priority?: boolean;
 }
 
 /** A titled carousel of product cards (home rows, the catalogue pages' sections). */
-export function ProductRow<T extends RowProduct>({ title, products: latest, onOpen, actions, emptyText }: ProductRowProps<T>) {
+export function ProductRow<T extends RowProduct>({ title, products: latest, onOpen, actions, emptyText, priority = false }: ProductRowProps<T>) {
   // A row of dozens of cards is rendered in the background, in slices the browser can interleave with
   // input and paint, while the placeholders (or the previous cards) stay on screen.
   const products = useDeferredValue(latest);
@@ -41,7 +43,7 @@ export function ProductRow<T extends RowProduct>({ title, products: latest, onOp
       actions={actions}
       items={products}
       getKey={(product) => product.id}
-      renderItem={(product) => <ProductCard as="div" product={product} onOpen={onOpen} />}
+      renderItem={(product) => <ProductCard as="div" product={product} onOpen={onOpen} priority={priority && product === products[0]} />}
     />
   );
 }

@@ -30,10 +30,12 @@ export function AccountMenu({ defaultOpen, focusTrigger }: AccountMenuProps) {
     if (focusOnMount) triggerRef.current?.focus();
   }, [focusOnMount]);
 
-  // Leave first (rendered at once with flushSync): signing out while a protected page is still on
-  // screen would let RequireAuth redirect to /signin instead.
+  // Leave first: with flushSync the router draws the home page before navigate returns (see
+  // app/navigation/browser-router.tsx). Signing out while a protected page is still on screen would
+  // let RequireAuth redirect to /signin instead.
   const onLogout = () => {
-    void Promise.resolve(navigate(paths.home, { flushSync: true })).then(() => store.signOut());
+    void navigate(paths.home, { flushSync: true });
+    void store.signOut();
   };
 
   return (

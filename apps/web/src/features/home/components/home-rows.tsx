@@ -23,16 +23,19 @@ const POPULAR_TITLE = 'Popular Items';
 export function HomeRows({ onOpen }: HomeRowsProps) {
   const { plan, uid, wardrobe } = useHomePlan();
   const inGender = (product: ProductView) => matchesGenderFilter(product.gender, plan.profileGender);
+  // The top row's first image is the page's largest paint on a phone: it is fetched first (no row with
+  // images comes before these three; the calls to action have none).
+  const first = plan.wardrobeRow ? 'wardrobe' : plan.recommended && uid ? 'recommended' : 'popular';
   return (
     <div className="browse-sections">
       {plan.wardrobeRow ? (
-        <ProductRow title="From Your Wardrobe" products={wardrobe.items} onOpen={onOpen} actions={<Link to={paths.myWardrobe}>View all</Link>} />
+        <ProductRow title="From Your Wardrobe" products={wardrobe.items} onOpen={onOpen} priority={first === 'wardrobe'} actions={<Link to={paths.myWardrobe}>View all</Link>} />
       ) : null}
       {plan.installCta ? <InstallExtensionCta /> : null}
       {plan.personalizeCta ? <PersonalizeCta /> : null}
-      {plan.recommended && uid ? <QueryRow title="Recommended for You" query={recommendedQueryOptions(uid)} onOpen={onOpen} /> : null}
+      {plan.recommended && uid ? <QueryRow title="Recommended for You" query={recommendedQueryOptions(uid)} onOpen={onOpen} priority={first === 'recommended'} /> : null}
       {plan.genderKnown ? (
-        <QueryRow title={POPULAR_TITLE} query={homePopularQueryOptions(listGenderFor(plan.profileGender))} filter={inGender} onOpen={onOpen} />
+        <QueryRow title={POPULAR_TITLE} query={homePopularQueryOptions(listGenderFor(plan.profileGender))} filter={inGender} onOpen={onOpen} priority={first === 'popular'} />
       ) : (
         <ProductRow title={POPULAR_TITLE} products={undefined} onOpen={onOpen} />
       )}

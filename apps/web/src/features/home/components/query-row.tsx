@@ -10,11 +10,13 @@ export interface QueryRowProps<TKey extends QueryKey> {
   /** Keeps only the products this returns true for (the gender filter). */
   filter?: (product: ProductView) => boolean;
   actions?: ReactNode;
+  /** The page's first row (see ProductRow). */
+  priority?: boolean;
 }
 
 /** A home row fed by one list call: placeholders while it loads; left out when it has no items or failed. */
-export function QueryRow<TKey extends QueryKey>({ title, query, onOpen, filter, actions }: QueryRowProps<TKey>) {
+export function QueryRow<TKey extends QueryKey>({ title, query, onOpen, filter, actions, priority }: QueryRowProps<TKey>) {
   const { data, isError } = useQuery(query);
   const products = data ? (filter ? data.filter(filter) : data) : isError ? [] : undefined;
-  return <ProductRow title={title} products={products} onOpen={onOpen} actions={actions} />;
+  return <ProductRow title={title} products={products} onOpen={onOpen} actions={actions} priority={priority} />;
 }
