@@ -3,6 +3,7 @@ import { request } from 'node:http';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { RUNTIME_MODES, type RunningProduct, type RuntimeMode, type StartedProduct, startEmbeddedProduct } from '@closetly/all-in-one/testing';
+import { pollUntil } from '@closetly/testing';
 import { type Answer, Client } from './support/http-client';
 
 /** The proxy this product trusts (TRUSTED_PROXIES): only its X-Forwarded-For names the client. */
@@ -68,6 +69,34 @@ describe.each(RUNTIME_MODES)('HTTP hardening through the gateway ($name mode)', 
     await started?.stop();
   });
 
+  /** Twelve listed products (a multi-brand supported shop lists at once), so Popular Items is a few KB of JSON. */
+  let popularPath: Promise<string> | undefined;
+  const listWithProducts = () =>
+    (popularPath ??= (async () => {
+      const post = async <T>(path: string, body: unknown, token?: string): Promise<T> => {
+        const response = await fetch(`${product.baseUrl}${path}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-beta-token': betaToken, ...(token ? { authorization: `Bearer ${token}` } : {}) },
+          body: JSON.stringify(body),
+        });
+        if (!response.ok) throw new Error(`${path} answered ${response.status}`);
+        return (await response.json()) as T;
+      };
+      const email = `compress-${Math.random().toString(36).slice(2)}@example.com`;
+      const { accessToken } = await post<{ accessToken: string }>('/api/auth/signup', { firstName: 'Zip', lastName: 'Per', email, password: 'Compr3ss!Pass', gender: 'other' });
+      for (let n = 0; n < 12; n += 1) {
+        const data = { name: `Compressible Linen Shirt ${n}`, brand: 'Toteme', price: 100 + n, description: 'A relaxed linen shirt. '.repeat(8), sourceUrl: `https://www.nordstrom.com/s/item/${Math.floor(Math.random() * 1e9)}` };
+        await post('/api/save', { data }, accessToken);
+      }
+      const path = '/api/popular-items?category=all';
+      await pollUntil(
+        async () => ((await (await fetch(`${product.baseUrl}${path}`, { headers: { 'x-beta-token': betaToken } })).json()) as unknown[]).length,
+        (count) => count >= 12,
+        { what: 'twelve popular items' },
+      );
+      return path;
+    })());
+
   describe('security headers', () => {
     const pages = () => [
       ['the home page', '/'],
@@ -123,6 +152,25 @@ describe.each(RUNTIME_MODES)('HTTP hardening through the gateway ($name mode)', 
       expect(answer.headers['cache-control']).toBe('public, max-age=31536000, immutable');
       expect(decode(answer.body).equals(readFileSync(join(WEB_DIST, path)))).toBe(true);
       if (encoding) expect(answer.body.length).toBeLessThan(readFileSync(join(WEB_DIST, path)).length / 2);
+    });
+
+    it.each([
+      ['brotli-compressed', 'br, gzip, deflate', 'br', brotliDecompressSync],
+      ['gzip-compressed', 'gzip, deflate', 'gzip', gunzipSync],
+      ['plain', 'identity', undefined, (bytes: Buffer) => bytes],
+    ] as const)('sends a large JSON answer %s to a client that accepts %s', async (_what, accept, encoding, decode) => {
+      const popular = await listWithProducts();
+      const answer = await getRaw(`${product.baseUrl}${popular}`, { 'accept-encoding': accept, 'x-beta-token': betaToken });
+      expect(answer.status).toBe(200);
+      expect(answer.headers['content-encoding']).toBe(encoding);
+      if (encoding) expect(answer.headers['vary']).toMatch(/accept-encoding/i);
+      const body = decode(answer.body);
+      expect((JSON.parse(body.toString()) as unknown[]).length).toBeGreaterThanOrEqual(12);
+      if (encoding) expect(answer.body.length).toBeLessThan(body.length / 2);
+      // Under a kilobyte (an unknown call's 404) is not worth compressing.
+      const small = await getRaw(`${product.baseUrl}/api/no-such-call`, { 'accept-encoding': accept, 'x-beta-token': betaToken });
+      expect(small.status).toBe(404);
+      expect(small.headers['content-encoding']).toBeUndefined();
     });
 
     it('sends nosniff and the referrer policy on API answers too', async () => {

@@ -1,4 +1,6 @@
 import { join } from 'node:path';
+import { constants as zlibConstants } from 'node:zlib';
+import fastifyCompress from '@fastify/compress';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import { type ApiErrorBody, CORRELATION_ID_HEADER } from '@closetly/contracts';
@@ -138,6 +140,16 @@ export async function configureGatewayHttp(app: NestFastifyApplication, config: 
   fastify.addHook('onResponse', (request, reply, done) => {
     access.info({ method: request.method, path: request.url.split('?')[0], status: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request');
     done();
+  });
+  // API answers compressed for clients that accept it (the Popular Items list is ~30 KB of JSON, on the
+  // home page's LCP path). Fast settings: these are made per request, unlike the build's pre-compressed
+  // assets, which @fastify/static sends as they are (a reply with Content-Encoding is never compressed again).
+  await app.register(fastifyCompress, {
+    global: true,
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
+    zlibOptions: { level: 6 },
   });
   await app.register(fastifyStatic, {
     root: config.WEB_DIST_DIR,
