@@ -28,3 +28,11 @@ export const RetentionProductExpired = z.object({
   lastUnsavedAt: z.string().datetime({ offset: true }),
 });
 export type RetentionProductExpired = z.infer<typeof RetentionProductExpired>;
+
+/** What one sweep did: how many products it announced as expired. */
+export const RetentionSweepResult = z.object({ expired: z.number().int().min(0) });
+export type RetentionSweepResult = z.infer<typeof RetentionSweepResult>;
+
+/** Tests only: how far the retention service's clock runs ahead of real time. */
+export const RetentionClockRequest = z.object({ offsetMs: z.number().int().min(0).max(10 * 365 * 86_400_000) }).strict();
+export type RetentionClockRequest = z.infer<typeof RetentionClockRequest>;
