@@ -10,6 +10,7 @@ import type {
   UpdateProfileRequest,
 } from '@closetly/contracts';
 import { forgotPassword } from './forgot-password';
+import { getAtRiskItems } from './get-at-risk-items';
 import { getCategoryProducts } from './get-category-products';
 import { getNewArrivals } from './get-new-arrivals';
 import { getPopularItems } from './get-popular-items';
@@ -70,6 +71,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
     getCategoryProducts: (category: ListCategory, query?: CategoryListQuery, call?: CallOptions) => getCategoryProducts(transport, category, query, call),
     getNewArrivals: (brand: string, call?: CallOptions) => getNewArrivals(transport, brand, call),
     getRecommendedItems: (call?: CallOptions) => getRecommendedItems(transport, call),
+    getAtRiskItems: (call?: CallOptions) => getAtRiskItems(transport, call),
   };
 }
 

@@ -38,3 +38,4 @@ export { getPopularItems } from './get-popular-items';
 export { getCategoryProducts } from './get-category-products';
 export { getNewArrivals } from './get-new-arrivals';
 export { getRecommendedItems } from './get-recommended-items';
+export { getAtRiskItems } from './get-at-risk-items';

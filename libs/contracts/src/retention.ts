@@ -17,6 +17,7 @@ export const AtRiskItem = z.object({
 });
 export type AtRiskItem = z.infer<typeof AtRiskItem>;
 export const AtRiskItems = z.array(AtRiskItem);
+export type AtRiskItems = z.infer<typeof AtRiskItems>;
 
 /**
  * Retention decided a product has had no active save for RETENTION_DAYS: the
