@@ -185,6 +185,7 @@ describe('RetentionService', () => {
       expect(daysUntilDeletion(T0, at(DAY_MS / 2))).toBe(30);
       expect(daysUntilDeletion(T0, at(RETENTION_MS - 1))).toBe(1);
       expect(daysUntilDeletion(T0, at(RETENTION_MS))).toBe(0);
+      expect(Object.is(daysUntilDeletion(T0, at(RETENTION_MS + 1000)), 0)).toBe(true);
       expect(daysUntilDeletion(T0, at(RETENTION_MS + DAY_MS + 1))).toBe(-1);
     });
 

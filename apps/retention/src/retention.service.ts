@@ -15,7 +15,8 @@ const isAdmin = (caller: Caller): boolean => caller.roles.includes('admin');
 const forbidden = () => new RetentionError('FORBIDDEN', 'Unauthorized access.');
 
 /** Whole days left before the sweep removes a product its last saver let go at `lastUnsavedAt`; 0 or less: pending. */
-export const daysUntilDeletion = (lastUnsavedAt: Date, now: Date): number => Math.ceil((lastUnsavedAt.getTime() + RETENTION_MS - now.getTime()) / DAY_MS);
+// `|| 0`: Math.ceil of a small negative is -0.
+export const daysUntilDeletion = (lastUnsavedAt: Date, now: Date): number => Math.ceil((lastUnsavedAt.getTime() + RETENTION_MS - now.getTime()) / DAY_MS) || 0;
 
 /**
  * The 30-day rule. A read model from save, unsave and product events, each

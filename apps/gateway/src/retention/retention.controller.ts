@@ -18,6 +18,7 @@ export class RetentionController {
 
   /** One sweep now, besides the hourly schedule. */
   @Post('retention/sweep')
+  @HttpCode(200)
   @AdminOnly()
   sweep(@CurrentUser() caller: Caller): Promise<RetentionSweepResult> {
     return this.rpc.call('retention.sweep-now', { caller });
