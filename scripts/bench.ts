@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { startEmbeddedProduct } from '@closetly/all-in-one/testing';
 import Fastify from 'fastify';
 import { benchHome } from './bench-home';
+import { benchRetention } from './bench-retention';
 import { benchSearch } from './bench-search';
 
 /**
@@ -31,12 +32,13 @@ async function throughput(url: string, init: RequestInit): Promise<number> {
   return REQUESTS / seconds;
 }
 
-/** BENCH_ONLY=search or BENCH_ONLY=home runs that benchmark alone (when working on it). */
+/** BENCH_ONLY=search, home or retention runs that benchmark alone (when working on it). */
 const ONLY = process.env.BENCH_ONLY;
+const ALONE = { search: benchSearch, home: benchHome, retention: benchRetention } as const;
 
 async function main(): Promise<void> {
-  if (ONLY === 'search' || ONLY === 'home') {
-    report(ONLY === 'search' ? await benchSearch() : await benchHome());
+  if (ONLY === 'search' || ONLY === 'home' || ONLY === 'retention') {
+    report(await ALONE[ONLY]());
     return;
   }
   const rows: Array<[string, string, string]> = [];
@@ -85,6 +87,7 @@ async function main(): Promise<void> {
   ];
   targets.push(...(await benchSearch()));
   targets.push(...(await benchHome()));
+  targets.push(...(await benchRetention()));
   report(targets);
 }
 

@@ -32,6 +32,15 @@ export class CatalogueConsumer {
     await this.lists.invalidate();
   }
 
+  /** Retention decided; the catalogue deletes the product unless a save arrived since (ProductsService.expire). */
+  @EventHandler('retention.product-expired.v1')
+  async onProductExpired(@Payload() message: unknown): Promise<void> {
+    await this.inbox.consume('retention.product-expired.v1', message, async ({ productId }, tx) => {
+      await this.products.expire(productId, tx);
+    });
+    await this.lists.invalidate();
+  }
+
   /**
    * The catalogue's own product events (an administrator hid, corrected or
    * gendered a product; a product was removed): the change has committed,

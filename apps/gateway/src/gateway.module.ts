@@ -19,6 +19,7 @@ import { SpaService } from './http/spa.service';
 import { ListsController } from './lists/lists.controller';
 import { ProductsController } from './products/products.controller';
 import { ProfileController } from './profile/profile.controller';
+import { RetentionController } from './retention/retention.controller';
 import { RATE_LIMITS, RateLimitInterceptor } from './rate-limit/rate-limit.interceptor';
 import { createRateLimiters, RATE_LIMITERS } from './rate-limit/rate-limiters';
 import { SearchController } from './search/search.controller';
@@ -39,7 +40,7 @@ export class GatewayModule {
           storedImageSource: CatalogueStoredImageSource,
         }),
       ],
-      controllers: [BetaController, ApiHealthController, AuthController, OidcController, WardrobeController, ProductsController, ProfileController, SearchController, ListsController, DownloadsController, ApiNotFoundController],
+      controllers: [BetaController, ApiHealthController, AuthController, OidcController, WardrobeController, ProductsController, ProfileController, SearchController, ListsController, RetentionController, DownloadsController, ApiNotFoundController],
       providers: [
         { provide: GATEWAY_CONFIG, useValue: config },
         BetaTokenService,

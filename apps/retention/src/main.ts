@@ -12,7 +12,7 @@ async function main(): Promise<void> {
     env: config,
     rpcAddress: config.RETENTION_RPC,
     http: { host: config.HTTP_HOST, port: config.RETENTION_HTTP_PORT },
-    consumesEvents: false,
+    consumesEvents: true,
   });
 }
 

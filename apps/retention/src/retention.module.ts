@@ -1,16 +1,33 @@
 import { join } from 'node:path';
 import { Module } from '@nestjs/common';
-import { ServiceRuntimeModule } from '@closetly/server';
+import { ScheduleModule } from '@nestjs/schedule';
+import { PROCESS_ENV, ServiceRuntimeModule } from '@closetly/server';
+import { RetentionClock } from './clock';
+import { loadRetentionConfig, RETENTION_CONFIG } from './config';
 import { retentionPlatformTables } from './db/schema';
+import { RetentionConsumer } from './retention.consumer';
+import { RetentionRepository } from './retention.repository';
+import { RetentionRpcController } from './retention.rpc.controller';
+import { RetentionService } from './retention.service';
+import { SweepSchedule } from './sweep-schedule';
 
-/** The retention service. Boots the same way embedded (all-in-one) and distributed (own process). */
+/** The retention service: the 30-day rule's read model, its scheduled sweep and the at-risk list. Boots the same way embedded (all-in-one) and distributed (own process). */
 @Module({
   imports: [
+    ScheduleModule.forRoot(),
     ServiceRuntimeModule.forService({
       name: 'retention',
       migrationsFolder: join(__dirname, 'db', 'migrations'),
       tables: retentionPlatformTables,
     }),
+  ],
+  controllers: [RetentionRpcController, RetentionConsumer],
+  providers: [
+    { provide: RETENTION_CONFIG, inject: [PROCESS_ENV], useFactory: (env: NodeJS.ProcessEnv) => loadRetentionConfig(env) },
+    RetentionClock,
+    RetentionRepository,
+    RetentionService,
+    SweepSchedule,
   ],
 })
 export class RetentionModule {}

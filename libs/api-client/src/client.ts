@@ -11,6 +11,7 @@ import type {
   UpdateProfileRequest,
 } from '@closetly/contracts';
 import { forgotPassword } from './forgot-password';
+import { getAtRiskItems } from './get-at-risk-items';
 import { getCategoryProducts } from './get-category-products';
 import { getNewArrivals } from './get-new-arrivals';
 import { getPopularItems } from './get-popular-items';
@@ -19,7 +20,6 @@ import { getProfile } from './get-profile';
 import { getRecentSearches } from './get-recent-searches';
 import { getRecommendedItems } from './get-recommended-items';
 import { getSearchSuggestions } from './get-search-suggestions';
-import { getAtRiskItems } from './get-at-risk-items';
 import { getUngenderedProducts } from './get-ungendered-products';
 import { getWardrobe } from './get-wardrobe';
 import { logout } from './logout';

@@ -53,7 +53,7 @@ export const SERVICE_ERROR_CODES = {
   wardrobe: ['NOT_FOUND'],
   profile: [],
   search: ['FORBIDDEN', 'SERVICE_UNAVAILABLE'],
-  retention: ['FORBIDDEN'],
+  retention: ['FORBIDDEN', 'NOT_FOUND'],
 } as const satisfies Record<ServiceName, readonly ApiErrorCode[]>;
 
 export type ServiceErrorCode<TService extends ServiceName> = (typeof SERVICE_ERROR_CODES)[TService][number] | (typeof PLATFORM_ERROR_CODES)[number];

@@ -17,6 +17,7 @@ export const AtRiskItem = z.object({
 });
 export type AtRiskItem = z.infer<typeof AtRiskItem>;
 export const AtRiskItems = z.array(AtRiskItem);
+export type AtRiskItems = z.infer<typeof AtRiskItems>;
 
 /**
  * Retention decided a product has had no active save for RETENTION_DAYS: the
@@ -28,3 +29,11 @@ export const RetentionProductExpired = z.object({
   lastUnsavedAt: z.string().datetime({ offset: true }),
 });
 export type RetentionProductExpired = z.infer<typeof RetentionProductExpired>;
+
+/** What one sweep did: how many products it announced as expired. */
+export const RetentionSweepResult = z.object({ expired: z.number().int().min(0) });
+export type RetentionSweepResult = z.infer<typeof RetentionSweepResult>;
+
+/** Tests only: how far the retention service's clock runs ahead of real time. */
+export const RetentionClockRequest = z.object({ offsetMs: z.number().int().min(0).max(10 * 365 * 86_400_000) }).strict();
+export type RetentionClockRequest = z.infer<typeof RetentionClockRequest>;

@@ -19,7 +19,7 @@ import { CorrectProductRequest, ItemInput, Product, ProductGender, Products, Sto
 import { Profile, ProfileAccount, UpdateProfileRequest } from './profile';
 import { ListCategory, ListGender, MAX_LIST_ITEMS, MAX_NEW_ARRIVALS, ProductList } from './lists';
 import { RecentSearches, SaveSearchRequest, SearchQuery, SearchResults, SearchSuggestions, SuggestionParams } from './search';
-import { AtRiskItems } from './retention';
+import { AtRiskItems, RetentionClockRequest, RetentionSweepResult } from './retention';
 import { Caller, PingRequest, PingResponse, type ServiceName, VerifyBetaCodeRequest, VerifyBetaCodeResponse } from './rpc';
 
 /** One gateway→service call: who answers it, what it takes, what it answers. */
@@ -126,6 +126,10 @@ export const RPC_CALLS = {
   'retention.ping': rpcCall('retention', PingRequest, PingResponse),
   /** GET /api/at-risk-items (administrator; the service checks the role again): the most urgent first. */
   'retention.at-risk-items': rpcCall('retention', WithCaller, AtRiskItems),
+  /** POST /api/retention/sweep (administrator): one sweep now, besides the schedule. */
+  'retention.sweep-now': rpcCall('retention', WithCaller, RetentionSweepResult),
+  /** PUT /api/retention/clock (administrator, and only where RETENTION_TEST_CLOCK is on, never in production): moves the service's clock for tests. */
+  'retention.set-clock': rpcCall('retention', WithCaller.extend(RetentionClockRequest.shape), RpcOk),
 } as const satisfies RpcCallMap;
 
 export type RpcCalls = typeof RPC_CALLS;

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { Capture } from '@closetly/contracts';
 import { DATABASE, type Db } from '@closetly/server';
 import { and, asc, desc, eq, gt, gte, sql } from 'drizzle-orm';
-import { captures, genderFeedback, priceObservations, products } from '../db/schema';
+import { activeSaves, captures, genderFeedback, priceObservations, products } from '../db/schema';
 import type { LatestObservation, SaverCapture } from './product-derivation';
 
 export type ProductRow = typeof products.$inferSelect;
@@ -89,6 +89,25 @@ export class ProductsRepository {
   async update(id: string, changes: Partial<NewProduct>, tx: Db): Promise<ProductRow | undefined> {
     const [row] = await tx.update(products).set({ ...changes, updatedAt: sql`now()` }).where(eq(products.id, id)).returning();
     return row;
+  }
+
+  /** Whether anyone saves the product now (a save with no removal, or saved again after it). */
+  async hasActiveSave(productId: string, tx: Db): Promise<boolean> {
+    const [row] = await tx
+      .select({ userId: activeSaves.userId })
+      .from(activeSaves)
+      .where(and(eq(activeSaves.productId, productId), sql`(${activeSaves.removedAt} is null or ${activeSaves.savedAt} > ${activeSaves.removedAt})`))
+      .limit(1);
+    return row !== undefined;
+  }
+
+  /** Deletes the product and what only it owns: savers' captures, price history, save records; its gender feedback goes by cascade. */
+  async deleteProduct(productId: string, tx: Db): Promise<boolean> {
+    await tx.delete(captures).where(eq(captures.productId, productId));
+    await tx.delete(priceObservations).where(eq(priceObservations.productId, productId));
+    await tx.delete(activeSaves).where(eq(activeSaves.productId, productId));
+    const deleted = await tx.delete(products).where(eq(products.id, productId)).returning({ id: products.id });
+    return deleted.length > 0;
   }
 
   async listMissingGender(limit = 500): Promise<ProductRow[]> {

@@ -389,3 +389,37 @@ describe('ProductsService', () => {
     });
   });
 });
+
+describe('ProductsService.expire (retention.product-expired.v1)', () => {
+  it('deletes a product nobody saves now and announces its removal, in the given transaction', async () => {
+    const { service, repository, tx, payloads, record } = setup();
+    const id = await record(itemSaved(SHOPPER.uid, capture({ name: 'Wool Coat', brand: 'Arket' }), { savedDaysAgo: 40, capturedDaysAgo: 40 }));
+    repository.hasActiveSave.mockResolvedValue(false);
+    repository.deleteProduct.mockResolvedValue(true);
+
+    await expect(service.expire(id, tx)).resolves.toBe(true);
+
+    expect(repository.lockProduct).toHaveBeenLastCalledWith(id, tx);
+    expect(repository.deleteProduct).toHaveBeenCalledWith(id, tx);
+    expect(payloads('catalogue.product-removed.v1')).toEqual([{ productId: id }]);
+  });
+
+  it('keeps a product someone saved since, and announces nothing', async () => {
+    const { service, repository, tx, payloads } = setup();
+    repository.hasActiveSave.mockResolvedValue(true);
+
+    await expect(service.expire('5f0c2b56-5a3f-4c1e-9a51-0b8f0c7b8a11', tx)).resolves.toBe(false);
+
+    expect(repository.deleteProduct).not.toHaveBeenCalled();
+    expect(payloads('catalogue.product-removed.v1')).toEqual([]);
+  });
+
+  it('announces nothing for a product already gone', async () => {
+    const { service, repository, tx, payloads } = setup();
+    repository.hasActiveSave.mockResolvedValue(false);
+    repository.deleteProduct.mockResolvedValue(false);
+
+    await expect(service.expire('5f0c2b56-5a3f-4c1e-9a51-0b8f0c7b8a11', tx)).resolves.toBe(false);
+    expect(payloads('catalogue.product-removed.v1')).toEqual([]);
+  });
+});

@@ -69,6 +69,20 @@ export class ProductsService {
     await this.derive(productId, capture.productKey, {}, tx);
   }
 
+  /**
+   * retention.product-expired.v1, in the inbox's transaction: retention saw
+   * nobody save the product for RETENTION_DAYS. Deleted (and announced) only
+   * if nobody saves it now; a save that arrived since keeps it. Holds the
+   * product's lock, so a capture being recorded takes turns with it.
+   */
+  async expire(productId: string, tx: Db): Promise<boolean> {
+    await this.products.lockProduct(productId, tx);
+    if (await this.products.hasActiveSave(productId, tx)) return false;
+    if (!(await this.products.deleteProduct(productId, tx))) return false;
+    await this.outbox.add(tx, 'catalogue.product-removed.v1', productId, { productId });
+    return true;
+  }
+
   /** A product as this caller may see it: listed and not hidden, or one they saved, or any for an administrator. */
   async get(productId: string, caller: Caller | null): Promise<Product> {
     const row = await this.products.findById(productId);

@@ -12,6 +12,7 @@ import { ImagesController } from '../images/images.controller';
 import { ListsController } from '../lists/lists.controller';
 import { ProductsController } from '../products/products.controller';
 import { ProfileController } from '../profile/profile.controller';
+import { RetentionController } from '../retention/retention.controller';
 import { SearchController } from '../search/search.controller';
 import { WardrobeController } from '../wardrobe/wardrobe.controller';
 import { AdminGuard, ExtensionAllowed, JwtAuthGuard, OptionalJwtAuthGuard } from './auth.guards';
@@ -130,6 +131,7 @@ describe('the routes the extension token may call', () => {
     ProfileController,
     SearchController,
     ListsController,
+    RetentionController,
     ImagesController,
     ApiNotFoundController,
   ];
@@ -161,6 +163,7 @@ describe('the routes the extension token may call', () => {
       'AuthController.listAccounts': 'FORBIDDEN',
       'ProductsController.ungendered': 'FORBIDDEN',
       'SearchController.reindex': 'FORBIDDEN',
+      'RetentionController.atRiskItems': 'FORBIDDEN',
     });
   });
 });

@@ -1,0 +1,34 @@
+import { Body, Controller, Get, HttpCode, Inject, Post, Put } from '@nestjs/common';
+import { type AtRiskItem, type Caller, RetentionClockRequest, type RetentionSweepResult } from '@closetly/contracts';
+import { RPC_CLIENT, type RpcClient } from '@closetly/server';
+import { AdminOnly, CurrentUser } from '../auth/auth.guards';
+import { ZodPipe } from '../http/zod-body.pipe';
+
+/** The 30-day rule for administrators: what is at risk, and a sweep now. The retention service checks the role again. */
+@Controller('api')
+export class RetentionController {
+  constructor(@Inject(RPC_CLIENT) private readonly rpc: RpcClient) {}
+
+  /** Spec §3: products nobody saves now, the most urgent first. */
+  @Get('at-risk-items')
+  @AdminOnly()
+  atRiskItems(@CurrentUser() caller: Caller): Promise<AtRiskItem[]> {
+    return this.rpc.call('retention.at-risk-items', { caller });
+  }
+
+  /** One sweep now, besides the hourly schedule. */
+  @Post('retention/sweep')
+  @HttpCode(200)
+  @AdminOnly()
+  sweep(@CurrentUser() caller: Caller): Promise<RetentionSweepResult> {
+    return this.rpc.call('retention.sweep-now', { caller });
+  }
+
+  /** Tests only: moves the retention clock; 404 unless the service runs with RETENTION_TEST_CLOCK (never in production). */
+  @Put('retention/clock')
+  @HttpCode(204)
+  @AdminOnly()
+  async setClock(@Body(new ZodPipe(RetentionClockRequest)) body: RetentionClockRequest, @CurrentUser() caller: Caller): Promise<void> {
+    await this.rpc.call('retention.set-clock', { caller, offsetMs: body.offsetMs });
+  }
+}

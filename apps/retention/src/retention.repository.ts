@@ -1,0 +1,101 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DATABASE, type Db } from '@closetly/server';
+import { and, asc, eq, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
+import { productSaves, trackedProducts } from './db/schema';
+
+export type TrackedProductRow = typeof trackedProducts.$inferSelect;
+
+/** Who saves a product now, and when the last of the ended saves ended. */
+export interface SaveSummary {
+  activeUsers: string[];
+  lastEndedAt: Date | null;
+}
+
+/** The retention read model. Queries only. */
+@Injectable()
+export class RetentionRepository {
+  constructor(@Inject(DATABASE) private readonly db: Db) {}
+
+  /**
+   * The product's row, created when new (its clock starting at `seenAt`) and
+   * locked until the transaction ends: a save and the sweep take turns on it.
+   */
+  async lockProduct(productId: string, seenAt: Date, tx: Db): Promise<TrackedProductRow> {
+    await tx.insert(trackedProducts).values({ productId, lastActivityAt: seenAt, lastUnsavedAt: seenAt }).onConflictDoNothing();
+    const [row] = await tx.select().from(trackedProducts).where(eq(trackedProducts.productId, productId)).for('update');
+    if (!row) throw new Error('tracked product vanished inside its transaction');
+    return row;
+  }
+
+  /**
+   * Records a save or an unsave unless a newer event for this user and
+   * product is already recorded (at the same instant a save wins). True when
+   * it was recorded.
+   */
+  async recordSaveState(productId: string, userId: string, active: boolean, changedAt: Date, tx: Db): Promise<boolean> {
+    const newer = active
+      ? sql`${productSaves.changedAt} <= excluded.changed_at`
+      : sql`${productSaves.changedAt} < excluded.changed_at`;
+    const rows = await tx
+      .insert(productSaves)
+      .values({ productId, userId, active, changedAt })
+      .onConflictDoUpdate({ target: [productSaves.productId, productSaves.userId], set: { active, changedAt }, setWhere: newer })
+      .returning({ productId: productSaves.productId });
+    return rows.length > 0;
+  }
+
+  async saveSummary(productId: string, tx: Db = this.db): Promise<SaveSummary> {
+    const rows = await tx.select().from(productSaves).where(eq(productSaves.productId, productId));
+    const ended = rows.filter((row) => !row.active).map((row) => row.changedAt.getTime());
+    return {
+      activeUsers: rows.filter((row) => row.active).map((row) => row.userId),
+      lastEndedAt: ended.length > 0 ? new Date(Math.max(...ended)) : null,
+    };
+  }
+
+  async update(productId: string, changes: Partial<Omit<TrackedProductRow, 'productId'>>, tx: Db): Promise<void> {
+    await tx.update(trackedProducts).set(changes).where(eq(trackedProducts.productId, productId));
+  }
+
+  /**
+   * Up to `limit` unexpired products whose last save ended at or before
+   * `cutoff`, locked for this transaction. SKIP LOCKED: rows another sweep
+   * or a save holds are left to them, so two sweeps never take one product.
+   */
+  async claimExpired(cutoff: Date, limit: number, tx: Db): Promise<Array<{ productId: string; lastUnsavedAt: Date }>> {
+    const rows = await tx
+      .select({ productId: trackedProducts.productId, lastUnsavedAt: trackedProducts.lastUnsavedAt })
+      .from(trackedProducts)
+      .where(and(isNull(trackedProducts.expiredAt), isNotNull(trackedProducts.lastUnsavedAt), lte(trackedProducts.lastUnsavedAt, cutoff)))
+      .orderBy(asc(trackedProducts.lastUnsavedAt))
+      .limit(limit)
+      .for('update', { skipLocked: true });
+    return rows.flatMap((row) => (row.lastUnsavedAt ? [{ productId: row.productId, lastUnsavedAt: row.lastUnsavedAt }] : []));
+  }
+
+  async markExpired(productIds: string[], at: Date, tx: Db): Promise<void> {
+    if (productIds.length === 0) return;
+    await tx.update(trackedProducts).set({ expiredAt: at }).where(inArray(trackedProducts.productId, productIds));
+  }
+
+  /** Unexpired products nobody saves now, the longest unsaved first. */
+  async atRisk(limit: number): Promise<Array<{ productId: string; lastUnsavedAt: Date }>> {
+    const rows = await this.db
+      .select({ productId: trackedProducts.productId, lastUnsavedAt: trackedProducts.lastUnsavedAt })
+      .from(trackedProducts)
+      .where(and(isNull(trackedProducts.expiredAt), isNotNull(trackedProducts.lastUnsavedAt)))
+      .orderBy(asc(trackedProducts.lastUnsavedAt), asc(trackedProducts.productId))
+      .limit(limit);
+    return rows.flatMap((row) => (row.lastUnsavedAt ? [{ productId: row.productId, lastUnsavedAt: row.lastUnsavedAt }] : []));
+  }
+
+  async find(productId: string, tx: Db = this.db): Promise<TrackedProductRow | undefined> {
+    const [row] = await tx.select().from(trackedProducts).where(eq(trackedProducts.productId, productId));
+    return row;
+  }
+
+  /** Bulk load for the benchmark and tests. */
+  async insertTracked(rows: Array<typeof trackedProducts.$inferInsert>, tx: Db = this.db): Promise<void> {
+    if (rows.length > 0) await tx.insert(trackedProducts).values(rows).onConflictDoNothing();
+  }
+}

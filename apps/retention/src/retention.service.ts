@@ -1,0 +1,129 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { type AtRiskItem, type Caller, RETENTION_DAYS } from '@closetly/contracts';
+import { type Db, OutboxWriter, UnitOfWork } from '@closetly/server';
+import { RetentionClock } from './clock';
+import { RETENTION_CONFIG, type RetentionConfig } from './config';
+import { RetentionError } from './retention.errors';
+import { RetentionRepository, type TrackedProductRow } from './retention.repository';
+
+const DAY_MS = 86_400_000;
+export const RETENTION_MS = RETENTION_DAYS * DAY_MS;
+/** The at-risk list is for a person to read; the longest unsaved come first. */
+export const AT_RISK_LIMIT = 1000;
+
+const isAdmin = (caller: Caller): boolean => caller.roles.includes('admin');
+const forbidden = () => new RetentionError('FORBIDDEN', 'Unauthorized access.');
+
+/** Whole days left before the sweep removes a product its last saver let go at `lastUnsavedAt`; 0 or less: pending. */
+// `|| 0`: Math.ceil of a small negative is -0.
+export const daysUntilDeletion = (lastUnsavedAt: Date, now: Date): number => Math.ceil((lastUnsavedAt.getTime() + RETENTION_MS - now.getTime()) / DAY_MS) || 0;
+
+/**
+ * The 30-day rule. A read model from save, unsave and product events, each
+ * applied by the time it happened (`occurredAt`), and a sweep that announces
+ * each product nobody has saved for RETENTION_DAYS, once, through the outbox.
+ * The catalogue then deletes it unless a save arrived since.
+ */
+@Injectable()
+export class RetentionService {
+  private readonly log = new Logger(RetentionService.name);
+
+  constructor(
+    private readonly repository: RetentionRepository,
+    private readonly uow: UnitOfWork,
+    private readonly outbox: OutboxWriter,
+    private readonly clock: RetentionClock,
+    @Inject(RETENTION_CONFIG) private readonly config: Pick<RetentionConfig, 'RETENTION_SWEEP_BATCH' | 'RETENTION_TEST_CLOCK'>,
+  ) {}
+
+  /** wardrobe.item-saved.v1, in the inbox's transaction. */
+  async itemSaved(productId: string, userId: string, occurredAt: Date, tx: Db): Promise<void> {
+    const row = await this.repository.lockProduct(productId, occurredAt, tx);
+    await this.repository.recordSaveState(productId, userId, true, occurredAt, tx);
+    await this.refresh(row, occurredAt, tx);
+  }
+
+  /** wardrobe.item-removed.v1, in the inbox's transaction. */
+  async itemRemoved(productId: string, userId: string, occurredAt: Date, tx: Db): Promise<void> {
+    const row = await this.repository.lockProduct(productId, occurredAt, tx);
+    await this.repository.recordSaveState(productId, userId, false, occurredAt, tx);
+    await this.refresh(row, occurredAt, tx);
+  }
+
+  /**
+   * catalogue.product-upserted.v1: a product first seen here with no save
+   * is tracked as unsaved since the event, so one whose saves we never see
+   * (an orphan) still expires; a known product only notes the activity.
+   */
+  async productSeen(productId: string, occurredAt: Date, tx: Db): Promise<void> {
+    const row = await this.repository.lockProduct(productId, occurredAt, tx);
+    if (occurredAt > row.lastActivityAt) await this.repository.update(productId, { lastActivityAt: occurredAt }, tx);
+  }
+
+  /**
+   * Runs the sweep as of the clock's now: batch after batch, each one
+   * transaction that locks its products (skipping those a save or another
+   * sweep holds), writes each expiry to the outbox and marks it expired. A
+   * crash loses at most an uncommitted batch, which the next sweep takes.
+   */
+  async sweep(now: Date = this.clock.now()): Promise<number> {
+    const cutoff = new Date(now.getTime() - RETENTION_MS);
+    const batch = this.config.RETENTION_SWEEP_BATCH;
+    let expired = 0;
+    for (;;) {
+      const count = await this.uow.run(async (tx) => {
+        const due = await this.repository.claimExpired(cutoff, batch, tx);
+        for (const { productId, lastUnsavedAt } of due) {
+          await this.outbox.add(tx, 'retention.product-expired.v1', productId, { productId, lastUnsavedAt: lastUnsavedAt.toISOString() });
+        }
+        await this.repository.markExpired(due.map((item) => item.productId), now, tx);
+        return due.length;
+      });
+      expired += count;
+      if (count < batch) break;
+    }
+    if (expired > 0) this.log.log({ expired, cutoff: cutoff.toISOString() }, 'products expired');
+    return expired;
+  }
+
+  async sweepNow(caller: Caller): Promise<{ expired: number }> {
+    if (!isAdmin(caller)) throw forbidden();
+    return { expired: await this.sweep() };
+  }
+
+  /** GET /api/at-risk-items: products nobody saves now and not yet expired, the most urgent first. */
+  async atRiskItems(caller: Caller): Promise<AtRiskItem[]> {
+    if (!isAdmin(caller)) throw forbidden();
+    const now = this.clock.now();
+    const rows = await this.repository.atRisk(AT_RISK_LIMIT);
+    return rows.map(({ productId, lastUnsavedAt }) => ({
+      itemId: productId,
+      lastUnsavedAt: lastUnsavedAt.toISOString(),
+      daysUntilDeletion: daysUntilDeletion(lastUnsavedAt, now),
+      // Listed products have no active save by definition; the field keeps the spec's shape.
+      savedByUsers: [],
+    }));
+  }
+
+  /** Tests only: moves the clock. Unknown unless RETENTION_TEST_CLOCK is on (never in production). */
+  setClockOffset(caller: Caller, offsetMs: number): void {
+    if (!this.config.RETENTION_TEST_CLOCK) throw new RetentionError('NOT_FOUND', 'Not found');
+    if (!isAdmin(caller)) throw forbidden();
+    this.clock.setOffset(offsetMs);
+  }
+
+  /**
+   * After a save or unsave: nobody saving means the clock runs from when the
+   * last save ended; a save stops it and brings an expired product back (it
+   * lives again, so a later expiry is a new one).
+   */
+  private async refresh(row: TrackedProductRow, occurredAt: Date, tx: Db): Promise<void> {
+    const { activeUsers, lastEndedAt } = await this.repository.saveSummary(row.productId, tx);
+    const lastActivityAt = occurredAt > row.lastActivityAt ? occurredAt : row.lastActivityAt;
+    if (activeUsers.length > 0) {
+      await this.repository.update(row.productId, { lastActivityAt, lastUnsavedAt: null, expiredAt: null }, tx);
+    } else {
+      await this.repository.update(row.productId, { lastActivityAt, lastUnsavedAt: lastEndedAt ?? row.lastUnsavedAt ?? occurredAt }, tx);
+    }
+  }
+}

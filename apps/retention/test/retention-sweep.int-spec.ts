@@ -1,0 +1,215 @@
+import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
+import { buildEnvelope, type DatabaseConnection, type Db, drizzleFor, EventInbox, migrateService, openConnection, OutboxWriter, type OutboxRelay, UnitOfWork } from '@closetly/server';
+import { capture, createTestDatabase, deadLetterRecorder } from '@closetly/testing';
+import { eq, sql } from 'drizzle-orm';
+import { RetentionClock } from '../src/clock';
+import { outbox, retentionPlatformTables, trackedProducts } from '../src/db/schema';
+import { RetentionConsumer } from '../src/retention.consumer';
+import { RetentionRepository } from '../src/retention.repository';
+import { RETENTION_MS, RetentionService } from '../src/retention.service';
+
+const MIGRATIONS = join(__dirname, '..', 'src', 'db', 'migrations');
+const ADMIN = { uid: 'admin-1', sid: 's-1', roles: ['admin'] };
+
+/** A gate a test opens when it likes: holds a transaction open while another one runs. */
+function gate() {
+  let open: () => void = () => undefined;
+  const opened = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  return { opened, open };
+}
+
+/**
+ * The retention read model, sweep and at-risk list on the real engines
+ * (PGlite and PostgreSQL), through the real inbox and outbox tables; on
+ * PostgreSQL also two sweeps at once and a save racing the sweep.
+ */
+describe.each(['embedded', 'distributed'] as const)('retention sweep (%s)', (mode) => {
+  let connection: DatabaseConnection;
+  let db: Db;
+  let drop: (() => Promise<void>) | undefined;
+  let repository: RetentionRepository;
+  const clock = new RetentionClock();
+  const uow = () => new UnitOfWork(db, { kick: () => undefined } as unknown as OutboxRelay);
+  const service = (batch = 500, writer = new OutboxWriter(retentionPlatformTables)) =>
+    new RetentionService(repository, uow(), writer, clock, { RETENTION_SWEEP_BATCH: batch, RETENTION_TEST_CLOCK: false });
+  const consumer = () => new RetentionConsumer(new EventInbox('retention', db, retentionPlatformTables, deadLetterRecorder().transport), service());
+
+  /** An event as it happened at `occurredAt` (the envelope's time, not arrival). */
+  const saved = (productId: string, userId: string, occurredAt: Date) => ({
+    ...buildEnvelope('wardrobe.item-saved.v1', productId, { userId, productId, savedAt: occurredAt.toISOString(), capturedAt: occurredAt.toISOString(), capture: capture() }),
+    occurredAt: occurredAt.toISOString(),
+  });
+  const removed = (productId: string, userId: string, occurredAt: Date) => ({
+    ...buildEnvelope('wardrobe.item-removed.v1', productId, { userId, productId, removedAt: occurredAt.toISOString() }),
+    occurredAt: occurredAt.toISOString(),
+  });
+  const expiredEvents = async (productIds: string[]) => {
+    const rows = await db.select({ key: outbox.key }).from(outbox).where(eq(outbox.topic, 'retention.product-expired.v1'));
+    return rows.map((row) => row.key).filter((key) => productIds.includes(key));
+  };
+  const tracked = async (productId: string) => (await db.select().from(trackedProducts).where(eq(trackedProducts.productId, productId)))[0];
+  /** Products nobody has saved since `unsavedAt`, loaded in bulk. */
+  const unsavedSince = async (count: number, unsavedAt: Date) => {
+    const ids = Array.from({ length: count }, () => randomUUID());
+    await repository.insertTracked(ids.map((productId) => ({ productId, lastActivityAt: unsavedAt, lastUnsavedAt: unsavedAt })));
+    return ids;
+  };
+  // Each test uses its own instants far from the others', so a sweep only ever meets its own products.
+  let base = Date.UTC(2020, 0, 1);
+  const era = () => {
+    base += 10 * RETENTION_MS;
+    return new Date(base);
+  };
+
+  beforeAll(async () => {
+    const database = mode === 'distributed' ? await createTestDatabase('closetly_retention') : undefined;
+    drop = database?.drop;
+    connection = await openConnection({ mode, dataDir: ':memory:', databaseUrl: database?.url ?? 'postgres://unused@127.0.0.1/unused', poolSize: 6 });
+    db = drizzleFor(connection);
+    await migrateService(connection, db, 'retention', MIGRATIONS);
+    repository = new RetentionRepository(db);
+  });
+  afterAll(async () => {
+    await connection.close();
+    await drop?.();
+  });
+
+  it('save, unsave, then 30 days pass: expired once, at 30 days + 1 s and not at 30 days − 1 s', async () => {
+    const t0 = era();
+    const id = randomUUID();
+    await consumer().onItemSaved(saved(id, 'ada', t0));
+    await consumer().onItemRemoved(removed(id, 'ada', new Date(t0.getTime() + 1000)));
+    const unsavedAt = t0.getTime() + 1000;
+
+    await service().sweep(new Date(unsavedAt + RETENTION_MS - 1000));
+    expect(await expiredEvents([id])).toEqual([]);
+    await service().sweep(new Date(unsavedAt + RETENTION_MS + 1000));
+    await service().sweep(new Date(unsavedAt + RETENTION_MS + 2000));
+    expect(await expiredEvents([id])).toEqual([id]);
+    expect((await tracked(id))?.expiredAt).toEqual(new Date(unsavedAt + RETENTION_MS + 1000));
+  });
+
+  it('save, unsave, save: kept; an unsave arriving after a newer save: kept; the same event twice: one effect', async () => {
+    const t0 = era();
+    const [again, late, twice] = [randomUUID(), randomUUID(), randomUUID()];
+    const at = (seconds: number) => new Date(t0.getTime() + seconds * 1000);
+    await consumer().onItemSaved(saved(again, 'ada', at(0)));
+    await consumer().onItemRemoved(removed(again, 'ada', at(1)));
+    await consumer().onItemSaved(saved(again, 'ada', at(2)));
+
+    await consumer().onItemSaved(saved(late, 'bob', at(5)));
+    await consumer().onItemRemoved(removed(late, 'bob', at(3)));
+
+    await consumer().onItemSaved(saved(twice, 'cy', at(0)));
+    const unsave = removed(twice, 'cy', at(10));
+    await consumer().onItemRemoved(unsave);
+    await consumer().onItemSaved(saved(twice, 'cy', at(20)));
+    // The unsave delivered again after the newer save: the inbox drops it.
+    await consumer().onItemRemoved(unsave);
+
+    await service().sweep(at(RETENTION_MS / 1000 + 60));
+    expect(await expiredEvents([again, late, twice])).toEqual([]);
+    for (const id of [again, late, twice]) expect((await tracked(id))?.lastUnsavedAt).toBeNull();
+  });
+
+  it('a crash mid-batch loses only the batch in flight; the next sweep expires the rest, none twice', async () => {
+    const t0 = era();
+    const ids = await unsavedSince(7, t0);
+    const real = new OutboxWriter(retentionPlatformTables);
+    const failing = new OutboxWriter(retentionPlatformTables);
+    let added = 0;
+    failing.add = async (tx, topic, key, payload) => {
+      added += 1;
+      if (added === 4) throw new Error('the process died here');
+      return real.add(tx, topic, key, payload);
+    };
+    const now = new Date(t0.getTime() + RETENTION_MS + 1000);
+
+    await expect(service(3, failing).sweep(now)).rejects.toThrow('the process died here');
+    expect(await expiredEvents(ids)).toHaveLength(3);
+
+    await expect(service(3).sweep(now)).resolves.toBe(4);
+    const events = await expiredEvents(ids);
+    expect(events.sort()).toEqual([...ids].sort());
+  });
+
+  it('lists at-risk products with whole days left, the most urgent first', async () => {
+    const t0 = era();
+    const [soon, later] = [randomUUID(), randomUUID()];
+    await repository.insertTracked([
+      { productId: later, lastActivityAt: t0, lastUnsavedAt: new Date(t0.getTime() + 10 * 86_400_000) },
+      { productId: soon, lastActivityAt: t0, lastUnsavedAt: t0 },
+    ]);
+    clock.setOffset(t0.getTime() + 25.5 * 86_400_000 - Date.now());
+    try {
+      const items = (await service().atRiskItems(ADMIN)).filter((item) => item.itemId === soon || item.itemId === later);
+      expect(items.map(({ itemId, daysUntilDeletion }) => ({ itemId, daysUntilDeletion }))).toEqual([
+        { itemId: soon, daysUntilDeletion: 5 },
+        { itemId: later, daysUntilDeletion: 15 },
+      ]);
+    } finally {
+      clock.setOffset(0);
+    }
+  });
+
+  if (mode === 'distributed') {
+    it('two sweeps at once expire each product once', async () => {
+      const t0 = era();
+      const now = new Date(t0.getTime() + RETENTION_MS + 1000);
+      // Earlier tests' leftovers first, so the two sweeps below meet only these products.
+      await service().sweep(now);
+      const ids = await unsavedSince(300, t0);
+      const [first, second] = await Promise.all([service(25).sweep(now), service(25).sweep(now)]);
+      expect(first + second).toBe(300);
+      const events = await expiredEvents(ids);
+      expect(events).toHaveLength(300);
+      expect(new Set(events).size).toBe(300);
+    });
+
+    it('a save holding the product while the sweep runs keeps it; a save waiting on the sweep brings it back', async () => {
+      const t0 = era();
+      const [held, waited] = await unsavedSince(2, t0);
+      const now = new Date(t0.getTime() + RETENTION_MS + 1000);
+      const savedAt = new Date(now.getTime() - 1000);
+
+      // The save's transaction has the row locked: the sweep skips it, and the save commits an active save.
+      const release = gate();
+      let locked: () => void = () => undefined;
+      const isLocked = new Promise<void>((resolve) => {
+        locked = resolve;
+      });
+      const saving = db.transaction(async (tx) => {
+        await service().itemSaved(held as string, 'ada', savedAt, tx as unknown as Db);
+        locked();
+        await release.opened;
+      });
+      await isLocked;
+      await service().sweep(now);
+      release.open();
+      await saving;
+      expect(await expiredEvents([held as string])).toEqual([]);
+      expect(await tracked(held as string)).toMatchObject({ lastUnsavedAt: null, expiredAt: null });
+
+      // The sweep has the row locked: the save waits, then finds it expired and brings it back (the catalogue keeps a product saved since).
+      const sweepHolds = gate();
+      let sweepLocked: () => void = () => undefined;
+      const sweepHasLock = new Promise<void>((resolve) => {
+        sweepLocked = resolve;
+      });
+      const sweeping = db.transaction(async (tx) => {
+        await tx.execute(sql`select 1 from retention.tracked_products where product_id = ${waited} for update`);
+        await tx.update(trackedProducts).set({ expiredAt: now }).where(eq(trackedProducts.productId, waited as string));
+        sweepLocked();
+        await sweepHolds.opened;
+      });
+      await sweepHasLock;
+      const waiting = db.transaction((tx) => service().itemSaved(waited as string, 'bob', savedAt, tx as unknown as Db));
+      sweepHolds.open();
+      await Promise.all([sweeping, waiting]);
+      expect(await tracked(waited as string)).toMatchObject({ lastUnsavedAt: null, expiredAt: null });
+    });
+  }
+});
