@@ -1,0 +1,122 @@
+/**
+ * @jest-environment node
+ */
+import { randomBytes } from 'node:crypto';
+import { createApiClient, type ApiClient } from '@closetly/api-client';
+import type { ItemInput, SignUpRequest } from '@closetly/contracts';
+import { pollUntil, proveEmailByResetLink, type SmtpCapture, startSmtpCapture } from '@closetly/testing';
+import type { Page } from 'playwright-core';
+import { passBetaGate, screenshot, useBrowserAndProduct, type Viewport, VIEWPORTS } from './browser';
+
+const PASSWORD = 'Adm1n!Dashboard';
+const uniqueEmail = (label: string) => `${label}-${randomBytes(5).toString('hex')}@example.com`;
+const account = (email: string): SignUpRequest => ({ firstName: 'Mary', lastName: 'Jackson', email, password: PASSWORD, gender: 'female' });
+/** A product of a supported multi-brand shop: listed at once, and with no gender it misses its tag. */
+const untaggedItem = (): ItemInput => ({
+  name: `Wool Blend Scarf ${randomBytes(3).toString('hex')}`,
+  brand: 'Toteme',
+  price: 180,
+  sourceUrl: `https://www.nordstrom.com/s/item/${Math.floor(Math.random() * 1e9)}`,
+});
+
+describe('the admin dashboard (web app in Chromium against the embedded product)', () => {
+  const adminEmail = uniqueEmail('admin');
+  let smtp: SmtpCapture;
+  let betaToken: string;
+  let api: ApiClient;
+  let member: SignUpRequest;
+
+  beforeAll(async () => {
+    smtp = await startSmtpCapture();
+  });
+  afterAll(async () => {
+    await smtp?.close();
+  });
+
+  const suite = useBrowserAndProduct(() => ({ ADMIN_EMAILS: adminEmail, SMTP_URL: smtp.url }));
+  const url = suite.url;
+
+  beforeAll(async () => {
+    betaToken = await suite.product.betaToken();
+    api = createApiClient({ baseUrl: suite.product.baseUrl, getBetaToken: () => betaToken });
+    await api.signUp(account(adminEmail));
+    await proveEmailByResetLink({ baseUrl: suite.product.baseUrl, betaToken, smtp, email: adminEmail, password: PASSWORD });
+    member = account(uniqueEmail('member'));
+    await api.signUp(member);
+  }, 180_000);
+
+  const clientFor = async (email: string) => {
+    const session = await api.signIn({ email, password: PASSWORD });
+    return createApiClient({ baseUrl: suite.product.baseUrl, getBetaToken: () => betaToken, getAccessToken: () => session.accessToken });
+  };
+
+  async function signedInPage(email: string, viewport: Viewport): Promise<Page> {
+    const page = await (await suite.newContext(viewport)).newPage();
+    await page.goto(url('/signin'));
+    await passBetaGate(page, suite.product.demoBetaCode);
+    await page.getByLabel('Email address').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await page.waitForURL(url('/'));
+    await page.goto(url('/admin'));
+    return page;
+  }
+
+  const table = (page: Page, heading: string) => page.getByRole('region', { name: heading }).getByRole('table');
+
+  it('shows the at-risk items and the products missing gender tags, and tags one from its dialog', async () => {
+    const shopper = await clientFor(member.email);
+    const untagged = await shopper.saveItem(untaggedItem());
+    // Saved and removed again: nobody saves it now, so its 30 days have started.
+    const dropped = await shopper.saveItem(untaggedItem());
+    await shopper.removeFromWardrobe(dropped.id);
+    const admin = await clientFor(adminEmail);
+    await pollUntil(() => admin.getAtRiskItems(), (items) => items.some((item) => item.itemId === dropped.id), { what: 'the dropped product at risk' });
+    await pollUntil(() => admin.getUngenderedProducts(), (products) => products.some((product) => product.id === untagged.id), { what: 'the untagged product listed' });
+
+    const page = await signedInPage(adminEmail, VIEWPORTS[0]);
+    await page.getByRole('heading', { name: 'Admin Dashboard - At Risk Items' }).waitFor();
+    await page.getByText('Items with no active saves are deleted after 30 days of inactivity.').waitFor();
+    const atRisk = table(page, 'At Risk Items');
+    const row = atRisk.getByRole('row').filter({ hasText: dropped.id });
+    await row.waitFor();
+    expect(await atRisk.getByRole('columnheader').allInnerTexts()).toEqual(['Item ID', 'Last Activity', 'Status', 'Active Saves']);
+    expect(await row.getByRole('cell').allInnerTexts()).toEqual([dropped.id, expect.stringMatching(/\d{4}.*\d{1,2}:\d{2}/), '30 days until deletion', 'No active saves']);
+
+    const missing = table(page, 'Products Missing Gender Tags');
+    const product = missing.getByRole('row').filter({ hasText: untagged.name });
+    await product.waitFor();
+    expect(await product.getByRole('cell').allInnerTexts()).toEqual(['', untagged.name, 'Toteme', '$180.00', 'Edit']);
+    await screenshot(page, 'admin-dashboard-1280');
+
+    await product.getByRole('button', { name: `Edit ${untagged.name}` }).click();
+    const dialog = page.getByRole('dialog', { name: untagged.name });
+    await dialog.getByLabel('Gender').selectOption('Women');
+    await dialog.getByRole('button', { name: 'Save Gender' }).click();
+    await dialog.getByText('Gender set to Women.').waitFor();
+    await screenshot(page, 'admin-product-dialog-1280', { fullPage: false });
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await product.waitFor({ state: 'detached' });
+    expect((await api.getProduct(untagged.id)).gender).toBe('Women');
+
+    // Refresh asks again: the dropped product is still at risk, the tagged one stays gone.
+    await page.getByRole('button', { name: 'Refresh' }).click();
+    await row.waitFor();
+    expect(await missing.getByRole('row').filter({ hasText: untagged.name }).count()).toBe(0);
+  });
+
+  it('keeps its tables readable on a phone (390 px)', async () => {
+    const page = await signedInPage(adminEmail, VIEWPORTS[1]);
+    await table(page, 'At Risk Items').getByRole('row').nth(1).waitFor();
+    await screenshot(page, 'admin-dashboard-390');
+  });
+
+  it('tells anyone else Unauthorized access., and the server refuses them too', async () => {
+    const page = await signedInPage(member.email, VIEWPORTS[0]);
+    await page.getByText('Unauthorized access.').waitFor();
+    expect(await page.getByRole('table').count()).toBe(0);
+    const shopper = await clientFor(member.email);
+    await expect(shopper.getAtRiskItems()).rejects.toMatchObject({ status: 403 });
+    await expect(shopper.getUngenderedProducts()).rejects.toMatchObject({ status: 403 });
+  });
+});
