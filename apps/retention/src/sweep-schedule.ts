@@ -4,6 +4,9 @@ import { RETENTION_CONFIG, type RetentionConfig } from './config';
 import { RetentionService } from './retention.service';
 
 const JOB = 'retention-sweep';
+const FIRST_JOB = 'retention-sweep-after-start';
+/** A first sweep soon after start, so a process restarted more often than the interval still sweeps. */
+const FIRST_SWEEP_DELAY_MS = 30_000;
 
 /**
  * Runs the sweep every RETENTION_SWEEP_INTERVAL_MS (hourly by default). An
@@ -25,10 +28,12 @@ export class SweepSchedule implements OnApplicationBootstrap, OnApplicationShutd
   onApplicationBootstrap(): void {
     if (this.config.RETENTION_SWEEP_INTERVAL_MS === 0) return;
     this.scheduler.addInterval(JOB, setInterval(() => this.tick(), this.config.RETENTION_SWEEP_INTERVAL_MS));
+    this.scheduler.addTimeout(FIRST_JOB, setTimeout(() => this.tick(), Math.min(FIRST_SWEEP_DELAY_MS, this.config.RETENTION_SWEEP_INTERVAL_MS)));
   }
 
   async onApplicationShutdown(): Promise<void> {
     if (this.scheduler.doesExist('interval', JOB)) this.scheduler.deleteInterval(JOB);
+    if (this.scheduler.doesExist('timeout', FIRST_JOB)) this.scheduler.deleteTimeout(FIRST_JOB);
     await this.running;
   }
 
