@@ -46,6 +46,17 @@ describe('CatalogueConsumer', () => {
     expect(committedAtInvalidation).toEqual([[event.id]]);
   });
 
+  it('expires a product in the inbox’s transaction, once however often the event comes, then invalidates the lists', async () => {
+    const { consumer, products, tx, committedAtInvalidation } = setup();
+    const event = buildEnvelope('retention.product-expired.v1', productId, { productId, lastUnsavedAt: '2026-01-01T00:00:00.000Z' });
+    await consumer.onProductExpired(event);
+    await consumer.onProductExpired(event);
+
+    expect(products.expire).toHaveBeenCalledTimes(1);
+    expect(products.expire).toHaveBeenCalledWith(productId, tx);
+    expect(committedAtInvalidation[0]).toEqual([event.id]);
+  });
+
   it('records an event delivered again only once', async () => {
     const { consumer, lists } = setup();
     const saveEvent = itemSaved();

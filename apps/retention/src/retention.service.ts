@@ -73,9 +73,11 @@ export class RetentionService {
     for (;;) {
       const count = await this.uow.run(async (tx) => {
         const due = await this.repository.claimExpired(cutoff, batch, tx);
-        for (const { productId, lastUnsavedAt } of due) {
-          await this.outbox.add(tx, 'retention.product-expired.v1', productId, { productId, lastUnsavedAt: lastUnsavedAt.toISOString() });
-        }
+        await this.outbox.addMany(
+          tx,
+          'retention.product-expired.v1',
+          due.map(({ productId, lastUnsavedAt }) => ({ key: productId, payload: { productId, lastUnsavedAt: lastUnsavedAt.toISOString() } })),
+        );
         await this.repository.markExpired(due.map((item) => item.productId), now, tx);
         return due.length;
       });

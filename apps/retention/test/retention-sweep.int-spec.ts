@@ -120,11 +120,13 @@ describe.each(['embedded', 'distributed'] as const)('retention sweep (%s)', (mod
     const ids = await unsavedSince(7, t0);
     const real = new OutboxWriter(retentionPlatformTables);
     const failing = new OutboxWriter(retentionPlatformTables);
-    let added = 0;
-    failing.add = async (tx, topic, key, payload) => {
-      added += 1;
-      if (added === 4) throw new Error('the process died here');
-      return real.add(tx, topic, key, payload);
+    let batches = 0;
+    // The second batch dies after writing its events, before its transaction commits.
+    failing.addMany = async (tx, topic, events) => {
+      const written = await real.addMany(tx, topic, events);
+      batches += 1;
+      if (batches === 2) throw new Error('the process died here');
+      return written;
     };
     const now = new Date(t0.getTime() + RETENTION_MS + 1000);
 

@@ -49,6 +49,13 @@ export function recordingOutbox() {
     recorded.push({ tx, envelope });
     return envelope;
   });
+  outbox.addMany.mockImplementation(async (tx, topic, events) =>
+    events.map(({ key, payload }) => {
+      const envelope = buildEnvelope(topic, key, payload);
+      recorded.push({ tx, envelope });
+      return envelope;
+    }),
+  );
   /** The payloads added on one topic, oldest first. */
   const payloads = <T extends EventTopic>(topic: T): Array<EventPayload<T>> =>
     recorded.filter(({ envelope }) => envelope.type === topic).map(({ envelope }) => envelope.payload as EventPayload<T>);

@@ -32,6 +32,15 @@ export class OutboxWriter {
     await tx.insert(this.tables.outbox).values({ eventId: envelope.id, topic, key, envelope });
     return envelope;
   }
+
+  /** Many events of one topic in one insert (a batch job's events), in the given order. */
+  async addMany<T extends EventTopic>(tx: Db, topic: T, events: Array<{ key: string; payload: EventPayload<T> }>): Promise<Array<EventEnvelope<EventPayload<T>>>> {
+    const envelopes = events.map(({ key, payload }) => buildEnvelope(topic, key, payload));
+    if (envelopes.length > 0) {
+      await tx.insert(this.tables.outbox).values(envelopes.map((envelope) => ({ eventId: envelope.id, topic, key: envelope.key, envelope })));
+    }
+    return envelopes;
+  }
 }
 
 const CLAIM_SECONDS = 30;
