@@ -116,7 +116,7 @@ describe('WardrobeConsumer', () => {
   });
 
   describe('catalogue.product-removed.v1', () => {
-    it('drops the product from every wardrobe and from recommendations, in one inbox transaction, once per event id', async () => {
+    it('drops the product’s classification and recommendations, keeping the shoppers’ own saves, in one inbox transaction, once per event id', async () => {
       const { consumer, service, repository, recommendations, recommenderChanged, saves, tx } = setup();
       const saved = await service.save(SHOPPER, item());
       await consumer.onProductUpserted(upserted(product({ id: saved.id, listed: true })));
@@ -125,10 +125,10 @@ describe('WardrobeConsumer', () => {
       await consumer.onProductRemoved(event);
       await consumer.onProductRemoved(event);
 
-      expect(saves.size).toBe(0);
+      expect(saves.size).toBe(1);
       expect(recommendations.products.size).toBe(0);
-      expect(repository.deleteProduct).toHaveBeenCalledTimes(1);
-      expect(repository.deleteProduct).toHaveBeenCalledWith(saved.id, tx);
+      expect(repository.deleteClassification).toHaveBeenCalledTimes(1);
+      expect(repository.deleteClassification).toHaveBeenCalledWith(saved.id, tx);
       expect(recommendations.repository.deleteProduct).toHaveBeenCalledTimes(1);
       expect(recommendations.repository.deleteProduct).toHaveBeenCalledWith(saved.id, tx);
       expect(recommenderChanged).toHaveBeenCalledTimes(1);
@@ -139,7 +139,7 @@ describe('WardrobeConsumer', () => {
       await consumer.onProductRemoved({ ...buildEnvelope('catalogue.product-removed.v1', 'k', { productId: product().id }), payload: {} });
 
       expect(deadLetters).toHaveLength(1);
-      expect(repository.deleteProduct).not.toHaveBeenCalled();
+      expect(repository.deleteClassification).not.toHaveBeenCalled();
       expect(recommendations.repository.deleteProduct).not.toHaveBeenCalled();
     });
   });

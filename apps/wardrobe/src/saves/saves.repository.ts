@@ -106,8 +106,7 @@ export class SavesRepository {
       .onConflictDoUpdate({ target: productClassifications.productId, set: { ...classification, updatedAt: sql`now()` } });
   }
 
-  async deleteProduct(productId: string, tx: Db): Promise<void> {
-    await tx.delete(saves).where(eq(saves.productId, productId));
+  async deleteClassification(productId: string, tx: Db): Promise<void> {
     await tx.delete(productClassifications).where(eq(productClassifications.productId, productId));
   }
 }

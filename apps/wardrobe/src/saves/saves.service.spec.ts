@@ -216,15 +216,16 @@ describe('SavesService', () => {
       await expect(service.find(SHOPPER, saved.id)).resolves.toMatchObject({ gender: 'Women', category: 'outerwear' });
     });
 
-    it('productRemoved drops the product from every wardrobe, in the given transaction', async () => {
-      const { service, repository, saves, tx } = savesServiceFor();
+    it('productRemoved forgets the product’s classification but keeps every shopper’s save (one made while the sweep ran must not be lost)', async () => {
+      const { service, repository, saves, classifications, tx } = savesServiceFor();
       const saved = await service.save(SHOPPER, item());
       await service.save(OTHER, item());
-      const kept = await service.save(SHOPPER, item({ sourceUrl: 'https://boutique.example/p/other' }));
+      await service.productUpserted(product({ id: saved.id, gender: 'Women', category: 'outerwear' }), tx);
       await service.productRemoved(saved.id, tx);
 
-      expect(repository.deleteProduct).toHaveBeenCalledWith(saved.id, tx);
-      expect([...saves.values()].map(({ productId }) => productId)).toEqual([kept.id]);
+      expect(repository.deleteClassification).toHaveBeenCalledWith(saved.id, tx);
+      expect(classifications.has(saved.id)).toBe(false);
+      expect([...saves.values()].filter(({ productId }) => productId === saved.id)).toHaveLength(2);
     });
   });
 });

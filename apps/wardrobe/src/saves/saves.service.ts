@@ -108,8 +108,12 @@ export class SavesService {
     return this.saves.upsertClassification(product.id, { gender: product.gender, category: product.category }, tx);
   }
 
-  /** The catalogue removed a product (nobody saved it for 30 days): no wardrobe keeps it. */
+  /**
+   * The catalogue removed a product (retention found nobody saving it for 30 days): its shared
+   * classification goes. Saves stay: any save here was made after retention decided (a save racing the
+   * sweep), it is the shopper's own capture, and its event makes the catalogue derive the product again.
+   */
   productRemoved(productId: string, tx: Db): Promise<void> {
-    return this.saves.deleteProduct(productId, tx);
+    return this.saves.deleteClassification(productId, tx);
   }
 }

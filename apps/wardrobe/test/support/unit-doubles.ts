@@ -52,8 +52,7 @@ export function inMemorySaves() {
   repository.upsertClassification.mockImplementation(async (productId, classification) => {
     classifications.set(productId, { ...classification });
   });
-  repository.deleteProduct.mockImplementation(async (productId) => {
-    for (const [key, row] of saves) if (row.productId === productId) saves.delete(key);
+  repository.deleteClassification.mockImplementation(async (productId) => {
     classifications.delete(productId);
   });
   return { repository, saves, classifications, clock };
