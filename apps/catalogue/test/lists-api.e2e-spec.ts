@@ -1,22 +1,11 @@
-import { randomBytes, randomUUID } from 'node:crypto';
-import { RUNTIME_MODES, type RuntimeMode, type StartedProduct } from '@closetly/all-in-one/testing';
+import { randomUUID } from 'node:crypto';
+import { apiCaller, type ApiErrorBody, madeUpWord, RUNTIME_MODES, type RuntimeMode, signUpSuiteUsers, type StartedProduct, supportedShopUrl } from '@closetly/all-in-one/testing';
 import type { ProductList } from '@closetly/contracts';
-import { pollUntil, proveEmailByResetLink, type SmtpCapture, startSmtpCapture } from '@closetly/testing';
-
-interface Answer<T = unknown> {
-  status: number;
-  body: T;
-}
-type ErrorBody = { error: { code: string; message: string; fields?: Record<string, string[]> } };
+import { pollUntil, type SmtpCapture, startSmtpCapture } from '@closetly/testing';
 
 const PASSWORD = 'Passw0rd!';
 const ADMIN_EMAIL = 'lists-admin@example.com';
 
-/** A made-up word no other suite uses: in distributed mode every suite's products share Kafka's topics. */
-const madeUpWord = (): string =>
-  Array.from(randomBytes(9), (byte) => 'bcdfghjklmnpqrstvwxz'[byte % 20])
-    .join('')
-    .replace(/^./, (first) => first.toUpperCase());
 
 /**
  * The browsing lists through the gateway in both runtime modes: popular
@@ -35,15 +24,7 @@ describe.each(RUNTIME_MODES)('browsing lists API ($name mode)', (mode: RuntimeMo
   const brand = `${madeUpWord()} Studio`;
   const ids: Record<'blouse' | 'shirt' | 'tee' | 'tote' | 'beanie', string> = { blouse: '', shirt: '', tee: '', tote: '', beanie: '' };
 
-  const call = async <T>(method: string, path: string, options: { body?: unknown; token?: string; beta?: boolean } = {}): Promise<Answer<T>> => {
-    const response = await fetch(`${started.product.baseUrl}${path}`, {
-      method,
-      headers: { 'content-type': 'application/json', ...(options.beta === false ? {} : { 'x-beta-token': betaToken }), ...(options.token ? { authorization: `Bearer ${options.token}` } : {}) },
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
-    });
-    const text = await response.text();
-    return { status: response.status, body: (text ? JSON.parse(text) : undefined) as T };
-  };
+  const call = apiCaller(() => started.product.baseUrl, () => betaToken);
   const list = async (path: string) => {
     const answer = await call<ProductList>('GET', path);
     expect(answer.status).toBe(200);
@@ -55,15 +36,14 @@ describe.each(RUNTIME_MODES)('browsing lists API ($name mode)', (mode: RuntimeMo
   const until = (path: string, done: (found: string[]) => boolean, what: string, of?: readonly string[]) => pollUntil(() => ours(path, of), done, { what, intervalMs: 150 });
   const sameAs = (expected: string[]) => (found: string[]) => JSON.stringify(found) === JSON.stringify(expected);
 
-  const supportedShop = () => `https://www.nordstrom.com/s/item/${Math.floor(Math.random() * 1e9)}`;
   /** This suite's products: pages of a multi-brand supported retailer, so one save lists them; each saver saves the same page. */
   const OURS: Record<keyof typeof ids, { name: string; gender?: string; sourceUrl: string }> = {
-    blouse: { name: `${word} Silk Blouse`, gender: 'Women', sourceUrl: supportedShop() },
-    shirt: { name: `${word} Oxford Shirt`, gender: 'Men', sourceUrl: supportedShop() },
-    tee: { name: `${word} Striped Tee`, gender: 'Unisex', sourceUrl: supportedShop() },
-    tote: { name: `${word} Canvas Tote`, gender: 'Unisex', sourceUrl: supportedShop() },
+    blouse: { name: `${word} Silk Blouse`, gender: 'Women', sourceUrl: supportedShopUrl() },
+    shirt: { name: `${word} Oxford Shirt`, gender: 'Men', sourceUrl: supportedShopUrl() },
+    tee: { name: `${word} Striped Tee`, gender: 'Unisex', sourceUrl: supportedShopUrl() },
+    tote: { name: `${word} Canvas Tote`, gender: 'Unisex', sourceUrl: supportedShopUrl() },
     // No gender: unspecified, shown with both.
-    beanie: { name: `${word} Merino Beanie`, sourceUrl: supportedShop() },
+    beanie: { name: `${word} Merino Beanie`, sourceUrl: supportedShopUrl() },
   };
   const save = async (token: string, data: Record<string, unknown>) => {
     const answer = await call<{ id: string }>('POST', '/api/save', { body: { data: { imageUrl: 'https://images.example.com/item.jpg', description: '', price: 80, ...data } }, token });
@@ -77,14 +57,7 @@ describe.each(RUNTIME_MODES)('browsing lists API ($name mode)', (mode: RuntimeMo
     smtp = await startSmtpCapture();
     started = await mode.start({ ADMIN_EMAILS: ADMIN_EMAIL, SMTP_URL: smtp.url });
     betaToken = await started.product.betaToken();
-    for (const name of Object.keys(users) as Array<keyof typeof users>) {
-      const email = name === 'admin' ? ADMIN_EMAIL : `${name}-${randomUUID()}@example.com`;
-      const answer = await call<{ accessToken: string }>('POST', '/api/auth/signup', { body: { firstName: 'Sam', lastName: 'Shopper', email, password: PASSWORD } });
-      expect(answer.status).toBe(201);
-      users[name] = answer.body.accessToken;
-    }
-    await proveEmailByResetLink({ baseUrl: started.product.baseUrl, betaToken, smtp, email: ADMIN_EMAIL, password: PASSWORD });
-    users.admin = (await call<{ accessToken: string }>('POST', '/api/auth/signin', { body: { email: ADMIN_EMAIL, password: PASSWORD } })).body.accessToken;
+    Object.assign(users, await signUpSuiteUsers(call, Object.keys(users) as Array<keyof typeof users>, { email: ADMIN_EMAIL, password: PASSWORD, baseUrl: started.product.baseUrl, betaToken, smtp }));
 
     // The blouse, then the shirt, each in the catalogue before the next is saved, so "newest first" has one right answer.
     const { ada, bob, cy } = users;
@@ -140,11 +113,11 @@ describe.each(RUNTIME_MODES)('browsing lists API ($name mode)', (mode: RuntimeMo
     expect((await ours(`/api/new-arrivals/${encodeURIComponent(brand.toUpperCase())}`)).slice(-2)).toEqual([ids.shirt, ids.blouse]);
 
     const knits = `${madeUpWord()} Knits`;
-    const oldest = await save(users.dee, { name: `${word} Rib Sweater 0`, brand: knits, sourceUrl: supportedShop() });
+    const oldest = await save(users.dee, { name: `${word} Rib Sweater 0`, brand: knits, sourceUrl: supportedShopUrl() });
     const path = `/api/new-arrivals/${encodeURIComponent(knits)}`;
     await until(path, (found) => found.length === 1, 'the first sweater', [oldest]);
     const newer: string[] = [];
-    for (let n = 1; n <= 16; n += 1) newer.push(await save(users.dee, { name: `${word} Rib Sweater ${n}`, brand: knits, sourceUrl: supportedShop() }));
+    for (let n = 1; n <= 16; n += 1) newer.push(await save(users.dee, { name: `${word} Rib Sweater ${n}`, brand: knits, sourceUrl: supportedShopUrl() }));
     const arrivals = await until(path, (found) => found.length === 16 && !found.includes(oldest), 'the 16 newest sweaters', [oldest, ...newer]);
     expect(arrivals.sort()).toEqual([...newer].sort());
     expect(await list(path)).toHaveLength(16);
@@ -174,7 +147,7 @@ describe.each(RUNTIME_MODES)('browsing lists API ($name mode)', (mode: RuntimeMo
     ['a blank brand', '/api/new-arrivals/%20%20', 'brand'],
     ['a brand over 200 characters', `/api/new-arrivals/${'b'.repeat(201)}`, 'brand'],
   ])('refuses %s with 400 naming the field', async (_case, path, field) => {
-    const answer = await call<ErrorBody>('GET', path);
+    const answer = await call<ApiErrorBody>('GET', path);
     expect([answer.status, answer.body.error.code]).toEqual([400, 'VALIDATION_FAILED']);
     if (field) expect(Object.keys(answer.body.error.fields ?? {})).toContain(field);
   });

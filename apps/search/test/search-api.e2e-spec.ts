@@ -1,22 +1,11 @@
-import { randomBytes, randomUUID } from 'node:crypto';
-import { RUNTIME_MODES, type RuntimeMode, type StartedProduct } from '@closetly/all-in-one/testing';
+import { randomUUID } from 'node:crypto';
+import { type ApiAnswer, apiCaller, type ApiErrorBody, madeUpWord, RUNTIME_MODES, type RuntimeMode, signUpSuiteUsers, type StartedProduct, supportedShopUrl } from '@closetly/all-in-one/testing';
 import type { RecentSearches, SearchResults, SearchSuggestions } from '@closetly/contracts';
-import { pollUntil, proveEmailByResetLink, type SmtpCapture, startSmtpCapture } from '@closetly/testing';
-
-interface Answer<T = unknown> {
-  status: number;
-  body: T;
-}
-type ErrorBody = { error: { code: string; message: string; fields?: Record<string, string[]> } };
+import { pollUntil, type SmtpCapture, startSmtpCapture } from '@closetly/testing';
 
 const PASSWORD = 'Passw0rd!';
 const ADMIN_EMAIL = 'search-admin@example.com';
 
-/** A made-up word no other suite uses: in distributed mode every suite's products share Kafka's topics. */
-const madeUpWord = (): string =>
-  Array.from(randomBytes(9), (byte) => 'bcdfghjklmnpqrstvwxz'[byte % 20])
-    .join('')
-    .replace(/^./, (first) => first.toUpperCase());
 
 /**
  * Search through the gateway in both runtime modes: the index is fed by the
@@ -33,15 +22,7 @@ describe.each(RUNTIME_MODES)('search API ($name mode)', (mode: RuntimeMode) => {
   const brandB = `${madeUpWord()} Atelier`;
   const word = madeUpWord();
 
-  const call = async <T>(method: string, path: string, options: { body?: unknown; token?: string } = {}): Promise<Answer<T>> => {
-    const response = await fetch(`${started.product.baseUrl}${path}`, {
-      method,
-      headers: { 'content-type': 'application/json', 'x-beta-token': betaToken, ...(options.token ? { authorization: `Bearer ${options.token}` } : {}) },
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
-    });
-    const text = await response.text();
-    return { status: response.status, body: (text ? JSON.parse(text) : undefined) as T };
-  };
+  const call = apiCaller(() => started.product.baseUrl, () => betaToken);
   const search = (params: Record<string, string | string[]>) => {
     const query = new URLSearchParams();
     for (const [key, value] of Object.entries(params)) for (const one of [value].flat()) query.append(key, one);
@@ -49,11 +30,10 @@ describe.each(RUNTIME_MODES)('search API ($name mode)', (mode: RuntimeMode) => {
   };
   /** A search within this suite's brands. */
   const ours = (q: string, params: Record<string, string | string[]> = {}) => search({ q, brand: [brandA, brandB], ...params });
-  const names = (answer: Answer<SearchResults>) => answer.body.products.map((product) => product.name).sort();
+  const names = (answer: ApiAnswer<SearchResults>) => answer.body.products.map((product) => product.name).sort();
   const found = (q: string, name: string, params: Record<string, string | string[]> = {}) =>
     pollUntil(() => ours(q, params), (answer) => names(answer).includes(name), { what: `"${q}" to find ${name}` });
 
-  const supportedShop = () => `https://www.nordstrom.com/s/item/${Math.floor(Math.random() * 1e9)}`;
   const unknownShop = () => `https://boutique-${randomUUID().slice(0, 8)}.example/p/${randomUUID().slice(0, 8)}`;
   const save = async (token: string, data: Record<string, unknown>) => {
     const answer = await call<{ id: string }>('POST', '/api/save', { body: { data: { imageUrl: 'https://images.example.com/item.jpg', description: '', ...data } }, token });
@@ -65,20 +45,13 @@ describe.each(RUNTIME_MODES)('search API ($name mode)', (mode: RuntimeMode) => {
     smtp = await startSmtpCapture();
     started = await mode.start({ ADMIN_EMAILS: ADMIN_EMAIL, SMTP_URL: smtp.url });
     betaToken = await started.product.betaToken();
-    for (const name of Object.keys(users) as Array<keyof typeof users>) {
-      const email = name === 'admin' ? ADMIN_EMAIL : `${name}-${randomUUID()}@example.com`;
-      const answer = await call<{ accessToken: string }>('POST', '/api/auth/signup', { body: { firstName: 'Sam', lastName: 'Shopper', email, password: PASSWORD } });
-      expect(answer.status).toBe(201);
-      users[name] = answer.body.accessToken;
-    }
-    await proveEmailByResetLink({ baseUrl: started.product.baseUrl, betaToken, smtp, email: ADMIN_EMAIL, password: PASSWORD });
-    users.admin = (await call<{ accessToken: string }>('POST', '/api/auth/signin', { body: { email: ADMIN_EMAIL, password: PASSWORD } })).body.accessToken;
+    Object.assign(users, await signUpSuiteUsers(call, Object.keys(users) as Array<keyof typeof users>, { email: ADMIN_EMAIL, password: PASSWORD, baseUrl: started.product.baseUrl, betaToken, smtp }));
 
     // The catalogue this suite searches: listed products (a supported shop's pages) of two brands.
-    await save(users.ada, { name: `${word} Linen Shirt`, brand: brandA, price: 39, sourceUrl: supportedShop(), gender: 'Men', description: 'A breezy shirt in washed linen.' });
-    await save(users.ada, { name: `${word} Denim Jacket`, brand: brandA, price: 120, sourceUrl: supportedShop(), gender: 'Women', description: 'A boxy jacket in rigid denim.' });
-    await save(users.ada, { name: `${word} Court Sneakers`, brand: brandB, price: 85, sourceUrl: supportedShop(), gender: 'Unisex', description: 'Low-top leather sneakers.' });
-    await save(users.ada, { name: `${word} Tote`, brand: brandB, price: 240, sourceUrl: supportedShop(), gender: 'Women', description: 'Roomy enough for a linen shirt and a laptop.' });
+    await save(users.ada, { name: `${word} Linen Shirt`, brand: brandA, price: 39, sourceUrl: supportedShopUrl(), gender: 'Men', description: 'A breezy shirt in washed linen.' });
+    await save(users.ada, { name: `${word} Denim Jacket`, brand: brandA, price: 120, sourceUrl: supportedShopUrl(), gender: 'Women', description: 'A boxy jacket in rigid denim.' });
+    await save(users.ada, { name: `${word} Court Sneakers`, brand: brandB, price: 85, sourceUrl: supportedShopUrl(), gender: 'Unisex', description: 'Low-top leather sneakers.' });
+    await save(users.ada, { name: `${word} Tote`, brand: brandB, price: 240, sourceUrl: supportedShopUrl(), gender: 'Women', description: 'Roomy enough for a linen shirt and a laptop.' });
     await found(word, `${word} Tote`);
   }, 240_000);
   afterAll(async () => {
@@ -142,7 +115,7 @@ describe.each(RUNTIME_MODES)('search API ($name mode)', (mode: RuntimeMode) => {
 
   it('pages 25 at a time, and a page past the end is empty', async () => {
     const brand = `${madeUpWord()} Knits`;
-    for (let n = 1; n <= 26; n += 1) await save(users.bob, { name: `${word} Rib Sweater ${n}`, brand, price: 60 + n, sourceUrl: supportedShop(), gender: 'Women' });
+    for (let n = 1; n <= 26; n += 1) await save(users.bob, { name: `${word} Rib Sweater ${n}`, brand, price: 60 + n, sourceUrl: supportedShopUrl(), gender: 'Women' });
     const first = await pollUntil(() => search({ q: word, brand }), (answer) => answer.body.total === 26, { what: '26 sweaters indexed' });
     expect([first.body.products.length, first.body.pageCount]).toEqual([25, 2]);
     const second = await search({ q: word, brand, page: '2' });
@@ -197,7 +170,7 @@ describe.each(RUNTIME_MODES)('search API ($name mode)', (mode: RuntimeMode) => {
     ['isMultiSearch neither true nor false', 'q=shirt&isMultiSearch=yes', 'isMultiSearch'],
     ['an unknown parameter', 'q=shirt&sort=price', ''],
   ])('refuses %s with 400 naming the field', async (_case, query, field) => {
-    const answer = await call<ErrorBody>('GET', `/api/search?${query}`);
+    const answer = await call<ApiErrorBody>('GET', `/api/search?${query}`);
     expect(answer.status).toBe(400);
     expect(answer.body.error.code).toBe('VALIDATION_FAILED');
     if (field) expect(Object.keys(answer.body.error.fields ?? {})).toContain(field);
@@ -212,12 +185,12 @@ describe.each(RUNTIME_MODES)('search API ($name mode)', (mode: RuntimeMode) => {
     expect((await call<RecentSearches>('GET', '/api/recent-searches', { token: bob })).body).toEqual([]);
     expect((await call('GET', '/api/recent-searches')).status).toBe(401);
     expect((await call('POST', '/api/save-search', { body: { term: 'x' } })).status).toBe(401);
-    const blank = await call<ErrorBody>('POST', '/api/save-search', { body: { term: '   ' }, token: cy });
+    const blank = await call<ApiErrorBody>('POST', '/api/save-search', { body: { term: '   ' }, token: cy });
     expect([blank.status, Object.keys(blank.body.error.fields ?? {})]).toEqual([400, ['term']]);
   });
 
   it('rebuilds the index from the catalogue for an administrator only, and keeps answering', async () => {
-    const refused = await call<ErrorBody>('POST', '/api/admin/search/reindex', { token: users.bob });
+    const refused = await call<ApiErrorBody>('POST', '/api/admin/search/reindex', { token: users.bob });
     expect(refused.status).toBe(403);
     const rebuilt = await call<{ indexed: number }>('POST', '/api/admin/search/reindex', { token: users.admin });
     expect(rebuilt.status).toBe(200);

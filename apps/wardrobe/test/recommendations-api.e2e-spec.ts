@@ -1,22 +1,11 @@
-import { randomBytes, randomUUID } from 'node:crypto';
-import { RUNTIME_MODES, type RuntimeMode, type StartedProduct } from '@closetly/all-in-one/testing';
+import { randomUUID } from 'node:crypto';
+import { apiCaller, type ApiErrorBody, madeUpWord, RUNTIME_MODES, type RuntimeMode, signUpSuiteUsers, type StartedProduct, supportedShopUrl } from '@closetly/all-in-one/testing';
 import type { ProductList } from '@closetly/contracts';
-import { pollUntil, proveEmailByResetLink, type SmtpCapture, startSmtpCapture } from '@closetly/testing';
-
-interface Answer<T = unknown> {
-  status: number;
-  body: T;
-}
-type ErrorBody = { error: { code: string; message: string } };
+import { pollUntil, type SmtpCapture, startSmtpCapture } from '@closetly/testing';
 
 const PASSWORD = 'Passw0rd!';
 const ADMIN_EMAIL = 'recommendations-admin@example.com';
 
-/** A made-up word no other suite uses: in distributed mode every suite's products share Kafka's topics. */
-const madeUpWord = (): string =>
-  Array.from(randomBytes(9), (byte) => 'bcdfghjklmnpqrstvwxz'[byte % 20])
-    .join('')
-    .replace(/^./, (first) => first.toUpperCase());
 
 /**
  * Recommended for You through the gateway in both runtime modes: items that
@@ -34,15 +23,7 @@ describe.each(RUNTIME_MODES)('recommendations API ($name mode)', (mode: RuntimeM
   const brand = `${madeUpWord()} Atelier`;
   const ids: Record<'w1' | 'w2' | 'w3' | 'w4' | 'hidden' | 'men' | 'unlisted', string> = { w1: '', w2: '', w3: '', w4: '', hidden: '', men: '', unlisted: '' };
 
-  const call = async <T>(method: string, path: string, options: { body?: unknown; token?: string } = {}): Promise<Answer<T>> => {
-    const response = await fetch(`${started.product.baseUrl}${path}`, {
-      method,
-      headers: { 'content-type': 'application/json', 'x-beta-token': betaToken, ...(options.token ? { authorization: `Bearer ${options.token}` } : {}) },
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
-    });
-    const text = await response.text();
-    return { status: response.status, body: (text ? JSON.parse(text) : undefined) as T };
-  };
+  const call = apiCaller(() => started.product.baseUrl, () => betaToken);
   const recommended = async (token: string) => {
     const answer = await call<ProductList>('GET', '/api/recommended-items', { token });
     expect(answer.status).toBe(200);
@@ -52,15 +33,14 @@ describe.each(RUNTIME_MODES)('recommendations API ($name mode)', (mode: RuntimeM
   const ours = (list: ProductList) => list.map((product) => product.id).filter((id) => Object.values(ids).includes(id));
   const until = (token: string, done: (list: ProductList) => boolean, what: string) => pollUntil(() => recommended(token), done, { what, intervalMs: 750 });
 
-  const supportedShop = () => `https://www.nordstrom.com/s/item/${Math.floor(Math.random() * 1e9)}`;
   /** Pages of a multi-brand supported retailer, so one save lists them; each saver saves the same page. */
   const OURS: Record<keyof typeof ids, { name: string; gender: string; sourceUrl: string }> = {
-    w1: { name: `${word} Silk Blouse`, gender: 'Women', sourceUrl: supportedShop() },
-    w2: { name: `${word} Pleated Skirt`, gender: 'Women', sourceUrl: supportedShop() },
-    w3: { name: `${word} Wrap Dress`, gender: 'Women', sourceUrl: supportedShop() },
-    w4: { name: `${word} Ballet Flats`, gender: 'Women', sourceUrl: supportedShop() },
-    hidden: { name: `${word} Lace Camisole`, gender: 'Women', sourceUrl: supportedShop() },
-    men: { name: `${word} Oxford Shirt`, gender: 'Men', sourceUrl: supportedShop() },
+    w1: { name: `${word} Silk Blouse`, gender: 'Women', sourceUrl: supportedShopUrl() },
+    w2: { name: `${word} Pleated Skirt`, gender: 'Women', sourceUrl: supportedShopUrl() },
+    w3: { name: `${word} Wrap Dress`, gender: 'Women', sourceUrl: supportedShopUrl() },
+    w4: { name: `${word} Ballet Flats`, gender: 'Women', sourceUrl: supportedShopUrl() },
+    hidden: { name: `${word} Lace Camisole`, gender: 'Women', sourceUrl: supportedShopUrl() },
+    men: { name: `${word} Oxford Shirt`, gender: 'Men', sourceUrl: supportedShopUrl() },
     // One saver on a shop that is not supported: never listed.
     unlisted: { name: `${word} Hand Knit Scarf`, gender: 'Women', sourceUrl: `https://boutique-${randomUUID().slice(0, 8)}.example/p/scarf` },
   };
@@ -75,15 +55,7 @@ describe.each(RUNTIME_MODES)('recommendations API ($name mode)', (mode: RuntimeM
     smtp = await startSmtpCapture();
     started = await mode.start({ ADMIN_EMAILS: ADMIN_EMAIL, SMTP_URL: smtp.url });
     betaToken = await started.product.betaToken();
-    for (const name of Object.keys(users) as Array<keyof typeof users>) {
-      const email = name === 'admin' ? ADMIN_EMAIL : `${name}-${randomUUID()}@example.com`;
-      const body = { firstName: 'Sam', lastName: 'Shopper', email, password: PASSWORD, ...(name === 'eve' ? { gender: 'female' } : {}) };
-      const answer = await call<{ accessToken: string }>('POST', '/api/auth/signup', { body });
-      expect(answer.status).toBe(201);
-      users[name] = answer.body.accessToken;
-    }
-    await proveEmailByResetLink({ baseUrl: started.product.baseUrl, betaToken, smtp, email: ADMIN_EMAIL, password: PASSWORD });
-    users.admin = (await call<{ accessToken: string }>('POST', '/api/auth/signin', { body: { email: ADMIN_EMAIL, password: PASSWORD } })).body.accessToken;
+    Object.assign(users, await signUpSuiteUsers(call, Object.keys(users) as Array<keyof typeof users>, { email: ADMIN_EMAIL, password: PASSWORD, baseUrl: started.product.baseUrl, betaToken, smtp }, (name) => (name === 'eve' ? { gender: 'female' } : {})));
 
     // Three shoppers co-save the women's pieces, the camisole and the shirt; only Ada saves the scarf. Dee saved two of the pieces.
     const { ada, bob, cy, dee } = users;
@@ -131,7 +103,7 @@ describe.each(RUNTIME_MODES)('recommendations API ($name mode)', (mode: RuntimeM
 
   it('answers 401 without a valid access token', async () => {
     for (const token of [undefined, 'not-a-token']) {
-      const answer = await call<ErrorBody>('GET', '/api/recommended-items', { token });
+      const answer = await call<ApiErrorBody>('GET', '/api/recommended-items', { token });
       expect([answer.status, answer.body.error.code]).toEqual([401, 'UNAUTHENTICATED']);
     }
   });

@@ -5,3 +5,4 @@
  */
 export * from './product';
 export * from './runtime-modes';
+export * from './api-suite';
