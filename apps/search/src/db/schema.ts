@@ -20,6 +20,22 @@ const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
  */
 export const PRODUCT_TEXT_CONFIG = 'search.product_english';
 
+/** A product document's own columns, shared by the live table and the staging table (new builders per table). */
+const documentColumns = () => ({
+  name: text('name').notNull(),
+  brand: text('brand').notNull(),
+  description: text('description').notNull(),
+  price: doublePrecision('price'),
+  currency: text('currency'),
+  priceText: text('price_text'),
+  gender: text('gender').notNull(),
+  category: text('category').notNull(),
+  imageUrl: text('image_url'),
+  sourceUrl: text('source_url').notNull(),
+  retailer: text('retailer'),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull(),
+});
+
 /**
  * The embedded mode's search index (PostgreSQL full-text search): one row
  * per product document. `search_vector` is generated from name (weight A),
@@ -32,18 +48,7 @@ export const products = searchSchema.table(
   'products',
   {
     id: text('id').primaryKey(),
-    name: text('name').notNull(),
-    brand: text('brand').notNull(),
-    description: text('description').notNull(),
-    price: doublePrecision('price'),
-    currency: text('currency'),
-    priceText: text('price_text'),
-    gender: text('gender').notNull(),
-    category: text('category').notNull(),
-    imageUrl: text('image_url'),
-    sourceUrl: text('source_url').notNull(),
-    retailer: text('retailer'),
-    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull(),
+    ...documentColumns(),
     searchVector: tsvector('search_vector')
       .notNull()
       .generatedAlwaysAs(
@@ -105,18 +110,7 @@ export const productStaging = searchSchema.table(
   {
     loadId: uuid('load_id').notNull(),
     id: text('id').notNull(),
-    name: text('name').notNull(),
-    brand: text('brand').notNull(),
-    description: text('description').notNull(),
-    price: doublePrecision('price'),
-    currency: text('currency'),
-    priceText: text('price_text'),
-    gender: text('gender').notNull(),
-    category: text('category').notNull(),
-    imageUrl: text('image_url'),
-    sourceUrl: text('source_url').notNull(),
-    retailer: text('retailer'),
-    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull(),
+    ...documentColumns(),
     stagedAt: timestamp('staged_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (table) => [primaryKey({ columns: [table.loadId, table.id] })],
