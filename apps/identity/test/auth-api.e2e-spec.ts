@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { RUNTIME_MODES, type RuntimeMode, type StartedProduct } from '@closetly/all-in-one/testing';
-import { AccountList, AuthUser, PASSWORD_RULE_MESSAGE, type SignUpRequest } from '@closetly/contracts';
+import { AccountList, AuthUser, PASSWORD_RULE_MESSAGE } from '@closetly/contracts';
 import { keyIdOf } from '@closetly/server';
 import { type CapturedMail, pollUntil, proveEmailByResetLink, type SmtpCapture, startSmtpCapture } from '@closetly/testing';
 import jwt from 'jsonwebtoken';
-import { ApiClient, type ApiResponse, errorOf, sessionOf } from './support/api-client';
+import { ApiClient, type ApiResponse, errorOf, sessionOf, signUp } from './support/api-client';
 import { newAccount, strongPassword, uniqueEmail } from './support/factories';
 import { type AccessClaims, claimsOf, nowSeconds, signHs256, unsignedToken } from './support/forged-tokens';
 
@@ -50,11 +50,6 @@ function authApiSuite(mode: RuntimeMode): void {
   /** A new device: its own client address, the beta token, nothing else. */
   const device = () => new ApiClient(started.product.baseUrl, betaToken);
 
-  async function signUp(client: ApiClient, account: SignUpRequest = newAccount()) {
-    const response = await client.post('/api/auth/signup', account);
-    expect({ status: response.status, body: response.body }).toMatchObject({ status: 201 });
-    return { account, session: sessionOf(response) };
-  }
   const signIn = (client: ApiClient, email: string, password: string) => client.post('/api/auth/signin', { email, password });
   const refresh = (client: ApiClient, refreshToken: string) => client.post('/api/auth/refresh', { refreshToken });
   const me = (client: ApiClient, accessToken: string) => client.get('/api/auth/me', { bearer: accessToken });

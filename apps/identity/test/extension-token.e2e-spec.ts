@@ -1,10 +1,10 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { RUNTIME_MODES, type RuntimeMode, type StartedProduct } from '@closetly/all-in-one/testing';
-import { EXTENSION_TOKEN_SCOPE_MESSAGE, ExtensionToken, type SignUpRequest } from '@closetly/contracts';
+import { EXTENSION_TOKEN_SCOPE_MESSAGE, ExtensionToken } from '@closetly/contracts';
 import { keyIdOf } from '@closetly/server';
 import { proveEmailByResetLink, type SmtpCapture, startSmtpCapture } from '@closetly/testing';
 import jwt from 'jsonwebtoken';
-import { ApiClient, type ApiResponse, errorOf, sessionOf } from './support/api-client';
+import { ApiClient, type ApiResponse, errorOf, sessionOf, signUp } from './support/api-client';
 import { newAccount, strongPassword, uniqueEmail } from './support/factories';
 import { claimsOf, nowSeconds, signHs256, unsignedToken } from './support/forged-tokens';
 
@@ -40,12 +40,6 @@ function extensionTokenSuite(mode: RuntimeMode): void {
 
   /** A new device: its own client address, the beta token, nothing else. */
   const device = () => new ApiClient(started.product.baseUrl, betaToken);
-
-  async function signUp(client: ApiClient, account: SignUpRequest = newAccount()) {
-    const response = await client.post('/api/auth/signup', account);
-    expect({ status: response.status, body: response.body }).toMatchObject({ status: 201 });
-    return { account, session: sessionOf(response) };
-  }
 
   async function signIn(client: ApiClient, email: string, password: string) {
     const response = await client.post('/api/auth/signin', { email, password });

@@ -1,5 +1,6 @@
 import { type IncomingHttpHeaders, request } from 'node:http';
-import { ApiErrorBody, AuthSession, BETA_TOKEN_HEADER } from '@closetly/contracts';
+import { ApiErrorBody, AuthSession, BETA_TOKEN_HEADER, type SignUpRequest } from '@closetly/contracts';
+import { newAccount } from './factories';
 
 /** One answer from the gateway: status, headers and the body (parsed JSON, the text otherwise, null when empty). */
 export interface ApiResponse {
@@ -97,4 +98,11 @@ export function sessionOf(response: ApiResponse): AuthSession {
   const parsed = AuthSession.safeParse(response.body);
   if (!parsed.success) throw new Error(`expected a session, got ${response.status} ${JSON.stringify(response.body)}`);
   return parsed.data;
+}
+
+/** Signs a new account up through `client` (201 expected) and returns it with its session. */
+export async function signUp(client: ApiClient, account: SignUpRequest = newAccount()): Promise<{ account: SignUpRequest; session: AuthSession }> {
+  const response = await client.post('/api/auth/signup', account);
+  expect({ status: response.status, body: response.body }).toMatchObject({ status: 201 });
+  return { account, session: sessionOf(response) };
 }
