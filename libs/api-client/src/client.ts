@@ -1,5 +1,6 @@
 import type {
   CategoryListQuery,
+  DeleteAccountRequest,
   ItemFeedbackRequest,
   ItemInput,
   ListCategory,
@@ -10,6 +11,8 @@ import type {
   SignUpRequest,
   UpdateProfileRequest,
 } from '@closetly/contracts';
+import { deleteAccount } from './delete-account';
+import { exportAccount } from './export-account';
 import { forgotPassword } from './forgot-password';
 import { getAtRiskItems } from './get-at-risk-items';
 import { getCategoryProducts } from './get-category-products';
@@ -71,6 +74,8 @@ export function createApiClient(options: ApiClientOptions = {}) {
     sendItemFeedback: (body: ItemFeedbackRequest, call?: CallOptions) => sendItemFeedback(transport, body, call),
     getProfile: (call?: CallOptions) => getProfile(transport, call),
     updateProfile: (body: UpdateProfileRequest, call?: CallOptions) => updateProfile(transport, body, call),
+    exportAccount: (call?: CallOptions) => exportAccount(transport, call),
+    deleteAccount: (body: DeleteAccountRequest, call?: CallOptions) => deleteAccount(transport, body, call),
     search: (query: SearchQuery, call?: CallOptions) => search(transport, query, call),
     getSearchSuggestions: (prefix: string, call?: CallOptions) => getSearchSuggestions(transport, prefix, call),
     saveSearch: (term: string, call?: CallOptions) => saveSearch(transport, term, call),

@@ -30,6 +30,8 @@ export { getProduct } from './get-product';
 export { sendItemFeedback } from './send-item-feedback';
 export { getProfile } from './get-profile';
 export { updateProfile } from './update-profile';
+export { exportAccount } from './export-account';
+export { deleteAccount } from './delete-account';
 export { search, type SearchQuery } from './search';
 export { getSearchSuggestions } from './get-search-suggestions';
 export { saveSearch } from './save-search';

@@ -7,15 +7,16 @@ export interface RecordedCall {
 }
 
 /**
- * A client whose fetch answers every request with `status` and `body` (a string as it is, anything
- * else as JSON, undefined as no body), recording each request; beta token "beta-1", access token "access-1".
+ * A client whose fetch answers every request with `status` and `body` (a string as it is, as text/plain;
+ * anything else as JSON, as application/json; undefined as no body), recording each request; beta token
+ * "beta-1", access token "access-1".
  */
 export function recordingClient(status: number, body: unknown, calls: RecordedCall[] = [], unauthorized: UnauthorizedEvent[] = []) {
   return createApiClient({
     fetch: async (input, init) => {
       calls.push({ url: String(input), init: init ?? {} });
-      const text = body === undefined ? null : typeof body === 'string' ? body : JSON.stringify(body);
-      return new Response(text, { status });
+      if (body === undefined || typeof body === 'string') return new Response(body ?? null, { status });
+      return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json; charset=utf-8' } });
     },
     getBetaToken: () => 'beta-1',
     getAccessToken: () => 'access-1',

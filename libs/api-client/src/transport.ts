@@ -50,7 +50,12 @@ export interface ApiRequest<T> extends CallOptions {
   /** Query-string values; an array repeats its key (`brand=A&brand=B`), an empty one leaves it out. */
   query?: Record<string, QueryValue | readonly QueryValue[] | undefined>;
   body?: unknown;
-  /** Validates and types the 2xx body; an empty body (204) is validated as `undefined`. */
+  /**
+   * 'json' (default): the 2xx body is parsed as JSON. 'blob': the 2xx body is handed over as it came, as a Blob
+   * carrying its Content-Type (a file to save); an error answer is still read as JSON.
+   */
+  read?: 'json' | 'blob';
+  /** Validates and types the 2xx body (the parsed JSON, or the Blob); an empty JSON body (204) is validated as `undefined`. */
   schema: z.ZodType<T>;
   /**
    * 'bearer' (default): sends the access token when there is one and reports 401s.
@@ -94,18 +99,25 @@ export function createTransport(options: ApiClientOptions = {}): ApiTransport {
         throw new NetworkError(error);
       }
 
-      const payload = await readBody(response);
       if (!response.ok) {
+        const payload = await readBody(response);
         const error = new ApiError(response.status, payload.value ?? null);
         if (response.status === 401 && auth === 'bearer' && request.reportUnauthorized !== false) {
           options.onUnauthorized?.({ error, path, accessToken });
         }
         throw error;
       }
-      if (!payload.isJson && payload.value !== undefined) throw new InvalidResponseError(response.status, payload.value);
 
-      const parsed = schema.safeParse(payload.value);
-      if (!parsed.success) throw new InvalidResponseError(response.status, payload.value, { cause: parsed.error });
+      let value: unknown;
+      if (request.read === 'blob') {
+        value = await response.blob();
+      } else {
+        const payload = await readBody(response);
+        if (!payload.isJson && payload.value !== undefined) throw new InvalidResponseError(response.status, payload.value);
+        value = payload.value;
+      }
+      const parsed = schema.safeParse(value);
+      if (!parsed.success) throw new InvalidResponseError(response.status, value, { cause: parsed.error });
       return parsed.data;
     },
   };

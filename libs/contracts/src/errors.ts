@@ -11,6 +11,8 @@ export const API_ERROR_CODES = [
   'INVALID_CREDENTIALS',
   'INVALID_REFRESH_TOKEN',
   'INVALID_RESET_TOKEN',
+  /** A step that needs proof of identity again (deleting the account) got a wrong password or a stale sign-in. Not 401: the web app must not sign out on it. */
+  'REAUTHENTICATION_FAILED',
   'ACCOUNT_DISABLED',
   'FORBIDDEN',
   'EMAIL_TAKEN',
@@ -48,10 +50,10 @@ export const PLATFORM_ERROR_CODES = ['VALIDATION_FAILED', 'UPSTREAM_TIMEOUT', 'I
  * switch; a code outside its service's set is treated as INTERNAL on arrival.
  */
 export const SERVICE_ERROR_CODES = {
-  identity: ['EMAIL_TAKEN', 'INVALID_CREDENTIALS', 'INVALID_REFRESH_TOKEN', 'INVALID_RESET_TOKEN', 'ACCOUNT_DISABLED', 'UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND', 'OIDC_FAILED'],
+  identity: ['EMAIL_TAKEN', 'REAUTHENTICATION_FAILED', 'INVALID_CREDENTIALS', 'INVALID_REFRESH_TOKEN', 'INVALID_RESET_TOKEN', 'ACCOUNT_DISABLED', 'UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND', 'OIDC_FAILED'],
   catalogue: ['NOT_FOUND', 'FORBIDDEN'],
-  wardrobe: ['NOT_FOUND'],
-  profile: [],
+  wardrobe: ['NOT_FOUND', 'FORBIDDEN'],
+  profile: ['FORBIDDEN'],
   search: ['FORBIDDEN', 'SERVICE_UNAVAILABLE'],
   retention: ['FORBIDDEN', 'NOT_FOUND'],
 } as const satisfies Record<ServiceName, readonly ApiErrorCode[]>;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { IdentityAccountRegistered, ProfileUpdated } from './profile';
 import { CatalogueProductRemoved, CatalogueProductUpserted, WardrobeItemRemoved, WardrobeItemSaved } from './catalogue';
 import { RetentionProductExpired } from './retention';
+import { IdentityAccountDeleted } from './account';
 
 /**
  * Every event on the bus has this envelope (STYLE.md "Events"). Consumers are
@@ -42,6 +43,7 @@ export const EVENT_TOPICS = {
   'wardrobe.item-saved.v1': WardrobeItemSaved,
   'wardrobe.item-removed.v1': WardrobeItemRemoved,
   'identity.account-registered.v1': IdentityAccountRegistered,
+  'identity.account-deleted.v1': IdentityAccountDeleted,
   'profile.updated.v1': ProfileUpdated,
   'retention.product-expired.v1': RetentionProductExpired,
 } as const;

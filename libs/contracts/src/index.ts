@@ -12,3 +12,4 @@ export * from './search';
 export * from './lists';
 export * from './extension';
 export * from './retention';
+export * from './account';

@@ -20,6 +20,16 @@ import { Profile, ProfileAccount, UpdateProfileRequest } from './profile';
 import { ListCategory, ListGender, MAX_LIST_ITEMS, MAX_NEW_ARRIVALS, ProductList } from './lists';
 import { RecentSearches, SaveSearchRequest, SearchQuery, SearchResults, SearchSuggestions, SuggestionParams } from './search';
 import { AtRiskItems, RetentionClockRequest, RetentionSweepResult } from './retention';
+import {
+  DataHeld,
+  DeleteAccountRequest,
+  ExportedItemFeedback,
+  ExportedPriceObservation,
+  ExportedSave,
+  ExportPage,
+  IdentityExport,
+  ProfileExport,
+} from './account';
 import { Caller, PingRequest, PingResponse, type ServiceName, VerifyBetaCodeRequest, VerifyBetaCodeResponse } from './rpc';
 
 /** One gateway→service call: who answers it, what it takes, what it answers. */
@@ -41,6 +51,11 @@ export const RpcOk = z.object({ ok: z.literal(true) });
 export type RpcOk = z.infer<typeof RpcOk>;
 
 const WithCaller = z.object({ caller: Caller });
+/** What opened a session, coarsely ("Chrome on macOS"), as the gateway read it from the User-Agent: shown to the owner in their export. */
+const WithDevice = z.object({ device: z.string().max(100).optional() });
+/** An administrator's question about one user id (the service checks the role again). */
+const AboutUser = z.object({ caller: Caller, userId: z.string().uuid() });
+const ExportPageOf = <TItem extends z.ZodType>(item: TItem) => z.object({ items: z.array(item), next: z.string().nullable() });
 const WithProduct = z.object({ caller: Caller, productId: z.string().uuid() });
 
 /**
@@ -51,8 +66,8 @@ const WithProduct = z.object({ caller: Caller, productId: z.string().uuid() });
 export const RPC_CALLS = {
   'identity.ping': rpcCall('identity', PingRequest, PingResponse),
   'identity.verify-beta-code': rpcCall('identity', VerifyBetaCodeRequest, VerifyBetaCodeResponse),
-  'identity.sign-up': rpcCall('identity', SignUpRequest, AuthSession),
-  'identity.sign-in': rpcCall('identity', SignInRequest, AuthSession),
+  'identity.sign-up': rpcCall('identity', SignUpRequest.extend(WithDevice.shape), AuthSession),
+  'identity.sign-in': rpcCall('identity', SignInRequest.extend(WithDevice.shape), AuthSession),
   'identity.refresh': rpcCall('identity', RefreshRequest, AuthSession),
   'identity.logout': rpcCall('identity', z.object({ token: z.string().max(4096), caller: Caller.optional() }), RpcOk),
   'identity.get-user': rpcCall('identity', WithCaller, AuthUser),
@@ -66,7 +81,15 @@ export const RPC_CALLS = {
   'identity.sign-out-everywhere': rpcCall('identity', WithCaller, RpcOk),
   'identity.oidc-start': rpcCall('identity', z.object({ intent: OidcIntent }), OidcStartResponse),
   'identity.oidc-callback': rpcCall('identity', z.object({ params: z.record(z.string(), z.string().max(4096)) }), z.object({ loginCode: z.string() })),
-  'identity.oidc-complete': rpcCall('identity', OidcCompleteRequest, AuthSession),
+  'identity.oidc-complete': rpcCall('identity', OidcCompleteRequest.extend(WithDevice.shape), AuthSession),
+  /** The caller's account, sign-in methods and sessions for GET /api/account/export (full scope only). */
+  'identity.export-account': rpcCall('identity', WithCaller, IdentityExport),
+  /**
+   * DELETE /api/account: checks the password (or a fresh third-party sign-in), ends every session at once, deletes
+   * the account and publishes identity.account-deleted.v1 in one transaction (full scope only).
+   */
+  'identity.delete-account': rpcCall('identity', WithCaller.extend(DeleteAccountRequest.shape), RpcOk),
+  'identity.data-held': rpcCall('identity', AboutUser, DataHeld),
 
   'catalogue.ping': rpcCall('catalogue', PingRequest, PingResponse),
   /** A product as the caller may see it: listed and not hidden, or saved by the caller, or any for an administrator. */
@@ -97,6 +120,11 @@ export const RPC_CALLS = {
   /** One brand's products (the brand matched without letter case), newest first. */
   'catalogue.new-arrivals': rpcCall('catalogue', z.object({ brand: z.string().min(1).max(200), limit: z.number().int().min(1).max(MAX_NEW_ARRIVALS) }), ProductList),
   'catalogue.correct-product': rpcCall('catalogue', WithProduct.extend({ correction: CorrectProductRequest }), Product),
+  /** The caller's price observations, a page at a time (`after`: the last one's cursor). */
+  'catalogue.export-price-observations': rpcCall('catalogue', WithCaller.extend(ExportPage.shape), ExportPageOf(ExportedPriceObservation)),
+  /** The caller's gender votes, a page at a time. */
+  'catalogue.export-item-feedback': rpcCall('catalogue', WithCaller.extend(ExportPage.shape), ExportPageOf(ExportedItemFeedback)),
+  'catalogue.data-held': rpcCall('catalogue', AboutUser, DataHeld),
 
   'wardrobe.ping': rpcCall('wardrobe', PingRequest, PingResponse),
   /** Saves the caller's capture of an item; answers the item as stored now. */
@@ -107,6 +135,9 @@ export const RPC_CALLS = {
   'wardrobe.remove': rpcCall('wardrobe', WithProduct, RpcOk),
   /** Recommended for You: items that similar users save, ranked by @closetly/recommendation over the wardrobe's own read model. */
   'wardrobe.recommend': rpcCall('wardrobe', WithCaller.extend({ k: z.number().int().min(1).max(MAX_LIST_ITEMS) }), ProductList),
+  /** The caller's saves with their captures, oldest first, a page at a time. */
+  'wardrobe.export-saves': rpcCall('wardrobe', WithCaller.extend(ExportPage.shape), ExportPageOf(ExportedSave)),
+  'wardrobe.data-held': rpcCall('wardrobe', AboutUser, DataHeld),
 
   'profile.ping': rpcCall('profile', PingRequest, PingResponse),
   /** The caller's profile, created from `account` if the registration event has not arrived yet. */
@@ -116,6 +147,9 @@ export const RPC_CALLS = {
   /** Recent searches (spec §3): records a signed-in search; the newest distinct terms first. */
   'profile.save-search': rpcCall('profile', WithCaller.extend({ term: SaveSearchRequest.shape.term }), RpcOk),
   'profile.recent-searches': rpcCall('profile', WithCaller, RecentSearches),
+  /** The caller's profile (null if none was ever made) and every recent search kept. */
+  'profile.export': rpcCall('profile', WithCaller, ProfileExport),
+  'profile.data-held': rpcCall('profile', AboutUser, DataHeld),
   'search.ping': rpcCall('search', PingRequest, PingResponse),
   /** One page of listed, not hidden products for a query, with the total and the facet counts. */
   'search.search': rpcCall('search', SearchQuery, SearchResults),
@@ -130,6 +164,7 @@ export const RPC_CALLS = {
   'retention.sweep-now': rpcCall('retention', WithCaller, RetentionSweepResult),
   /** PUT /api/retention/clock (administrator, and only where RETENTION_TEST_CLOCK is on, never in production): moves the service's clock for tests. */
   'retention.set-clock': rpcCall('retention', WithCaller.extend(RetentionClockRequest.shape), RpcOk),
+  'retention.data-held': rpcCall('retention', AboutUser, DataHeld),
 } as const satisfies RpcCallMap;
 
 export type RpcCalls = typeof RPC_CALLS;

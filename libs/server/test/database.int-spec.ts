@@ -105,4 +105,17 @@ describe.each(['embedded', 'distributed'] as const)('database contract (%s)', (m
     await db.insert(probePlatformTables.outbox).values({ eventId: envelope.id, topic: envelope.type, key: 'k', envelope });
     expect((await store.findByEventId(envelope.id))?.envelope).toEqual(envelope);
   });
+
+  it('prunes only rows published longer ago than the keep time', async () => {
+    await clear();
+    const [old, recent] = [...(await addEvents(1)), ...(await addEvents(1))];
+    const [pending] = await addEvents(1);
+    await db.execute(sql`update probe.outbox set published_at = now() - interval '2 hours' where event_id = ${old}`);
+    await db.execute(sql`update probe.outbox set published_at = now() - interval '10 minutes' where event_id = ${recent}`);
+
+    expect(await store.prunePublished(3600)).toBeGreaterThanOrEqual(1);
+    expect(await store.findByEventId(old!)).toBeUndefined();
+    expect(await store.findByEventId(recent!)).toBeDefined();
+    expect(await store.findByEventId(pending!)).toBeDefined();
+  });
 });

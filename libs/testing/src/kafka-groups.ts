@@ -38,16 +38,40 @@ export async function consumerGroupsFromNow(prefix: string): Promise<string[]> {
   }
 }
 
-/** Joins `groupId` once, commits `ends` for every topic, and leaves. */
-async function commitAt(kafka: Kafka, groupId: string, ends: Array<{ topic: string; partitions: Array<{ partition: number; offset: string }> }>): Promise<void> {
-  const consumer = kafka.consumer({ groupId, sessionTimeout: 10_000, rebalanceTimeout: 10_000 });
+/**
+ * Commits `ends` for every topic as `groupId`. Joining can fail while parallel
+ * suites create topics or rebalance other groups (the consumer then crashes and
+ * drops its group), so a failed attempt starts again with a new member.
+ */
+async function commitAt(kafka: Kafka, groupId: string, ends: TopicEnds): Promise<void> {
+  const attempts = 5;
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await commitOnce(kafka, groupId, ends);
+      return;
+    } catch (error) {
+      if (attempt >= attempts) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+    }
+  }
+}
+
+type TopicEnds = Array<{ topic: string; partitions: Array<{ partition: number; offset: string }> }>;
+
+/** Joins `groupId` once, commits `ends` for every topic, and leaves; rejects if the member crashes first. */
+async function commitOnce(kafka: Kafka, groupId: string, ends: TopicEnds): Promise<void> {
+  // No restart on failure: commitAt retries with a fresh member instead.
+  const consumer = kafka.consumer({ groupId, sessionTimeout: 10_000, rebalanceTimeout: 10_000, retry: { retries: 3, restartOnFailure: async () => false } });
   await consumer.connect();
   try {
-    const joined = new Promise<void>((resolve) => consumer.on(consumer.events.GROUP_JOIN, () => resolve()));
+    const joined = new Promise<void>((resolve, reject) => {
+      consumer.on(consumer.events.GROUP_JOIN, () => resolve());
+      consumer.on(consumer.events.CRASH, ({ payload }) => reject(payload.error));
+    });
+    joined.catch(() => undefined); // awaited below; this only keeps an early crash from being reported as unhandled
     await consumer.subscribe({ topics: ends.map((end) => end.topic), fromBeginning: false });
-    // Nothing is consumed: the member only holds the partitions while it commits.
+    // Nothing is consumed (no auto-commit, nothing resolved): the member only holds the partitions while it commits.
     await consumer.run({ autoCommit: false, eachBatchAutoResolve: false, eachBatch: async () => undefined });
-    consumer.pause(ends.map((end) => ({ topic: end.topic })));
     await joined;
     await consumer.commitOffsets(ends.flatMap((end) => end.partitions.map(({ partition, offset }) => ({ topic: end.topic, partition, offset }))));
   } finally {

@@ -27,7 +27,7 @@ export interface SmtpCapture {
   readonly mails: readonly CapturedMail[];
   /** Every message whose envelope names this recipient, oldest first. */
   mailsTo(address: string): CapturedMail[];
-  /** The next message to this recipient is refused with a temporary failure (451), as a busy server would. */
+  /** The next message to this recipient is refused with a temporary failure (451) that names it, as a busy server would. */
   refuseNextMailTo(address: string): void;
   /** The next message to this recipient is held unanswered until `release()`, as a stalled server would. */
   holdNextMailTo(address: string): HeldMail;
@@ -63,7 +63,8 @@ export async function startSmtpCapture(): Promise<SmtpCapture> {
       simpleParser(stream)
         .then(async (parsed) => {
           if (plan?.kind === 'refuse') {
-            callback(Object.assign(new Error('Try again later'), { responseCode: 451 }));
+            // Quoting the recipient, as real servers do (Postfix: "<ada@example.com>: Recipient address rejected").
+            callback(Object.assign(new Error(`<${envelopeTo.join('>, <')}>: try again later`), { responseCode: 451 }));
             return;
           }
           if (plan?.kind === 'hold') {

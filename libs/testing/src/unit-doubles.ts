@@ -1,5 +1,5 @@
 import type { EventEnvelope, EventPayload, EventTopic } from '@closetly/contracts';
-import { buildEnvelope, type Db, type EventTransport, OutboxWriter, UnitOfWork } from '@closetly/server';
+import { buildEnvelope, type Db, ErasedAccounts, type EventTransport, OutboxWriter, UnitOfWork } from '@closetly/server';
 import { PgDatabase } from 'drizzle-orm/pg-core';
 
 /**
@@ -121,4 +121,15 @@ export function deadLetterRecorder() {
     close: async () => undefined,
   };
   return { transport, deadLetters };
+}
+
+/** ErasedAccounts over a set: `erased` holds the ids marked so far. */
+export function inMemoryErasedAccounts() {
+  const erased = new Set<string>();
+  const accounts = mockOf(ErasedAccounts);
+  accounts.isErased.mockImplementation(async (userId) => erased.has(userId));
+  accounts.markErased.mockImplementation(async (userId) => void erased.add(userId));
+  // The real method, over the in-memory isErased above.
+  accounts.unlessErased.mockImplementation(ErasedAccounts.prototype.unlessErased);
+  return { accounts, erased };
 }

@@ -33,6 +33,8 @@ export const PlatformEnv = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
   CLOSETLY_MODE: z.enum(['embedded', 'distributed']).default('embedded'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Appends the JSON log lines to this file instead of writing them to stdout (a test reads what a run logged). */
+  LOG_FILE: z.string().min(1).optional(),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z.string().url().default('postgres://postgres@127.0.0.1:5432/closetly'),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),

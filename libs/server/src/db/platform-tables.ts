@@ -40,3 +40,19 @@ export function platformTables(schema: PgSchema) {
 }
 
 export type PlatformTables = ReturnType<typeof platformTables>;
+
+/**
+ * The accounts a service has erased (identity.account-deleted.v1): the id and
+ * when, nothing else about the person, whose account no longer exists. A
+ * consumer drops that user's events still on their way instead of storing
+ * their data again (see events/erased-accounts.ts). A service that consumes a
+ * user's events puts one in its `db/schema.ts`.
+ */
+export function erasedAccountsTable(schema: PgSchema) {
+  return schema.table('erased_accounts', {
+    userId: text('user_id').primaryKey(),
+    erasedAt: timestamp('erased_at', { withTimezone: true }).notNull(),
+  });
+}
+
+export type ErasedAccountsTable = ReturnType<typeof erasedAccountsTable>;

@@ -1,5 +1,8 @@
+import { Logger } from '@nestjs/common';
 import type { EventEnvelope } from '@closetly/contracts';
 import { pollUntil } from '@closetly/testing';
+import { DrizzleQueryError } from 'drizzle-orm';
+import { createRootLogger, PinoNestLogger } from '../logging/logger';
 import type { EventTransport, OutgoingEvent } from './event-transport';
 import type { OutboxStore } from './outbox';
 import { OutboxRelay } from './outbox-relay';
@@ -20,6 +23,15 @@ class FakeStore {
   markPublished = async (ids: number[]) => {
     this.rows.filter((row) => ids.includes(row.id)).forEach((row) => Object.assign(row, { published: true, claimed: false }));
   };
+  prunedWith: number[] = [];
+  /** Rows published before this instant (ms) count as old enough to prune; none by default. */
+  publishedLongAgo = new Set<number>();
+  prunePublished = async (olderThanSeconds: number) => {
+    this.prunedWith.push(olderThanSeconds);
+    const before = this.rows.length;
+    this.rows = this.rows.filter((row) => !(row.published && this.publishedLongAgo.has(row.id)));
+    return before - this.rows.length;
+  };
   release = async (ids: number[], error: string) => {
     this.rows.filter((row) => ids.includes(row.id)).forEach((row) => Object.assign(row, { claimed: false, lastError: error }));
   };
@@ -28,10 +40,11 @@ class FakeStore {
 class FakeTransport implements Pick<EventTransport, 'publish'> {
   published: string[] = [];
   down = false;
+  failure: Error = new Error('broker unreachable');
   attempts = 0;
   async publish(events: OutgoingEvent[]) {
     this.attempts += 1;
-    if (this.down) throw new Error('broker unreachable');
+    if (this.down) throw this.failure;
     this.published.push(...events.map((event) => event.key));
   }
 }
@@ -112,5 +125,42 @@ describe('OutboxRelay', () => {
     await pollUntil(() => store.rows[0]?.published, (published) => published === true, { timeoutMs: 5_000, what: 'the next start to publish the row' });
     await relay.stop();
     expect(transport.published).toEqual(['k1']);
+  });
+
+  it('logs a failed publish without the values of a failed query (an in-process consumer’s insert, embedded mode)', async () => {
+    const lines: string[] = [];
+    Logger.overrideLogger(new PinoNestLogger(createRootLogger('trace', {}, { write: (line: string) => void lines.push(line) })));
+    try {
+      const store = new FakeStore();
+      const transport = new FakeTransport();
+      transport.down = true;
+      transport.failure = new DrizzleQueryError('insert into "shoppers" ("uid", "email") values ($1, $2)', ['u-1', 'ada@example.com'], new Error('duplicate key'));
+      store.add(1);
+      const relay = relayWith(store, transport, 20);
+      relay.start();
+      await pollUntil(() => lines.length, (n) => n >= 1, { what: 'the failure to be logged' });
+      await relay.stop();
+    } finally {
+      // The test setup keeps Nest's static logger silent; leave it so.
+      Logger.overrideLogger(false);
+    }
+    expect(lines.join('')).not.toContain('ada@example.com');
+    expect(JSON.parse(lines[0] ?? '{}')).toMatchObject({ msg: 'publish failed; events stay in the outbox', err: { message: 'Failed query: insert into "shoppers" ("uid", "email") values ($1, $2)' } });
+  });
+
+  it('prunes published rows at most once a minute, with the keep time it was given, and never unpublished ones', async () => {
+    const store = new FakeStore();
+    const transport = new FakeTransport();
+    [1, 2, 3].forEach((id) => store.add(id));
+    const relay = new OutboxRelay('unit', store as unknown as OutboxStore, transport as unknown as EventTransport, { pollMs: 60_000, batchSize: 2, keepPublishedSeconds: 120 });
+    await relay.publishOnce();
+    [1, 2, 3].forEach((id) => store.publishedLongAgo.add(id));
+
+    expect(await relay.pruneWhenDue(1_000_000)).toBe(2);
+    expect(store.rows.map((row) => row.id)).toEqual([3]);
+    store.rows[0]!.published = true;
+    expect(await relay.pruneWhenDue(1_030_000)).toBe(0);
+    expect(await relay.pruneWhenDue(1_060_000)).toBe(1);
+    expect(store.prunedWith).toEqual([120, 120]);
   });
 });

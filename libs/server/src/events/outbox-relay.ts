@@ -6,7 +6,12 @@ export interface OutboxRelayOptions {
   pollMs: number;
   batchSize?: number;
   maxBackoffMs?: number;
+  /** How long a published row is kept for inspection before it is deleted (an hour by default). */
+  keepPublishedSeconds?: number;
 }
+
+/** At most one pruning of published rows a minute: it is housekeeping, not on any request's path. */
+const PRUNE_EVERY_MS = 60_000;
 
 /**
  * Moves committed outbox rows to the bus. Wakes on `kick()` (after a local
@@ -19,6 +24,7 @@ export class OutboxRelay {
   private wake: (() => void) | undefined;
   private kicked = false;
   private failures = 0;
+  private prunedAt = 0;
   private readonly log: Logger;
 
   constructor(
@@ -73,18 +79,30 @@ export class OutboxRelay {
         this.failures = 0;
       } catch (error) {
         this.failures += 1;
-        if (this.failures === 1 || this.failures % 20 === 0) {
-          const reason = error instanceof Error ? error.message : String(error);
-          this.log.warn({ failures: this.failures, reason }, 'publish failed; events stay in the outbox');
-        }
+        // The error itself, not its message: a consumer's failed query (embedded mode) quotes the row's
+        // values in its message, and only the logger's error serialiser leaves them out.
+        if (this.failures === 1 || this.failures % 20 === 0) this.log.warn({ failures: this.failures, err: error }, 'publish failed; events stay in the outbox');
       }
       if (!this.running) break;
       if (published > 0) continue;
+      if (this.failures === 0) await this.pruneWhenDue();
       if (this.failures === 0) {
         await this.pause(this.options.pollMs, true);
       } else {
         await this.pause(Math.min(this.options.maxBackoffMs ?? 5_000, 100 * 2 ** this.failures), false);
       }
+    }
+  }
+
+  /** Deletes rows published longer ago than the keep time, at most once a minute; a failure waits for the next time. */
+  async pruneWhenDue(now = Date.now()): Promise<number> {
+    if (now - this.prunedAt < PRUNE_EVERY_MS) return 0;
+    this.prunedAt = now;
+    try {
+      return await this.store.prunePublished(this.options.keepPublishedSeconds ?? 3_600);
+    } catch (error) {
+      this.log.warn({ err: error }, 'pruning published events failed; trying again later');
+      return 0;
     }
   }
 

@@ -90,6 +90,19 @@ export class OutboxStore {
     await this.db.update(outbox).set({ publishedAt: sql`now()`, claimedUntil: null, lastError: null }).where(inArray(outbox.id, ids));
   }
 
+  /**
+   * Deletes rows published more than `olderThanSeconds` ago. A published event's copy has done its job; kept for
+   * ever it would hold what users asked us to erase (a capture, an e-mail address in a registration) long after.
+   */
+  async prunePublished(olderThanSeconds: number): Promise<number> {
+    const { outbox } = this.tables;
+    const rows = await this.db
+      .delete(outbox)
+      .where(sql`${outbox.publishedAt} < now() - make_interval(secs => ${olderThanSeconds})`)
+      .returning({ id: outbox.id });
+    return rows.length;
+  }
+
   async release(ids: number[], error: string): Promise<void> {
     const { outbox } = this.tables;
     await this.db.update(outbox).set({ claimedUntil: null, lastError: error.slice(0, 2000) }).where(inArray(outbox.id, ids));

@@ -1,4 +1,5 @@
 import { Logger } from '@nestjs/common';
+import { DrizzleQueryError } from 'drizzle-orm';
 import { DomainError } from '../errors/domain-error';
 import { runWithContext } from './context';
 import { createRootLogger, PinoNestLogger } from './logger';
@@ -203,6 +204,41 @@ describe('redaction', () => {
       recipients: [{ email: '[redacted]' }],
       a: { b: { c: { d: { e: { password: '[redacted]' } } } } },
     });
+  });
+
+  it('masks e-mail addresses and tokens in messages and values no key names', () => {
+    const { root, raw, lines } = capturedLogger();
+    const address = 'ada@example.com';
+    const token = 'Tq3vN8xLmR2pK7wYzB5cD9fGhJ4sE6uA1oI0eX_-rWk';
+    const jwtLike = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJhZGEifQ.c2lnbmF0dXJl';
+    const logger = new PinoNestLogger(root);
+    logger.warn({ reason: `550 <${address}> rejected`, url: new URL(`https://shop.example/reset?token=${token}`), [address]: 1 }, `mail to ${address} failed`, 'MailQueue');
+    logger.error(new Error(`could not verify ${jwtLike}`), 'AuthGuard');
+    root.error(new Error(`no account for ${address}`));
+    root.warn({ err: new Error(`token ${token} unknown`) });
+    root.info('sent to %s with %o', address, { link: `https://closetly.test/reset-password?token=${token}` });
+
+    for (const secret of [address, token, jwtLike]) expect(raw.join('')).not.toContain(secret);
+    expect(lines()).toEqual([
+      expect.objectContaining({ msg: 'mail to [email] failed', reason: '550 <[email]> rejected', url: 'https://shop.example/reset?token=[token]', '[email]': 1 }),
+      expect.objectContaining({ msg: 'could not verify [token]', err: expect.objectContaining({ message: 'could not verify [token]' }) }),
+      expect.objectContaining({ msg: 'no account for [email]', err: expect.objectContaining({ message: 'no account for [email]' }) }),
+      expect.objectContaining({ msg: 'token [token] unknown' }),
+      expect.objectContaining({ msg: expect.stringMatching(/^sent to \[email\] with .*reset-password\?token=\[token\]/) }),
+    ]);
+  });
+
+  it('keeps the SQL of a failed query and drops its values, in the message and the stack', () => {
+    const { root, raw, lines } = capturedLogger();
+    const error = new DrizzleQueryError('insert into "accounts" ("email", "password_hash") values ($1, $2)', ['ada@example.com', '$argon2id$v=19$m=65536,t=3,p=4$c2FsdA$aGFzaA'], new Error('duplicate key'));
+    new PinoNestLogger(root).error({ err: new Error('wrapped', { cause: error }) }, 'unhandled error in RPC handler', 'RpcDomainErrorFilter');
+
+    expect(raw.join('')).not.toContain('ada@example.com');
+    expect(raw.join('')).not.toContain('argon2id');
+    const cause = (lines()[0]?.err as { cause?: { message?: string; stack?: string } }).cause;
+    expect(cause?.message).toBe('Failed query: insert into "accounts" ("email", "password_hash") values ($1, $2)');
+    expect(cause?.stack).toContain('params: [redacted]');
+    expect(cause?.stack).toContain('logger.spec');
   });
 
   it('writes a circular structure without failing', () => {

@@ -1,6 +1,7 @@
 import type { LoggerService } from '@nestjs/common';
 import pino, { type DestinationStream, type Logger } from 'pino';
 import { currentContext } from './context';
+import { maskSecretText } from './secret-text';
 
 /**
  * Keys whose values never reach a log line: tokens, passwords, secrets,
@@ -28,10 +29,11 @@ const REDACTED = '[redacted]';
 export function serializeError(error: unknown): unknown {
   if (!(error instanceof Error)) return error;
   const { code, details, service, statusCode } = error as Error & Record<'code' | 'details' | 'service' | 'statusCode', unknown>;
+  const { message, stack } = withoutQueryParams(error);
   return {
     type: error.name,
-    message: error.message,
-    stack: error.stack,
+    message,
+    stack,
     ...(code !== undefined ? { code } : {}),
     ...(details !== undefined ? { details } : {}),
     ...(service !== undefined ? { service } : {}),
@@ -41,26 +43,59 @@ export function serializeError(error: unknown): unknown {
 }
 
 /**
+ * Drizzle's DrizzleQueryError says `Failed query: <sql>\nparams: <values>`, in
+ * its message and so in its stack: the values are what a row holds (an
+ * e-mail, a password hash, a token hash). The SQL stays; the values go.
+ */
+function withoutQueryParams(error: Error): { message: string; stack: string | undefined } {
+  const { query, params } = error as Error & { query?: unknown; params?: unknown };
+  if (typeof query !== 'string' || params === undefined) return { message: error.message, stack: error.stack };
+  const message = `Failed query: ${query}`;
+  return { message, stack: error.stack?.replace(error.message, `${message}\nparams: [redacted]`) };
+}
+
+/**
  * A copy of a log line's fields with secrets censored and errors serialised,
- * at every depth. One walk per line: pino's wildcard redact paths
+ * at every depth: a value under a secret key is replaced, and every string
+ * left (keys included) has the e-mail addresses and tokens in it masked
+ * (`maskSecretText`). One walk per line: pino's wildcard redact paths
  * (`*.*.password`, …) cost 10 to 50 times the line itself for the keys above.
  */
 export function redactSecrets(value: unknown, depth = 0): unknown {
+  if (typeof value === 'string') return maskSecretText(value);
   if (value instanceof Error) return redactSecrets(serializeError(value), depth);
   if (typeof value !== 'object' || value === null) return value;
-  // Dates, Buffers, URLs: written as their own toJSON makes them.
-  if (typeof (value as { toJSON?: unknown }).toJSON === 'function') return value;
+  // Dates, Buffers, URLs: written as their own toJSON makes them; a string that way (a URL) is masked too.
+  if (typeof (value as { toJSON?: unknown }).toJSON === 'function') {
+    const json: unknown = (value as { toJSON: () => unknown }).toJSON();
+    return typeof json === 'string' ? maskSecretText(json) : value;
+  }
   if (depth >= MAX_DEPTH) return '[too deep]';
   if (Array.isArray(value)) return value.map((item) => redactSecrets(item, depth + 1));
   const copy: Record<string, unknown> = {};
-  for (const [key, item] of Object.entries(value)) copy[key] = item !== undefined && isSecretKey(key) ? REDACTED : redactSecrets(item, depth + 1);
+  for (const [key, item] of Object.entries(value)) copy[maskSecretText(key)] = item !== undefined && isSecretKey(key) ? REDACTED : redactSecrets(item, depth + 1);
   return copy;
+}
+
+/**
+ * The arguments of a pino call with the message masked as well: pino writes
+ * `msg` (and the values it interpolates) outside the formatters. A line given
+ * only an error takes the error's message as `msg`, so it is set here, masked.
+ */
+function maskLogArguments(args: unknown[]): unknown[] {
+  const [first, ...rest] = args;
+  const masked = rest.map((arg) => redactSecrets(arg));
+  if (typeof first === 'string') return [maskSecretText(first), ...masked];
+  const err = first instanceof Error ? first : (first as { err?: unknown } | null | undefined)?.err;
+  if (masked.length === 0 && err instanceof Error) masked.push(redactSecrets(withoutQueryParams(err).message));
+  return [first, ...masked];
 }
 
 /**
  * One pino root logger per process, JSON lines on stdout (or `destination`,
  * for tests). Every line carries the correlation id of the work in progress;
- * secrets are censored by key and errors serialised (`redactSecrets`).
+ * secrets are censored by key, e-mail addresses and tokens masked in every
+ * string, message included, and errors serialised (`redactSecrets`).
  */
 export function createRootLogger(level: string, base: Record<string, unknown> = {}, destination?: DestinationStream): Logger {
   return pino(
@@ -71,6 +106,11 @@ export function createRootLogger(level: string, base: Record<string, unknown> = 
       mixin: () => {
         const context = currentContext();
         return context ? { correlationId: context.correlationId } : {};
+      },
+      hooks: {
+        logMethod(args, method) {
+          method.apply(this, maskLogArguments(args) as Parameters<typeof method>);
+        },
       },
       formatters: {
         log: (fields) => redactSecrets(fields) as Record<string, unknown>,

@@ -1,7 +1,7 @@
 import type { ClientProxy } from '@nestjs/microservices';
 import { ClientProxyFactory, Transport } from '@nestjs/microservices';
 import { EVENT_TOPICS, SERVICE_NAMES, type ServiceName } from '@closetly/contracts';
-import type { Logger } from 'pino';
+import pino, { type Logger } from 'pino';
 import { type Cache, MemoryCache, RedisCache } from '../cache/cache';
 import { parseHostPort, type PlatformEnv, type ServiceAddressEnv } from '../config/env';
 import { type DatabaseConnection, openConnection } from '../db/database';
@@ -59,7 +59,10 @@ function forEachService<T>(make: (name: ServiceName) => T): Record<ServiceName, 
 export async function createPlatform(options: PlatformOptions): Promise<Platform> {
   const { env } = options;
   const rawEnv = options.rawEnv ?? process.env;
-  const logger = createRootLogger(env.LOG_LEVEL, { process: options.processName });
+  // Synchronous, so a line is in the file once logged, even if the process dies next. The file stays open
+  // for the process's life, as stdout does: lines are still logged after the platform closes.
+  const destination = env.LOG_FILE ? pino.destination({ dest: env.LOG_FILE, append: true, mkdir: true, sync: true }) : undefined;
+  const logger = createRootLogger(env.LOG_LEVEL, { process: options.processName }, destination);
   const database = options.needsDatabase
     ? await openConnection({ mode: env.CLOSETLY_MODE, dataDir: env.DATA_DIR, databaseUrl: env.DATABASE_URL, poolSize: env.DATABASE_POOL_SIZE })
     : undefined;

@@ -1,0 +1,45 @@
+import { eq, sql } from 'drizzle-orm';
+import { getTableConfig } from 'drizzle-orm/pg-core';
+import type { Db } from '../db/database';
+import type { ErasedAccountsTable } from '../db/platform-tables';
+
+/**
+ * Keeps an erased account erased when its events overtake the deletion.
+ * Topics are not ordered against each other, so a save published just before
+ * the account was deleted can be delivered after the deletion was applied,
+ * and would store the user's data again.
+ *
+ * Per account, a consumer applying one of the user's events takes a shared
+ * lock and the erasure an exclusive one, both until their transaction ends:
+ * an event being applied commits first and the erasure then deletes what it
+ * stored; an event applied later finds the account erased and stores nothing.
+ * Take it before any other lock, so every transaction locks in one order.
+ */
+export class ErasedAccounts {
+  private readonly lockSpace: string;
+
+  constructor(private readonly table: ErasedAccountsTable) {
+    this.lockSpace = `${getTableConfig(table).schema ?? 'public'}.erased_accounts`;
+  }
+
+  /** Before applying an event of `userId`'s: true when their account is erased (the event then changes nothing). */
+  async isErased(userId: string, tx: Db): Promise<boolean> {
+    await tx.execute(sql`select pg_advisory_xact_lock_shared(hashtext(${this.lockSpace}), hashtext(${userId}))`);
+    const [row] = await tx.select({ userId: this.table.userId }).from(this.table).where(eq(this.table.userId, userId));
+    return row !== undefined;
+  }
+
+  /**
+   * Applies one of the user's events unless their account is erased: an event published before the deletion
+   * and delivered after it (topics are not ordered against each other) must not store their data again.
+   */
+  async unlessErased(userId: string, tx: Db, apply: () => Promise<void>): Promise<void> {
+    if (!(await this.isErased(userId, tx))) await apply();
+  }
+
+  /** First in the erasure's transaction: waits for the user's events being applied, and turns away those applied later. */
+  async markErased(userId: string, erasedAt: Date, tx: Db): Promise<void> {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${this.lockSpace}), hashtext(${userId}))`);
+    await tx.insert(this.table).values({ userId, erasedAt }).onConflictDoNothing();
+  }
+}
