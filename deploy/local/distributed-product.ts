@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
+import { closeSync, mkdirSync, openSync } from 'node:fs';
 import { join } from 'node:path';
 
 /** Every process of the distributed mode, with the variables that place it. */
@@ -14,14 +15,21 @@ export interface DistributedProductOptions {
   gatewayPort: number;
   rpcPortBase: number;
   httpPortBase: number;
-  /** Where each process's output goes: the parent's terminal, or nowhere. */
-  output: 'inherit' | 'ignore';
+  /**
+   * Where each process's output (its JSON log lines and anything else it prints) goes: the
+   * parent's terminal, nowhere, or appended to `<dir>/<process>.log`.
+   */
+  output: 'inherit' | 'ignore' | { dir: string };
   readyTimeoutMs?: number;
 }
 
 export interface DistributedProduct {
   baseUrl: string;
   processes: Map<string, ChildProcess>;
+  /** Kills one process at once (SIGKILL: no shutdown, no draining), as a crash would. */
+  crash(name: string): Promise<void>;
+  /** Starts a stopped or crashed process again with its settings, and waits until the gateway reports every service ready. */
+  restart(name: string): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -38,13 +46,24 @@ export async function startDistributedProduct(options: DistributedProductOptions
   });
   const shared: Record<string, string | undefined> = { ...process.env, ...options.env, ...addresses, CLOSETLY_MODE: 'distributed', NODE_OPTIONS: '' };
   const processes = new Map<string, ChildProcess>();
+  const settings = new Map<string, Record<string, string | undefined>>();
+  const { output } = options;
+  if (typeof output === 'object') mkdirSync(output.dir, { recursive: true });
   const launch = (name: string, env: Record<string, string | undefined>) => {
-    const child = spawn(process.execPath, [...cpuProfileFlags(), '--enable-source-maps', '-r', '@swc-node/register', join('apps', name, 'src', 'main.ts')], {
-      cwd: options.root,
-      env,
-      stdio: ['ignore', options.output, options.output],
-    });
-    processes.set(name, child);
+    settings.set(name, env);
+    // The child gets its own copy of the descriptor; ours is closed once it has.
+    const file = typeof output === 'object' ? openSync(join(output.dir, `${name}.log`), 'a') : undefined;
+    const stdio = file ?? (output as 'inherit' | 'ignore');
+    try {
+      const child = spawn(process.execPath, [...cpuProfileFlags(), '--enable-source-maps', '-r', '@swc-node/register', join('apps', name, 'src', 'main.ts')], {
+        cwd: options.root,
+        env,
+        stdio: ['ignore', stdio, stdio],
+      });
+      processes.set(name, child);
+    } finally {
+      if (file !== undefined) closeSync(file);
+    }
   };
 
   DISTRIBUTED_SERVICES.forEach((service, index) => {
@@ -65,21 +84,36 @@ export async function startDistributedProduct(options: DistributedProductOptions
     );
   };
 
-  const deadline = Date.now() + (options.readyTimeoutMs ?? 120_000);
-  for (;;) {
-    const exited = [...processes].find(([, child]) => child.exitCode !== null);
-    if (exited) {
-      await stop();
-      throw new Error(`${exited[0]} exited with code ${exited[1].exitCode} during start`);
+  const untilReady = async (timeoutMs: number): Promise<void> => {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const exited = [...processes].find(([, child]) => child.exitCode !== null);
+      if (exited) throw new Error(`${exited[0]} exited with code ${exited[1].exitCode} during start`);
+      if (await fetch(`${baseUrl}/api/health`).then((r) => r.status === 200, () => false)) return;
+      if (Date.now() > deadline) throw new Error('The distributed product did not become ready in time');
+      await new Promise((resolve) => setTimeout(resolve, 500));
     }
-    const ready = await fetch(`${baseUrl}/api/health`).then((r) => r.status === 200).catch(() => false);
-    if (ready) return { baseUrl, processes, stop };
-    if (Date.now() > deadline) {
-      await stop();
-      throw new Error('The distributed product did not become ready in time');
-    }
-    await new Promise((resolve) => setTimeout(resolve, 500));
+  };
+  const crash = async (name: string) => {
+    const child = processes.get(name);
+    if (!child || child.exitCode !== null || child.signalCode !== null) return;
+    child.kill('SIGKILL');
+    await once(child, 'exit');
+  };
+  const restart = async (name: string) => {
+    const env = settings.get(name);
+    if (!env) throw new Error(`no process named ${name}`);
+    launch(name, env);
+    await untilReady(options.readyTimeoutMs ?? 120_000);
+  };
+
+  try {
+    await untilReady(options.readyTimeoutMs ?? 120_000);
+  } catch (error) {
+    await stop();
+    throw error;
   }
+  return { baseUrl, processes, crash, restart, stop };
 }
 
 /** CPU_PROFILE_DIR=dir writes each process's V8 CPU profile there when it stops (for finding where a request's time goes). */

@@ -1,6 +1,7 @@
 import { productIdFor } from '@closetly/catalogue-rules';
 import { buildEnvelope, EventInbox } from '@closetly/server';
 import { capture, deadLetterRecorder, fakeInboxDatabase, mockOf, product } from '@closetly/testing';
+import { AccountDataService } from './account-data/account-data.service';
 import { CatalogueConsumer } from './catalogue.consumer';
 import { cataloguePlatformTables } from './db/schema';
 import { ListsService } from './lists/lists.service';
@@ -10,6 +11,8 @@ const saved = capture();
 const productId = productIdFor(saved.productKey);
 const itemSaved = () => buildEnvelope('wardrobe.item-saved.v1', productId, { userId: 'ada', productId, savedAt: '2026-03-01T10:00:00.000Z', capturedAt: '2026-03-01T10:00:00.000Z', capture: saved });
 const itemRemoved = () => buildEnvelope('wardrobe.item-removed.v1', productId, { userId: 'ada', productId, removedAt: '2026-03-02T10:00:00.000Z' });
+const ADA_ID = '0d2b7c1e-5a4f-4c3e-9b8a-7f6e5d4c3b2a';
+const accountDeleted = () => buildEnvelope('identity.account-deleted.v1', ADA_ID, { userId: ADA_ID });
 
 /** The consumer with a real EventInbox over a fake database; the services replaced. */
 function setup() {
@@ -17,13 +20,15 @@ function setup() {
   const { transport, deadLetters } = deadLetterRecorder();
   const products = mockOf(ProductsService);
   const lists = mockOf(ListsService);
+  const accountData = mockOf(AccountDataService);
+  accountData.isErased.mockResolvedValue(false);
   /** What the inbox had committed each time the lists were invalidated. */
   const committedAtInvalidation: string[][] = [];
   lists.invalidate.mockImplementation(async () => {
     committedAtInvalidation.push(database.claims.map((claim) => claim.eventId));
   });
-  const consumer = new CatalogueConsumer(new EventInbox('catalogue', database.db, cataloguePlatformTables, transport), products, lists);
-  return { ...database, consumer, products, lists, deadLetters, committedAtInvalidation };
+  const consumer = new CatalogueConsumer(new EventInbox('catalogue', database.db, cataloguePlatformTables, transport), products, lists, accountData);
+  return { ...database, consumer, products, lists, accountData, deadLetters, committedAtInvalidation };
 }
 
 describe('CatalogueConsumer', () => {
@@ -87,5 +92,58 @@ describe('CatalogueConsumer', () => {
     await consumer.onProductUpserted(buildEnvelope('catalogue.product-upserted.v1', changed.id, { product: changed }));
     await consumer.onProductRemoved(buildEnvelope('catalogue.product-removed.v1', changed.id, { productId: changed.id }));
     expect(lists.invalidate).toHaveBeenCalledTimes(2);
+  });
+
+  describe('identity.account-deleted.v1', () => {
+    it('marks the account erased first, then erases its products’ part and its saves, in the inbox’s transaction; then invalidates the lists', async () => {
+      const { consumer, products, lists, accountData, tx, committedAtInvalidation } = setup();
+      const order: string[] = [];
+      accountData.markErased.mockImplementation(async () => void order.push('markErased'));
+      products.eraseAccount.mockImplementation(async () => void order.push('products'));
+      lists.eraseAccount.mockImplementation(async () => void order.push('lists'));
+      const event = accountDeleted();
+      await consumer.onAccountDeleted(event);
+
+      expect(order).toEqual(['markErased', 'products', 'lists']);
+      expect(accountData.markErased).toHaveBeenCalledWith(ADA_ID, new Date(event.occurredAt), tx);
+      expect(products.eraseAccount).toHaveBeenCalledWith(ADA_ID, tx);
+      expect(lists.eraseAccount).toHaveBeenCalledWith(ADA_ID, tx);
+      expect(committedAtInvalidation).toEqual([[event.id]]);
+    });
+
+    it('erases once however often the event comes', async () => {
+      const { consumer, products, lists, accountData } = setup();
+      const event = accountDeleted();
+      await consumer.onAccountDeleted(event);
+      await consumer.onAccountDeleted(event);
+
+      expect(accountData.markErased).toHaveBeenCalledTimes(1);
+      expect(products.eraseAccount).toHaveBeenCalledTimes(1);
+      expect(lists.eraseAccount).toHaveBeenCalledTimes(1);
+    });
+
+    it('dead-letters a deletion without a user id, erasing nothing', async () => {
+      const { consumer, products, deadLetters } = setup();
+      const malformed = { ...accountDeleted(), payload: { userId: 'not-a-uuid' } };
+      await consumer.onAccountDeleted(malformed);
+
+      expect(products.eraseAccount).not.toHaveBeenCalled();
+      expect(deadLetters).toEqual([{ topic: 'identity.account-deleted.v1', original: malformed, reason: expect.stringMatching(/^catalogue: invalid payload/) }]);
+    });
+
+    it('drops a save or a removal of an erased account that arrives after the deletion (the event is still marked processed)', async () => {
+      const { consumer, products, lists, accountData, tx, claims } = setup();
+      accountData.isErased.mockResolvedValue(true);
+      const save = itemSaved();
+      const removal = itemRemoved();
+      await consumer.onItemSaved(save);
+      await consumer.onItemRemoved(removal);
+
+      expect(accountData.isErased).toHaveBeenCalledWith('ada', tx);
+      expect(products.recordCapture).not.toHaveBeenCalled();
+      expect(lists.recordSave).not.toHaveBeenCalled();
+      expect(lists.recordRemoval).not.toHaveBeenCalled();
+      expect(claims.map((claim) => claim.eventId)).toEqual([save.id, removal.id]);
+    });
   });
 });

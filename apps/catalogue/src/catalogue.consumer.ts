@@ -1,6 +1,7 @@
 import { Controller } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
 import { EventHandler, EventInbox } from '@closetly/server';
+import { AccountDataService } from './account-data/account-data.service';
 import { ListsService } from './lists/lists.service';
 import { ProductsService } from './products/products.service';
 
@@ -15,11 +16,13 @@ export class CatalogueConsumer {
     private readonly inbox: EventInbox,
     private readonly products: ProductsService,
     private readonly lists: ListsService,
+    private readonly accountData: AccountDataService,
   ) {}
 
   @EventHandler('wardrobe.item-saved.v1')
   async onItemSaved(@Payload() message: unknown): Promise<void> {
     await this.inbox.consume('wardrobe.item-saved.v1', message, async (payload, tx) => {
+      if (await this.accountData.isErased(payload.userId, tx)) return;
       await this.products.recordCapture(payload, tx);
       await this.lists.recordSave(payload, tx);
     });
@@ -28,7 +31,26 @@ export class CatalogueConsumer {
 
   @EventHandler('wardrobe.item-removed.v1')
   async onItemRemoved(@Payload() message: unknown): Promise<void> {
-    await this.inbox.consume('wardrobe.item-removed.v1', message, (payload, tx) => this.lists.recordRemoval(payload, tx));
+    await this.inbox.consume('wardrobe.item-removed.v1', message, async (payload, tx) => {
+      if (await this.accountData.isErased(payload.userId, tx)) return;
+      await this.lists.recordRemoval(payload, tx);
+    });
+    await this.lists.invalidate();
+  }
+
+  /**
+   * The account is gone: what the catalogue holds for the user goes with it
+   * (the wardrobe announces no removals for the saves it deletes). Marked
+   * erased first, so a save or removal of theirs still on its way changes
+   * nothing when it arrives.
+   */
+  @EventHandler('identity.account-deleted.v1')
+  async onAccountDeleted(@Payload() message: unknown): Promise<void> {
+    await this.inbox.consume('identity.account-deleted.v1', message, async ({ userId }, tx, envelope) => {
+      await this.accountData.markErased(userId, new Date(envelope.occurredAt), tx);
+      await this.products.eraseAccount(userId, tx);
+      await this.lists.eraseAccount(userId, tx);
+    });
     await this.lists.invalidate();
   }
 

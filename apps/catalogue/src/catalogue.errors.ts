@@ -1,4 +1,4 @@
-import type { ServiceErrorCode } from '@closetly/contracts';
+import type { Caller, ServiceErrorCode } from '@closetly/contracts';
 import { DomainError } from '@closetly/server';
 
 export type CatalogueErrorCode = ServiceErrorCode<'catalogue'>;
@@ -7,4 +7,9 @@ export class CatalogueError extends DomainError {
   constructor(code: CatalogueErrorCode, message: string) {
     super(code, message);
   }
+}
+
+/** Administrator calls are checked in the service too, not only at the gateway. */
+export function requireAdmin(caller: Caller): void {
+  if (!caller.roles.includes('admin')) throw new CatalogueError('FORBIDDEN', 'Unauthorized access.');
 }

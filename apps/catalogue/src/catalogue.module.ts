@@ -1,6 +1,8 @@
 import { join } from 'node:path';
 import { Module } from '@nestjs/common';
 import { ServiceRuntimeModule } from '@closetly/server';
+import { AccountDataRepository } from './account-data/account-data.repository';
+import { AccountDataService } from './account-data/account-data.service';
 import { CatalogueConsumer } from './catalogue.consumer';
 import { CatalogueRpcController } from './catalogue.rpc.controller';
 import { cataloguePlatformTables } from './db/schema';
@@ -13,7 +15,7 @@ import { ListsService } from './lists/lists.service';
 import { ProductsRepository } from './products/products.repository';
 import { ProductsService } from './products/products.service';
 
-/** The catalogue service: shared products derived from shoppers' captures, their price history and listing, moderation, gender feedback, the browsing lists (popular, category, new arrivals), and stored images. */
+/** The catalogue service: shared products derived from shoppers' captures, their price history and listing, moderation, gender feedback, the browsing lists (popular, category, new arrivals), stored images, and each user's export and erasure of their part. */
 @Module({
   imports: [
     ServiceRuntimeModule.forService({
@@ -23,6 +25,16 @@ import { ProductsService } from './products/products.service';
     }),
   ],
   controllers: [CatalogueRpcController, CatalogueConsumer, StoredImagesRpcController],
-  providers: [ProductsRepository, ProductsService, ListsRepository, ListsCache, ListsService, StoredImagesRepository, StoredImagesService],
+  providers: [
+    ProductsRepository,
+    ProductsService,
+    ListsRepository,
+    ListsCache,
+    ListsService,
+    StoredImagesRepository,
+    StoredImagesService,
+    AccountDataRepository,
+    AccountDataService,
+  ],
 })
 export class CatalogueModule {}

@@ -1,6 +1,7 @@
 import type { RpcRequest } from '@closetly/contracts';
 import { RpcController, RpcHandler } from '@closetly/server';
 import { Payload } from '@nestjs/microservices';
+import { AccountDataService } from './account-data/account-data.service';
 import { ListsService } from './lists/lists.service';
 import { ProductsService } from './products/products.service';
 
@@ -10,6 +11,7 @@ export class CatalogueRpcController {
   constructor(
     private readonly products: ProductsService,
     private readonly lists: ListsService,
+    private readonly accountData: AccountDataService,
   ) {}
 
   @RpcHandler('catalogue.get-product')
@@ -61,5 +63,20 @@ export class CatalogueRpcController {
   @RpcHandler('catalogue.new-arrivals')
   newArrivals(@Payload() request: RpcRequest<'catalogue.new-arrivals'>) {
     return this.lists.newArrivals(request);
+  }
+
+  @RpcHandler('catalogue.export-price-observations')
+  exportPriceObservations(@Payload() request: RpcRequest<'catalogue.export-price-observations'>) {
+    return this.accountData.exportPriceObservations(request.caller, request.after, request.limit);
+  }
+
+  @RpcHandler('catalogue.export-item-feedback')
+  exportItemFeedback(@Payload() request: RpcRequest<'catalogue.export-item-feedback'>) {
+    return this.accountData.exportItemFeedback(request.caller, request.after, request.limit);
+  }
+
+  @RpcHandler('catalogue.data-held')
+  dataHeld(@Payload() request: RpcRequest<'catalogue.data-held'>) {
+    return this.accountData.dataHeld(request.caller, request.userId);
   }
 }

@@ -95,6 +95,22 @@ export class IdentityRpcController {
 
   @RpcHandler('identity.oidc-complete')
   oidcComplete(@Payload() request: RpcRequest<'identity.oidc-complete'>) {
-    return this.oidc.complete(request.loginCode);
+    return this.oidc.complete(request.loginCode, request.device ?? null);
+  }
+
+  @RpcHandler('identity.export-account')
+  exportAccount(@Payload() request: RpcRequest<'identity.export-account'>) {
+    return this.accounts.exportAccount(request.caller);
+  }
+
+  @RpcHandler('identity.delete-account')
+  async deleteAccount(@Payload() request: RpcRequest<'identity.delete-account'>) {
+    await this.accounts.deleteAccount(request.caller, request.password);
+    return { ok: true as const };
+  }
+
+  @RpcHandler('identity.data-held')
+  dataHeld(@Payload() request: RpcRequest<'identity.data-held'>) {
+    return this.accounts.dataHeld(request.caller, request.userId);
   }
 }

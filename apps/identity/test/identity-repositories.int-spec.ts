@@ -116,7 +116,7 @@ describe.each(['embedded', 'distributed'] as const)('identity repositories (%s)'
   it('accepts the rotation time it is given, once per refresh token', async () => {
     const sessions = new SessionsRepository(db);
     const account = await newAccount();
-    const sessionId = await sessions.createSession(account.id);
+    const sessionId = await sessions.createSession(account.id, null, new Date());
     await sessions.addRefreshToken(sessionId, `hash-${randomUUID()}`, new Date(Date.now() + 60_000));
     const token = await db.select().from(refreshTokens).where(eq(refreshTokens.sessionId, sessionId));
     const at = new Date('2026-11-23T12:00:00.000Z');

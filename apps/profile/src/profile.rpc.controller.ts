@@ -1,6 +1,7 @@
 import type { RpcRequest } from '@closetly/contracts';
 import { RpcController, RpcHandler } from '@closetly/server';
 import { Payload } from '@nestjs/microservices';
+import { PrivacyService } from './privacy/privacy.service';
 import { ProfilesService } from './profiles/profiles.service';
 import { RecentSearchesService } from './recent-searches/recent-searches.service';
 
@@ -10,6 +11,7 @@ export class ProfileRpcController {
   constructor(
     private readonly profiles: ProfilesService,
     private readonly recentSearches: RecentSearchesService,
+    private readonly privacy: PrivacyService,
   ) {}
 
   @RpcHandler('profile.get')
@@ -31,5 +33,15 @@ export class ProfileRpcController {
   @RpcHandler('profile.recent-searches')
   recent(@Payload() request: RpcRequest<'profile.recent-searches'>) {
     return this.recentSearches.latest(request.caller);
+  }
+
+  @RpcHandler('profile.export')
+  export(@Payload() request: RpcRequest<'profile.export'>) {
+    return this.privacy.export(request.caller);
+  }
+
+  @RpcHandler('profile.data-held')
+  dataHeld(@Payload() request: RpcRequest<'profile.data-held'>) {
+    return this.privacy.dataHeld(request.caller, request.userId);
   }
 }

@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { emptyProfile, type Measurements } from '@closetly/contracts';
-import { type DatabaseConnection, type Db, drizzleFor, migrateService, openConnection } from '@closetly/server';
+import { type DatabaseConnection, type Db, drizzleFor, ErasedAccounts, migrateService, openConnection } from '@closetly/server';
 import { createTestDatabase } from '@closetly/testing';
 import { sql } from 'drizzle-orm';
+import { erasedAccounts } from '../src/db/schema';
+import { PrivacyService } from '../src/privacy/privacy.service';
 import { ProfilesRepository } from '../src/profiles/profiles.repository';
 import { RecentSearchesRepository } from '../src/recent-searches/recent-searches.repository';
 
@@ -162,6 +164,65 @@ describe.each(['embedded', 'distributed'] as const)('profile repositories (%s)',
 
       expect((await recent.listLatest(ada, 10)).map((row) => row.term)).toEqual(['four', 'three']);
       expect((await recent.listLatest(bob, 10)).map((row) => row.term)).toEqual(['one']);
+    });
+  });
+
+  describe('a user’s data (export, erasure, counts)', () => {
+    /** As the account's erasure does: both tables in one transaction. */
+    const deleteAllOf = (userId: string) =>
+      db.transaction(async (tx) => {
+        await profiles.deleteForUser(userId, tx as unknown as Db);
+        await recent.deleteForUser(userId, tx as unknown as Db);
+      });
+
+    it('lists every term kept for a user, newest first, past the home page’s few', async () => {
+      const [ada, bob] = [randomUUID(), randomUUID()];
+      const terms = Array.from({ length: 12 }, (_, n) => `term ${n}`);
+      for (const term of terms) await recent.save(ada, term);
+      await recent.save(bob, 'hiking boots');
+
+      expect((await recent.listAll(ada)).map((row) => row.term)).toEqual([...terms].reverse());
+      expect(await recent.listAll(randomUUID())).toEqual([]);
+    });
+
+    it('deletes the user’s profile and every search of theirs, and only theirs', async () => {
+      const [ada, bob] = [randomUUID(), randomUUID()];
+      for (const userId of [ada, bob]) {
+        await profiles.insertIfMissing(userId, fields());
+        for (const term of ['loafers', 'trench coat', 'silk scarf']) await recent.save(userId, term);
+      }
+      await deleteAllOf(ada);
+
+      expect(await profiles.find(ada)).toBeUndefined();
+      expect(await recent.listAll(ada)).toEqual([]);
+      expect(await profiles.find(bob)).toMatchObject({ accountId: bob });
+      expect(await recent.listAll(bob)).toHaveLength(3);
+    });
+
+    it('counts the rows held for a user, table by table: 0 once they are deleted', async () => {
+      const [ada, bob] = [randomUUID(), randomUUID()];
+      await profiles.insertIfMissing(ada, fields());
+      await profiles.insertIfMissing(bob, fields());
+      for (const term of ['loafers', 'trench coat', 'silk scarf', 'linen shirt']) await recent.save(ada, term);
+      await recent.save(bob, 'loafers');
+
+      expect([await profiles.countForUser(ada), await recent.countForUser(ada)]).toEqual([1, 4]);
+      await deleteAllOf(ada);
+      expect([await profiles.countForUser(ada), await recent.countForUser(ada)]).toEqual([0, 0]);
+      expect([await profiles.countForUser(bob), await recent.countForUser(bob)]).toEqual([1, 1]);
+    });
+
+    it('keeps an erased account erased: a registration event delivered after the erasure creates no profile', async () => {
+      const privacy = new PrivacyService(profiles, recent, new ErasedAccounts(erasedAccounts));
+      const [erased, other] = [randomUUID(), randomUUID()];
+      await db.transaction((tx) => privacy.accountDeleted(erased, tx as unknown as Db));
+
+      for (const userId of [erased, other]) {
+        await db.transaction((tx) => privacy.unlessErased(userId, tx as unknown as Db, async () => void (await profiles.insertIfMissing(userId, fields(), tx as unknown as Db))));
+      }
+
+      expect(await profiles.find(erased)).toBeUndefined();
+      expect(await profiles.find(other)).toMatchObject({ accountId: other });
     });
   });
 });

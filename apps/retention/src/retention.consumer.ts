@@ -25,6 +25,13 @@ export class RetentionConsumer {
     );
   }
 
+  @EventHandler('identity.account-deleted.v1')
+  async onAccountDeleted(@Payload() message: unknown): Promise<void> {
+    await this.inbox.consume('identity.account-deleted.v1', message, ({ userId }, tx, envelope) =>
+      this.retention.accountDeleted(userId, new Date(envelope.occurredAt), tx),
+    );
+  }
+
   @EventHandler('catalogue.product-upserted.v1')
   async onProductUpserted(@Payload() message: unknown): Promise<void> {
     await this.inbox.consume('catalogue.product-upserted.v1', message, ({ product }, tx, envelope) =>

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DATABASE, type Db } from '@closetly/server';
+import { DATABASE, type Db, ErasedAccounts, uuidList } from '@closetly/server';
 import { and, asc, eq, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
-import { productSaves, trackedProducts } from './db/schema';
+import { erasedAccounts, productSaves, trackedProducts } from './db/schema';
 
 export type TrackedProductRow = typeof trackedProducts.$inferSelect;
 
@@ -14,6 +14,8 @@ export interface SaveSummary {
 /** The retention read model. Queries only. */
 @Injectable()
 export class RetentionRepository {
+  private readonly erased = new ErasedAccounts(erasedAccounts);
+
   constructor(@Inject(DATABASE) private readonly db: Db) {}
 
   /**
@@ -42,6 +44,48 @@ export class RetentionRepository {
       .onConflictDoUpdate({ target: [productSaves.productId, productSaves.userId], set: { active, changedAt }, setWhere: newer })
       .returning({ productId: productSaves.productId });
     return rows.length > 0;
+  }
+
+  isErased(userId: string, tx: Db): Promise<boolean> {
+    return this.erased.isErased(userId, tx);
+  }
+
+  markErased(userId: string, erasedAt: Date, tx: Db): Promise<void> {
+    return this.erased.markErased(userId, erasedAt, tx);
+  }
+
+  /** The products the user has a save row for, locked until the transaction ends in id order (so two erasures never deadlock). */
+  async lockProductsSavedBy(userId: string, tx: Db): Promise<Array<Pick<TrackedProductRow, 'productId' | 'lastUnsavedAt'>>> {
+    const theirs = tx.select({ productId: productSaves.productId }).from(productSaves).where(eq(productSaves.userId, userId));
+    return tx
+      .select({ productId: trackedProducts.productId, lastUnsavedAt: trackedProducts.lastUnsavedAt })
+      .from(trackedProducts)
+      .where(inArray(trackedProducts.productId, theirs))
+      .orderBy(asc(trackedProducts.productId))
+      .for('update');
+  }
+
+  async deleteSavesOf(userId: string, tx: Db): Promise<void> {
+    await tx.delete(productSaves).where(eq(productSaves.userId, userId));
+  }
+
+  /** Those of `productIds` someone saves now. */
+  async withActiveSave(productIds: readonly string[], tx: Db): Promise<string[]> {
+    if (productIds.length === 0) return [];
+    const rows = await tx
+      .selectDistinct({ productId: productSaves.productId })
+      .from(productSaves)
+      .where(and(eq(productSaves.active, true), inArray(productSaves.productId, uuidList(productIds))));
+    return rows.map((row) => row.productId);
+  }
+
+  async setLastUnsaved(productIds: readonly string[], lastUnsavedAt: Date, tx: Db): Promise<void> {
+    if (productIds.length === 0) return;
+    await tx.update(trackedProducts).set({ lastUnsavedAt }).where(inArray(trackedProducts.productId, uuidList(productIds)));
+  }
+
+  async countSaves(userId: string): Promise<number> {
+    return this.db.$count(productSaves, eq(productSaves.userId, userId));
   }
 
   async saveSummary(productId: string, tx: Db = this.db): Promise<SaveSummary> {

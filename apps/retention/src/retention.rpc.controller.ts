@@ -23,4 +23,9 @@ export class RetentionRpcController {
     this.retention.setClockOffset(request.caller, request.offsetMs);
     return { ok: true as const };
   }
+
+  @RpcHandler('retention.data-held')
+  dataHeld(@Payload() request: RpcRequest<'retention.data-held'>) {
+    return this.retention.dataHeld(request.caller, request.userId);
+  }
 }

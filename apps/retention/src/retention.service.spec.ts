@@ -57,7 +57,31 @@ function inMemoryRetention() {
       .sort((a, b) => (a.lastUnsavedAt as Date).getTime() - (b.lastUnsavedAt as Date).getTime())
       .map((row) => ({ productId: row.productId, lastUnsavedAt: row.lastUnsavedAt as Date })),
   );
-  return { repository, tracked };
+  const erased = new Set<string>();
+  repository.isErased.mockImplementation(async (userId) => erased.has(userId));
+  repository.markErased.mockImplementation(async (userId) => void erased.add(userId));
+  repository.lockProductsSavedBy.mockImplementation(async (userId) =>
+    [...saves.values()]
+      .filter((row) => row.userId === userId)
+      .map((row) => row.productId)
+      .sort()
+      .flatMap((productId) => {
+        const row = tracked.get(productId);
+        return row ? [{ productId, lastUnsavedAt: row.lastUnsavedAt }] : [];
+      }),
+  );
+  repository.deleteSavesOf.mockImplementation(async (userId) => {
+    for (const [key, row] of saves) if (row.userId === userId) saves.delete(key);
+  });
+  repository.withActiveSave.mockImplementation(async (productIds) => [...new Set([...saves.values()].filter((row) => row.active && productIds.includes(row.productId)).map((row) => row.productId))]);
+  repository.setLastUnsaved.mockImplementation(async (productIds, lastUnsavedAt) => {
+    for (const productId of productIds) {
+      const row = tracked.get(productId);
+      if (row) tracked.set(productId, { ...row, lastUnsavedAt });
+    }
+  });
+  repository.countSaves.mockImplementation(async (userId) => [...saves.values()].filter((row) => row.userId === userId).length);
+  return { repository, tracked, saves, erased };
 }
 
 function setup({ batch = 500, testClock = false } = {}) {
@@ -193,6 +217,66 @@ describe('RetentionService', () => {
       const { service } = setup();
       await expect(service.atRiskItems(SHOPPER)).rejects.toMatchObject({ code: 'FORBIDDEN', message: 'Unauthorized access.' });
       await expect(service.sweepNow(SHOPPER)).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    });
+  });
+
+  describe('account deletion (identity.account-deleted.v1)', () => {
+    const P3 = '33333333-3333-4333-8333-333333333333';
+    const DELETED_AT = at(10_000);
+
+    it('deletes the user’s saves; a product nobody saves now starts its clock at the deletion and shows at risk; one others save is untouched', async () => {
+      const { service, tx, tracked, saves, repository } = setup();
+      await service.itemSaved(P1, 'ada', at(0), tx);
+      await service.itemSaved(P1, 'bob', at(1000), tx);
+      await service.itemSaved(P2, 'ada', at(2000), tx);
+      // Ada let P3 go before: its clock runs from then.
+      await service.itemSaved(P3, 'ada', at(3000), tx);
+      await service.itemRemoved(P3, 'ada', at(4000), tx);
+
+      await service.accountDeleted('ada', DELETED_AT, tx);
+
+      expect(repository.markErased).toHaveBeenCalledWith('ada', DELETED_AT, tx);
+      expect(repository.markErased.mock.invocationCallOrder[0]).toBeLessThan(repository.lockProductsSavedBy.mock.invocationCallOrder[0] as number);
+      expect([...saves.values()].map(({ productId, userId }) => ({ productId, userId }))).toEqual([{ productId: P1, userId: 'bob' }]);
+      expect(tracked.get(P1)?.lastUnsavedAt).toBeNull();
+      expect(tracked.get(P2)?.lastUnsavedAt).toEqual(DELETED_AT);
+      expect(tracked.get(P3)?.lastUnsavedAt).toEqual(at(4000));
+      expect((await service.atRiskItems(ADMIN)).map((item) => ({ itemId: item.itemId, lastUnsavedAt: item.lastUnsavedAt }))).toEqual([
+        { itemId: P3, lastUnsavedAt: at(4000).toISOString() },
+        { itemId: P2, lastUnsavedAt: DELETED_AT.toISOString() },
+      ]);
+    });
+
+    it('a save or an unsave of the deleted account arriving after the deletion changes nothing', async () => {
+      const { service, tx, tracked, saves } = setup();
+      await service.itemSaved(P1, 'ada', at(0), tx);
+      await service.accountDeleted('ada', DELETED_AT, tx);
+
+      // Published before the deletion, delivered after it.
+      await service.itemSaved(P2, 'ada', at(5000), tx);
+      await service.itemRemoved(P1, 'ada', at(6000), tx);
+      await service.itemSaved(P1, 'ada', at(20_000), tx);
+
+      expect([...saves.values()]).toEqual([]);
+      expect(tracked.has(P2)).toBe(false);
+      expect(tracked.get(P1)?.lastUnsavedAt).toEqual(DELETED_AT);
+    });
+
+    it('changes nothing for a user who saved nothing', async () => {
+      const { service, tx, tracked } = setup();
+      await service.itemSaved(P1, 'bob', at(0), tx);
+      await service.accountDeleted('ada', DELETED_AT, tx);
+      expect(tracked.get(P1)?.lastUnsavedAt).toBeNull();
+    });
+
+    it('answers an administrator how many save rows are held for a user, and refuses anyone else', async () => {
+      const { service, tx } = setup();
+      await service.itemSaved(P1, 'ada', at(0), tx);
+      await service.itemSaved(P2, 'ada', at(0), tx);
+      await expect(service.dataHeld(ADMIN, 'ada')).resolves.toEqual({ product_saves: 2 });
+      await service.accountDeleted('ada', DELETED_AT, tx);
+      await expect(service.dataHeld(ADMIN, 'ada')).resolves.toEqual({ product_saves: 0 });
+      await expect(service.dataHeld(SHOPPER, 'ada')).rejects.toMatchObject({ code: 'FORBIDDEN', message: 'Unauthorized access.' });
     });
   });
 

@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { type AtRiskItem, type Caller, RETENTION_DAYS } from '@closetly/contracts';
+import { type AtRiskItem, type Caller, type DataHeld, RETENTION_DAYS } from '@closetly/contracts';
 import { type Db, OutboxWriter, UnitOfWork } from '@closetly/server';
 import { RetentionClock } from './clock';
 import { RETENTION_CONFIG, type RetentionConfig } from './config';
@@ -36,18 +36,37 @@ export class RetentionService {
     @Inject(RETENTION_CONFIG) private readonly config: Pick<RetentionConfig, 'RETENTION_SWEEP_BATCH' | 'RETENTION_TEST_CLOCK'>,
   ) {}
 
-  /** wardrobe.item-saved.v1, in the inbox's transaction. */
+  /** wardrobe.item-saved.v1, in the inbox's transaction; nothing for an erased account (a save still on its way when it was deleted). */
   async itemSaved(productId: string, userId: string, occurredAt: Date, tx: Db): Promise<void> {
+    if (await this.repository.isErased(userId, tx)) return;
     const row = await this.repository.lockProduct(productId, occurredAt, tx);
     await this.repository.recordSaveState(productId, userId, true, occurredAt, tx);
     await this.refresh(row, occurredAt, tx);
   }
 
-  /** wardrobe.item-removed.v1, in the inbox's transaction. */
+  /** wardrobe.item-removed.v1, in the inbox's transaction; nothing for an erased account. */
   async itemRemoved(productId: string, userId: string, occurredAt: Date, tx: Db): Promise<void> {
+    if (await this.repository.isErased(userId, tx)) return;
     const row = await this.repository.lockProduct(productId, occurredAt, tx);
     await this.repository.recordSaveState(productId, userId, false, occurredAt, tx);
     await this.refresh(row, occurredAt, tx);
+  }
+
+  /**
+   * identity.account-deleted.v1, in the inbox's transaction: the user's save
+   * rows go (the wardrobe announces no unsaves for the saves it deletes).
+   * Where nobody saves a product now, its 30-day clock starts at the deletion
+   * and it shows at risk; a clock already running (the user had unsaved it)
+   * keeps its start, and products others save are untouched. Marked erased
+   * first, so a save or unsave of theirs still on its way changes nothing.
+   */
+  async accountDeleted(userId: string, occurredAt: Date, tx: Db): Promise<void> {
+    await this.repository.markErased(userId, occurredAt, tx);
+    const products = await this.repository.lockProductsSavedBy(userId, tx);
+    await this.repository.deleteSavesOf(userId, tx);
+    const stillSaved = new Set(await this.repository.withActiveSave(products.map((product) => product.productId), tx));
+    const unsavedNow = products.filter((product) => product.lastUnsavedAt === null && !stillSaved.has(product.productId));
+    await this.repository.setLastUnsaved(unsavedNow.map((product) => product.productId), occurredAt, tx);
   }
 
   /**
@@ -105,6 +124,12 @@ export class RetentionService {
       // Listed products have no active save by definition; the field keeps the spec's shape.
       savedByUsers: [],
     }));
+  }
+
+  /** An administrator's check that an erasure went through: the user's rows (counts only). */
+  async dataHeld(caller: Caller, userId: string): Promise<DataHeld> {
+    if (!isAdmin(caller)) throw forbidden();
+    return { product_saves: await this.repository.countSaves(userId) };
   }
 
   /** Tests only: moves the clock. Unknown unless RETENTION_TEST_CLOCK is on (never in production). */

@@ -61,7 +61,9 @@ describe.each(RUNTIME_MODES)('retention API ($name mode)', (mode: RuntimeMode) =
 
   beforeAll(async () => {
     smtp = await startSmtpCapture();
-    started = await mode.start({ ADMIN_EMAILS: ADMIN_EMAIL, SMTP_URL: smtp.url, RETENTION_TEST_CLOCK: 'true', RETENTION_SWEEP_INTERVAL_MS: '0' });
+    // This suite polls the public reads while events travel (many calls a second, from one address): test traffic,
+    // not a shopper's, so the per-client limits are raised; the limits themselves are tested in rate-limiters.int-spec.ts.
+    started = await mode.start({ RATE_LIMIT_MULTIPLIER: '10', ADMIN_EMAILS: ADMIN_EMAIL, SMTP_URL: smtp.url, RETENTION_TEST_CLOCK: 'true', RETENTION_SWEEP_INTERVAL_MS: '0' });
     betaToken = await started.product.betaToken();
     for (const name of ['ada', 'admin'] as const) {
       const email = name === 'admin' ? ADMIN_EMAIL : `${name}-${randomUUID()}@example.com`;
@@ -122,7 +124,11 @@ describe.each(RUNTIME_MODES)('retention API ($name mode)', (mode: RuntimeMode) =
     expect(await inTops()).toContain(kept.id);
     expect((await call('GET', `/api/products/${kept.id}`)).status).toBe(200);
 
-    // A second sweep announces nothing again.
-    expect((await call<{ expired: number }>('POST', '/api/retention/sweep', { token: users.admin })).body.expired).toBe(0);
+    // A second sweep leaves ours alone. Its count is not asserted: in distributed mode this product's retention also
+    // hears other suites' products on the shared topics, and 30 days on they are due too. That an expired product is
+    // announced once only is proven in retention-sweep.int-spec.ts.
+    expect((await call('POST', '/api/retention/sweep', { token: users.admin })).status).toBe(200);
+    expect(await atRisk()).toEqual([]);
+    expect((await call('GET', `/api/products/${kept.id}`)).status).toBe(200);
   });
 });

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { buildEnvelope, type DatabaseConnection, type Db, drizzleFor, EventInbox, migrateService, openConnection, OutboxWriter, type OutboxRelay, UnitOfWork } from '@closetly/server';
-import { capture, createTestDatabase, deadLetterRecorder } from '@closetly/testing';
+import { capture, createTestDatabase, deadLetterRecorder, gate, pollUntil, transactionsWaitingForLocks } from '@closetly/testing';
 import { eq, sql } from 'drizzle-orm';
 import { RetentionClock } from '../src/clock';
 import { outbox, retentionPlatformTables, trackedProducts } from '../src/db/schema';
@@ -11,20 +11,13 @@ import { RETENTION_MS, RetentionService } from '../src/retention.service';
 
 const MIGRATIONS = join(__dirname, '..', 'src', 'db', 'migrations');
 const ADMIN = { uid: 'admin-1', sid: 's-1', roles: ['admin'] };
-
-/** A gate a test opens when it likes: holds a transaction open while another one runs. */
-function gate() {
-  let open: () => void = () => undefined;
-  const opened = new Promise<void>((resolve) => {
-    open = resolve;
-  });
-  return { opened, open };
-}
+const DAY_MS = 86_400_000;
 
 /**
  * The retention read model, sweep and at-risk list on the real engines
- * (PGlite and PostgreSQL), through the real inbox and outbox tables; on
- * PostgreSQL also two sweeps at once and a save racing the sweep.
+ * (PGlite and PostgreSQL), through the real inbox and outbox tables, and an
+ * account's deletion; on PostgreSQL also two sweeps at once, a save racing
+ * the sweep, and a save racing the deletion.
  */
 describe.each(['embedded', 'distributed'] as const)('retention sweep (%s)', (mode) => {
   let connection: DatabaseConnection;
@@ -46,6 +39,7 @@ describe.each(['embedded', 'distributed'] as const)('retention sweep (%s)', (mod
     ...buildEnvelope('wardrobe.item-removed.v1', productId, { userId, productId, removedAt: occurredAt.toISOString() }),
     occurredAt: occurredAt.toISOString(),
   });
+  const accountDeleted = (userId: string, occurredAt: Date) => ({ ...buildEnvelope('identity.account-deleted.v1', userId, { userId }), occurredAt: occurredAt.toISOString() });
   const expiredEvents = async (productIds: string[]) => {
     const rows = await db.select({ key: outbox.key }).from(outbox).where(eq(outbox.topic, 'retention.product-expired.v1'));
     return rows.map((row) => row.key).filter((key) => productIds.includes(key));
@@ -157,6 +151,68 @@ describe.each(['embedded', 'distributed'] as const)('retention sweep (%s)', (mod
     }
   });
 
+  describe('account deletion (identity.account-deleted.v1)', () => {
+    /** The at-risk list as an administrator sees it at `now`, for these products only. */
+    const atRiskAt = async (now: Date, productIds: string[]) => {
+      clock.setOffset(now.getTime() - Date.now());
+      try {
+        return (await service().atRiskItems(ADMIN)).filter((item) => productIds.includes(item.itemId)).map(({ itemId, daysUntilDeletion }) => ({ itemId, daysUntilDeletion }));
+      } finally {
+        clock.setOffset(0);
+      }
+    };
+
+    it('A and B save P, A alone saves Q: deleting A keeps P saved, puts Q on the clock (at risk, expired after 30 days), and leaves B’s row', async () => {
+      const t0 = era();
+      const at = (seconds: number) => new Date(t0.getTime() + seconds * 1000);
+      const [a, b] = [randomUUID(), randomUUID()];
+      const [p, q, letGo] = [randomUUID(), randomUUID(), randomUUID()];
+      await consumer().onItemSaved(saved(p, a, at(0)));
+      await consumer().onItemSaved(saved(p, b, at(1)));
+      await consumer().onItemSaved(saved(q, a, at(2)));
+      // A let this one go earlier: its clock already runs from then.
+      await consumer().onItemSaved(saved(letGo, a, at(3)));
+      await consumer().onItemRemoved(removed(letGo, a, at(4)));
+      await expect(service().dataHeld(ADMIN, a)).resolves.toEqual({ product_saves: 3 });
+
+      const deletedAt = at(100);
+      const deletion = accountDeleted(a, deletedAt);
+      await consumer().onAccountDeleted(deletion);
+      await consumer().onAccountDeleted(deletion);
+
+      await expect(service().dataHeld(ADMIN, a)).resolves.toEqual({ product_saves: 0 });
+      await expect(service().dataHeld(ADMIN, b)).resolves.toEqual({ product_saves: 1 });
+      expect(await tracked(p)).toMatchObject({ lastUnsavedAt: null, expiredAt: null });
+      expect(await tracked(q)).toMatchObject({ lastUnsavedAt: deletedAt, expiredAt: null });
+      expect((await tracked(letGo))?.lastUnsavedAt).toEqual(at(4));
+      expect(await atRiskAt(new Date(deletedAt.getTime() + DAY_MS / 2), [p, q, letGo])).toEqual([
+        { itemId: letGo, daysUntilDeletion: 30 },
+        { itemId: q, daysUntilDeletion: 30 },
+      ]);
+
+      await service().sweep(new Date(deletedAt.getTime() + RETENTION_MS - 1000));
+      expect(await expiredEvents([p, q])).toEqual([]);
+      await service().sweep(new Date(deletedAt.getTime() + RETENTION_MS + 1000));
+      expect(await expiredEvents([p, q])).toEqual([q]);
+    });
+
+    it('a save or an unsave of A published before the deletion and delivered after it changes nothing', async () => {
+      const t0 = era();
+      const at = (seconds: number) => new Date(t0.getTime() + seconds * 1000);
+      const a = randomUUID();
+      const [kept, late] = [randomUUID(), randomUUID()];
+      await consumer().onItemSaved(saved(kept, a, at(0)));
+      await consumer().onAccountDeleted(accountDeleted(a, at(10)));
+
+      await consumer().onItemSaved(saved(late, a, at(5)));
+      await consumer().onItemRemoved(removed(kept, a, at(6)));
+
+      await expect(service().dataHeld(ADMIN, a)).resolves.toEqual({ product_saves: 0 });
+      expect(await tracked(late)).toBeUndefined();
+      expect((await tracked(kept))?.lastUnsavedAt).toEqual(at(10));
+    });
+  });
+
   if (mode === 'distributed') {
     it('two sweeps at once expire each product once', async () => {
       const t0 = era();
@@ -212,6 +268,30 @@ describe.each(['embedded', 'distributed'] as const)('retention sweep (%s)', (mod
       sweepHolds.open();
       await Promise.all([sweeping, waiting]);
       expect(await tracked(waited as string)).toMatchObject({ lastUnsavedAt: null, expiredAt: null });
+    });
+
+    it('a save of A being applied while the deletion arrives: the deletion waits for it, then erases it and starts the clock', async () => {
+      const t0 = era();
+      const a = randomUUID();
+      const product = randomUUID();
+      const [applied, release] = [gate(), gate()];
+      const saveInFlight = db.transaction(async (tx) => {
+        await service().itemSaved(product, a, t0, tx as unknown as Db);
+        applied.open();
+        await release.opened;
+      });
+      await applied.opened;
+      const deletedAt = new Date(t0.getTime() + 1000);
+      const deletion = consumer().onAccountDeleted(accountDeleted(a, deletedAt));
+      try {
+        await pollUntil(() => transactionsWaitingForLocks(db), (waiting) => waiting > 0, { timeoutMs: 5000, what: 'the deletion to wait for the save' });
+      } finally {
+        release.open();
+      }
+      await Promise.all([saveInFlight, deletion]);
+
+      await expect(service().dataHeld(ADMIN, a)).resolves.toEqual({ product_saves: 0 });
+      expect((await tracked(product))?.lastUnsavedAt).toEqual(deletedAt);
     });
   }
 });

@@ -43,7 +43,9 @@ describe.each(RUNTIME_MODES)('search API ($name mode)', (mode: RuntimeMode) => {
 
   beforeAll(async () => {
     smtp = await startSmtpCapture();
-    started = await mode.start({ ADMIN_EMAILS: ADMIN_EMAIL, SMTP_URL: smtp.url });
+    // This suite polls the public reads while events travel (many calls a second, from one address): test traffic,
+    // not a shopper's, so the per-client limits are raised; the limits themselves are tested in rate-limiters.int-spec.ts.
+    started = await mode.start({ RATE_LIMIT_MULTIPLIER: '10', ADMIN_EMAILS: ADMIN_EMAIL, SMTP_URL: smtp.url });
     betaToken = await started.product.betaToken();
     Object.assign(users, await signUpSuiteUsers(call, Object.keys(users) as Array<keyof typeof users>, { email: ADMIN_EMAIL, password: PASSWORD, baseUrl: started.product.baseUrl, betaToken, smtp }));
 

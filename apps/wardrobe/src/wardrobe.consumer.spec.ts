@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { ItemInput, ProfileUpdated } from '@closetly/contracts';
 import { buildEnvelope, EventInbox } from '@closetly/server';
 import { deadLetterRecorder, fakeInboxDatabase, product } from '@closetly/testing';
-import { recommendationsServiceFor, savesServiceFor } from '../test/support/unit-doubles';
+import { privacyServiceFor, recommendationsServiceFor, savesServiceFor } from '../test/support/unit-doubles';
 import { wardrobePlatformTables } from './db/schema';
 import { RecommenderCache } from './recommendations/recommender-cache';
 import { WardrobeConsumer } from './wardrobe.consumer';
@@ -12,16 +12,17 @@ const item = (overrides: Partial<ItemInput> = {}): ItemInput => ({ name: 'Cable 
 
 /**
  * The consumer as the module wires it: a real EventInbox over a fake
- * database, the real SavesService and RecommendationsService over in-memory
- * saves and read models, one recommender cache for both.
+ * database, the real SavesService, RecommendationsService and PrivacyService
+ * over one set of in-memory saves and read models, one recommender cache for all.
  */
 function setup() {
   const cache = new RecommenderCache();
   const saves = savesServiceFor(cache);
   const recommendations = recommendationsServiceFor(saves.saves, cache);
+  const privacy = privacyServiceFor(saves, recommendations);
   const database = fakeInboxDatabase();
   const { transport, deadLetters } = deadLetterRecorder();
-  const consumer = new WardrobeConsumer(new EventInbox('wardrobe', database.db, wardrobePlatformTables, transport), saves.service, recommendations.service);
+  const consumer = new WardrobeConsumer(new EventInbox('wardrobe', database.db, wardrobePlatformTables, transport), saves.service, recommendations.service, privacy.service);
   return { ...saves, ...database, recommendations, consumer, deadLetters };
 }
 
@@ -181,6 +182,72 @@ describe('WardrobeConsumer', () => {
       expect(recommendations.profiles.get(older.userId)).toMatchObject({ gender: 'female', sizedCategories: [] });
       expect(deadLetters).toEqual([{ topic: 'profile.updated.v1', original: expect.anything(), reason: expect.stringMatching(/^wardrobe: invalid payload/) }]);
       expect(recommendations.profiles.size).toBe(1);
+    });
+  });
+
+  describe('identity.account-deleted.v1', () => {
+    const DELETED = 'identity.account-deleted.v1';
+    const deleted = (userId: string) => buildEnvelope(DELETED, userId, { userId });
+    const GONE = { uid: randomUUID(), sid: 'session-2', roles: [] };
+
+    it('deletes the user’s saves and their profile’s copy in one inbox transaction, publishes no removals, and has the recommender built afresh after the commit', async () => {
+      const { consumer, service, saves, repository, recommendations, recommenderChanged, recorded, tx, claims } = setup();
+      const kept = await service.save(SHOPPER, item());
+      await service.save(GONE, item());
+      await service.save(GONE, item({ name: 'Wool Coat', sourceUrl: 'https://boutique.example/p/coat' }));
+      recommendations.profiles.set(GONE.uid, { userId: GONE.uid, gender: 'female', favoriteBrands: ['COS'], sizedCategories: ['tops'] });
+      const eventsBefore = recorded.length;
+      const event = deleted(GONE.uid);
+      recommenderChanged.mockClear();
+      // Only once the deletion has committed (the inbox's claim is kept on commit).
+      recommenderChanged.mockImplementation(() => expect(claims.at(-1)?.eventId).toBe(event.id));
+      await consumer.onAccountDeleted(event);
+
+      expect([...saves.values()].map((row) => [row.userId, row.productId])).toEqual([[SHOPPER.uid, kept.id]]);
+      expect(recommendations.profiles.has(GONE.uid)).toBe(false);
+      expect(repository.deleteForUser).toHaveBeenCalledWith(GONE.uid, tx);
+      expect(recommendations.repository.deleteProfile).toHaveBeenCalledWith(GONE.uid, tx);
+      expect(claims.at(-1)).toEqual({ eventId: event.id, consumer: 'wardrobe', topic: DELETED });
+      expect(recorded).toHaveLength(eventsBefore);
+      expect(recommenderChanged).toHaveBeenCalledTimes(1);
+    });
+
+    it('has no second effect for an event id it already processed', async () => {
+      const { consumer, repository, recommendations, recommenderChanged } = setup();
+      const event = deleted(GONE.uid);
+      await consumer.onAccountDeleted(event);
+      await consumer.onAccountDeleted(event);
+
+      expect(repository.deleteForUser).toHaveBeenCalledTimes(1);
+      expect(recommendations.repository.deleteProfile).toHaveBeenCalledTimes(1);
+      expect(recommenderChanged).toHaveBeenCalledTimes(1);
+    });
+
+    it('rethrows a failure of its effect with nothing claimed and the recommender untouched, so the redelivery deletes', async () => {
+      const { consumer, service, saves, recommendations, recommenderChanged, claims } = setup();
+      await service.save(GONE, item());
+      recommenderChanged.mockClear();
+      const event = deleted(GONE.uid);
+      recommendations.repository.deleteProfile.mockRejectedValueOnce(new Error('connection reset'));
+
+      await expect(consumer.onAccountDeleted(event)).rejects.toThrow('connection reset');
+      expect(claims).toEqual([]);
+      expect(recommenderChanged).not.toHaveBeenCalled();
+      await consumer.onAccountDeleted(event);
+
+      expect(saves.size).toBe(0);
+      expect(recommenderChanged).toHaveBeenCalledTimes(1);
+    });
+
+    it('dead-letters a deletion without a valid user id, deleting nothing', async () => {
+      const { consumer, repository, recommenderChanged, deadLetters, claims } = setup();
+      const bad = { ...deleted(GONE.uid), payload: { userId: 'not-a-uuid' } };
+      await expect(consumer.onAccountDeleted(bad)).resolves.toBeUndefined();
+
+      expect(deadLetters).toEqual([{ topic: DELETED, original: bad, reason: expect.stringMatching(/^wardrobe: invalid payload/) }]);
+      expect(repository.deleteForUser).not.toHaveBeenCalled();
+      expect(recommenderChanged).not.toHaveBeenCalled();
+      expect(claims).toEqual([]);
     });
   });
 });

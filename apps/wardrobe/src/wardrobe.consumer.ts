@@ -1,14 +1,16 @@
 import { Controller } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
 import { EventHandler, EventInbox } from '@closetly/server';
+import { PrivacyService } from './privacy/privacy.service';
 import { RecommendationsService } from './recommendations/recommendations.service';
 import { SavesService } from './saves/saves.service';
 
 /**
  * Keeps saved items in step with the catalogue (its classifications and its
  * removals), and the recommender's read model: the catalogue's products and
- * the shoppers' profiles. Each event's effects run in its inbox transaction;
- * once a product change has committed, the recommender is built afresh.
+ * the shoppers' profiles; erases what it holds for a deleted account. Each
+ * event's effects run in its inbox transaction; once a change to products or
+ * saves has committed, the recommender is built afresh.
  */
 @Controller()
 export class WardrobeConsumer {
@@ -16,6 +18,7 @@ export class WardrobeConsumer {
     private readonly inbox: EventInbox,
     private readonly saves: SavesService,
     private readonly recommendations: RecommendationsService,
+    private readonly privacy: PrivacyService,
   ) {}
 
   @EventHandler('catalogue.product-upserted.v1')
@@ -38,6 +41,13 @@ export class WardrobeConsumer {
 
   @EventHandler('profile.updated.v1')
   async onProfileUpdated(@Payload() message: unknown): Promise<void> {
-    await this.inbox.consume('profile.updated.v1', message, (facts, tx) => this.recommendations.profileUpdated(facts, tx));
+    await this.inbox.consume('profile.updated.v1', message, (facts, tx) => this.privacy.unlessErased(facts.userId, tx, () => this.recommendations.profileUpdated(facts, tx)));
+  }
+
+  @EventHandler('identity.account-deleted.v1')
+  async onAccountDeleted(@Payload() message: unknown): Promise<void> {
+    const outcome = await this.inbox.consume('identity.account-deleted.v1', message, ({ userId }, tx) => this.privacy.accountDeleted(userId, tx));
+    // The recommender learnt from the user's saves: the next answer ranks with one built without them.
+    if (outcome === 'processed') this.recommendations.dataChanged();
   }
 }

@@ -1,7 +1,8 @@
 import { join } from 'node:path';
 import { Module } from '@nestjs/common';
-import { ServiceRuntimeModule } from '@closetly/server';
-import { wardrobePlatformTables } from './db/schema';
+import { ErasedAccounts, ServiceRuntimeModule } from '@closetly/server';
+import { erasedAccounts, wardrobePlatformTables } from './db/schema';
+import { PrivacyService } from './privacy/privacy.service';
 import { RecommendationsRepository } from './recommendations/recommendations.repository';
 import { RecommendationsService } from './recommendations/recommendations.service';
 import { RecommenderCache } from './recommendations/recommender-cache';
@@ -10,7 +11,7 @@ import { SavesService } from './saves/saves.service';
 import { WardrobeConsumer } from './wardrobe.consumer';
 import { WardrobeRpcController } from './wardrobe.rpc.controller';
 
-/** The wardrobe service: each user's saved items, and recommendations from everyone's. Boots the same way embedded and distributed. */
+/** The wardrobe service: each user's saved items, recommendations from everyone's, and the owner's rights over theirs (export, erasure). Boots the same way embedded and distributed. */
 @Module({
   imports: [
     ServiceRuntimeModule.forService({
@@ -20,6 +21,6 @@ import { WardrobeRpcController } from './wardrobe.rpc.controller';
     }),
   ],
   controllers: [WardrobeRpcController, WardrobeConsumer],
-  providers: [SavesRepository, SavesService, RecommendationsRepository, RecommendationsService, RecommenderCache],
+  providers: [SavesRepository, SavesService, RecommendationsRepository, RecommendationsService, RecommenderCache, PrivacyService, { provide: ErasedAccounts, useValue: new ErasedAccounts(erasedAccounts) }],
 })
 export class WardrobeModule {}

@@ -1,6 +1,7 @@
 import type { RpcRequest } from '@closetly/contracts';
 import { RpcController, RpcHandler } from '@closetly/server';
 import { Payload } from '@nestjs/microservices';
+import { PrivacyService } from './privacy/privacy.service';
 import { RecommendationsService } from './recommendations/recommendations.service';
 import { SavesService } from './saves/saves.service';
 
@@ -10,6 +11,7 @@ export class WardrobeRpcController {
   constructor(
     private readonly saves: SavesService,
     private readonly recommendations: RecommendationsService,
+    private readonly privacy: PrivacyService,
   ) {}
 
   @RpcHandler('wardrobe.save')
@@ -36,5 +38,15 @@ export class WardrobeRpcController {
   @RpcHandler('wardrobe.recommend')
   recommend(@Payload() request: RpcRequest<'wardrobe.recommend'>) {
     return this.recommendations.recommend(request.caller, request.k);
+  }
+
+  @RpcHandler('wardrobe.export-saves')
+  exportSaves(@Payload() request: RpcRequest<'wardrobe.export-saves'>) {
+    return this.privacy.exportSaves(request.caller, request.after, request.limit);
+  }
+
+  @RpcHandler('wardrobe.data-held')
+  dataHeld(@Payload() request: RpcRequest<'wardrobe.data-held'>) {
+    return this.privacy.dataHeld(request.caller, request.userId);
   }
 }

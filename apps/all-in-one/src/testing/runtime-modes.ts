@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { startDistributedProduct } from '@closetly/local-deploy';
+import { type DistributedProduct, startDistributedProduct } from '@closetly/local-deploy';
 import { randomSecret } from '@closetly/server';
 import { consumerGroupsFromNow, createTestDatabase, deleteConsumerGroups, engines, freePortBlock, uniqueName } from '@closetly/testing';
 import { productAt, type RunningProduct, startEmbeddedProduct } from './product';
@@ -17,13 +17,24 @@ export interface StartedProduct {
    * was consumed before any call). Embedded mode keeps its database in memory.
    */
   databaseUrl?: string;
+  /** Distributed mode only: crash one service process (SIGKILL) and start it again. */
+  processes?: Pick<DistributedProduct, 'crash' | 'restart'>;
   stop(): Promise<void>;
+}
+
+export interface StartOptions {
+  /**
+   * Keep everything the product logs under this folder: the embedded process's log lines in
+   * `closetly.log` (its LOG_FILE), each distributed process's output in `<process>.log`. The
+   * level is the environment's LOG_LEVEL.
+   */
+  logDir?: string;
 }
 
 /** A way to run the whole product; the same API suite runs against each. */
 export interface RuntimeMode {
   name: 'embedded' | 'distributed';
-  start(env: Record<string, string>): Promise<StartedProduct>;
+  start(env: Record<string, string>, options?: StartOptions): Promise<StartedProduct>;
 }
 
 const ROOT = join(__dirname, '..', '..', '..', '..');
@@ -31,8 +42,8 @@ const ROOT = join(__dirname, '..', '..', '..', '..');
 /** One process, in-memory database; the keys the product generates for itself unless the test names its own (e.g. to rotate them). */
 const embedded: RuntimeMode = {
   name: 'embedded',
-  async start(env) {
-    const product = await startEmbeddedProduct(env);
+  async start(env, options = {}) {
+    const product = await startEmbeddedProduct(options.logDir ? { LOG_FILE: join(options.logDir, 'closetly.log'), ...env } : env);
     const { AUTH_JWT_SECRET, BETA_TOKEN_SECRET } = product.signingSecrets;
     return { product, jwtSecret: AUTH_JWT_SECRET, betaTokenSecret: BETA_TOKEN_SECRET, stop: () => product.stop() };
   },
@@ -48,7 +59,7 @@ const DISTRIBUTED_PORT_OFFSETS = [0, ...[1, 2, 3, 4, 5, 6].flatMap((i) => [i, 10
  */
 const distributed: RuntimeMode = {
   name: 'distributed',
-  async start(env) {
+  async start(env, options = {}) {
     const database = await createTestDatabase('closetly_identity_api');
     // Each product searches its own OpenSearch alias, so suites running side by side never see each other's products.
     const searchIndex = uniqueName('products').toLowerCase();
@@ -79,7 +90,7 @@ const distributed: RuntimeMode = {
         rpcPortBase: base,
         httpPortBase: base + 10,
         // TEST_PRODUCT_OUTPUT=inherit shows the processes' logs when a start fails.
-        output: process.env.TEST_PRODUCT_OUTPUT === 'inherit' ? 'inherit' : 'ignore',
+        output: options.logDir ? { dir: options.logDir } : process.env.TEST_PRODUCT_OUTPUT === 'inherit' ? 'inherit' : 'ignore',
       });
       const stop = async () => {
         await running.stop();
@@ -87,7 +98,7 @@ const distributed: RuntimeMode = {
         await dropSearchIndices(searchIndex);
         await deleteConsumerGroups(groups);
       };
-      return { product: productAt(running.baseUrl, stop), jwtSecret: keys.AUTH_JWT_SECRET, betaTokenSecret: keys.BETA_TOKEN_SECRET, databaseUrl: database.url, stop };
+      return { product: productAt(running.baseUrl, stop), jwtSecret: keys.AUTH_JWT_SECRET, betaTokenSecret: keys.BETA_TOKEN_SECRET, databaseUrl: database.url, processes: running, stop };
     } catch (error) {
       await database.drop();
       throw error;

@@ -1,4 +1,4 @@
-import { platformTables } from '@closetly/server/db-tables';
+import { erasedAccountsTable, platformTables } from '@closetly/server/db-tables';
 import { sql } from 'drizzle-orm';
 import { bigserial, boolean, customType, doublePrecision, index, jsonb, pgSchema, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
@@ -7,6 +7,8 @@ export const catalogueSchema = pgSchema('catalogue');
 
 export const { outbox, inbox } = platformTables(catalogueSchema);
 export const cataloguePlatformTables = { outbox, inbox };
+/** Deleted accounts whose late save and removal events are dropped (see ErasedAccounts). */
+export const erasedAccounts = erasedAccountsTable(catalogueSchema);
 
 /**
  * One row per real product, however many users saved it: what the catalogue
@@ -86,6 +88,8 @@ export const activeSaves = catalogueSchema.table(
   (table) => [
     primaryKey({ columns: [table.productId, table.userId] }),
     index('active_saves_current_idx').on(table.productId, table.savedAt).where(sql`removed_at is null or saved_at > removed_at`),
+    // One user's rows: an account's erasure and the count of what is held.
+    index('active_saves_user_idx').on(table.userId),
   ],
 );
 
@@ -101,7 +105,11 @@ export const priceObservations = catalogueSchema.table(
     priceText: text('price_text'),
     observedAt: timestamp('observed_at', { withTimezone: true }).notNull(),
   },
-  (table) => [index('price_observations_product_idx').on(table.productId, table.userId, table.observedAt)],
+  (table) => [
+    index('price_observations_product_idx').on(table.productId, table.userId, table.observedAt),
+    // One user's observations in id order: their data export's pages, and their account's erasure.
+    index('price_observations_user_idx').on(table.userId, table.id),
+  ],
 );
 
 /** Shoppers' gender votes from the quick view's feedback area. */
@@ -114,7 +122,11 @@ export const genderFeedback = catalogueSchema.table(
     gender: text('gender').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('gender_feedback_product_idx').on(table.productId)],
+  (table) => [
+    index('gender_feedback_product_idx').on(table.productId),
+    // One user's votes, oldest first: their data export's pages, and their account's erasure.
+    index('gender_feedback_user_idx').on(table.userId, table.createdAt, table.id),
+  ],
 );
 
 /** Binary data: a Buffer in, a Buffer out (PGlite answers a Uint8Array, node-postgres a Buffer). */

@@ -73,6 +73,11 @@ export class ListsRepository {
       .onConflictDoUpdate({ target: [activeSaves.productId, activeSaves.userId], set: { removedAt: sql`greatest(${activeSaves.removedAt}, excluded.removed_at)` } });
   }
 
+  /** An erased account's saves: no longer counted in any list. */
+  async deleteSavesOf(userId: string, tx: Db): Promise<void> {
+    await tx.delete(activeSaves).where(eq(activeSaves.userId, userId));
+  }
+
   /**
    * Public products with at least one active save, best score first: each
    * active save weighs 0.5^(age / half-life), so a save loses half its weight

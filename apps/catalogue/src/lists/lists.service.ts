@@ -84,6 +84,11 @@ export class ListsService {
     return this.lists.recordRemoval(event.productId, event.userId, new Date(event.removedAt), tx);
   }
 
+  /** identity.account-deleted.v1, in the inbox's transaction: the user's saves no longer count. */
+  eraseAccount(userId: string, tx: Db): Promise<void> {
+    return this.lists.deleteSavesOf(userId, tx);
+  }
+
   /** A save, a removal or a product change has committed: every cached list is stale. */
   invalidate(): Promise<void> {
     return this.cache.invalidate();

@@ -1,9 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Capture } from '@closetly/contracts';
-import { DATABASE, type Db } from '@closetly/server';
-import { and, asc, desc, eq, gt, gte, sql } from 'drizzle-orm';
+import { DATABASE, type Db, uuidList } from '@closetly/server';
+import { and, asc, desc, eq, gt, gte, inArray, sql } from 'drizzle-orm';
 import { activeSaves, captures, genderFeedback, priceObservations, products } from '../db/schema';
 import type { LatestObservation, SaverCapture } from './product-derivation';
+
+/** How many locks products share (see lockProducts); a power of two. */
+export const PRODUCT_LOCK_SLOTS = 1024;
 
 export type ProductRow = typeof products.$inferSelect;
 export type NewProduct = typeof products.$inferInsert;
@@ -69,10 +72,54 @@ export class ProductsRepository {
   /**
    * Derivations of one product take turns until the transaction ends, even
    * before its row exists (two first saves at once): a transaction-scoped
-   * advisory lock on the id.
+   * advisory lock on the id's slot (see lockProducts).
    */
   async lockProduct(id: string, tx: Db): Promise<void> {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`catalogue.product:${id}`}))`);
+    await this.lockProducts([id], tx);
+  }
+
+  /**
+   * Locks several products at once, as an account's erasure does for every
+   * product the user captured. Products share PRODUCT_LOCK_SLOTS locks (by a
+   * hash of the id): a lock per product would let one user with thousands of
+   * saves overflow the server's lock table (a few thousand locks shared by
+   * every connection). Slots are taken in ascending order, so two erasures
+   * never deadlock; every other path holds a single slot.
+   */
+  async lockProducts(ids: readonly string[], tx: Db): Promise<void> {
+    if (ids.length === 0) return;
+    await tx.execute(sql`
+      select pg_advisory_xact_lock(hashtext('catalogue.product'), slot)
+      from (select distinct hashtext(value) & ${PRODUCT_LOCK_SLOTS - 1} as slot from json_array_elements_text(${JSON.stringify(ids)}::json) order by slot) slots`);
+  }
+
+  /** The products a user has captured, in id order. */
+  async productIdsCapturedBy(userId: string, tx: Db): Promise<string[]> {
+    const rows = await tx.selectDistinct({ productId: captures.productId }).from(captures).where(eq(captures.userId, userId)).orderBy(asc(captures.productId));
+    return rows.map((row) => row.productId);
+  }
+
+  /** Those of `ids` that still have a saver's capture, in id order. */
+  async stillCaptured(ids: readonly string[], tx: Db): Promise<string[]> {
+    if (ids.length === 0) return [];
+    const rows = await tx
+      .selectDistinct({ productId: captures.productId })
+      .from(captures)
+      .where(inArray(captures.productId, uuidList(ids)))
+      .orderBy(asc(captures.productId));
+    return rows.map((row) => row.productId);
+  }
+
+  /**
+   * An erased account's part of the catalogue: its captures and price
+   * observations go. Its gender votes stay with the user id set to null: an
+   * anonymous vote still helps tag a shared product's gender, and no longer
+   * says who gave it.
+   */
+  async eraseUser(userId: string, tx: Db): Promise<void> {
+    await tx.delete(captures).where(eq(captures.userId, userId));
+    await tx.delete(priceObservations).where(eq(priceObservations.userId, userId));
+    await tx.update(genderFeedback).set({ userId: null }).where(eq(genderFeedback.userId, userId));
   }
 
   async upsert(product: NewProduct & { id: string }, tx: Db): Promise<ProductRow> {

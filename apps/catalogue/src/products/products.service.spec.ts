@@ -77,6 +77,14 @@ function inMemoryProducts() {
   repository.addFeedback.mockImplementation(async (productId, userId, gender) => {
     feedback.push({ productId, userId, gender });
   });
+  repository.lockProducts.mockResolvedValue(undefined);
+  repository.productIdsCapturedBy.mockImplementation(async (userId) => [...new Set([...captures.values()].filter((row) => row.userId === userId).map((row) => row.productId))].sort());
+  repository.stillCaptured.mockImplementation(async (ids) => ids.filter((id) => capturesOf(id).length > 0).sort());
+  repository.eraseUser.mockImplementation(async (userId) => {
+    for (const [key, row] of captures) if (row.userId === userId) captures.delete(key);
+    observations.splice(0, observations.length, ...observations.filter((row) => row.userId !== userId));
+    for (const row of feedback) if (row.userId === userId) row.userId = null;
+  });
   return { repository, products, captures, observations, feedback };
 }
 
@@ -421,5 +429,70 @@ describe('ProductsService.expire (retention.product-expired.v1)', () => {
 
     await expect(service.expire('5f0c2b56-5a3f-4c1e-9a51-0b8f0c7b8a11', tx)).resolves.toBe(false);
     expect(payloads('catalogue.product-removed.v1')).toEqual([]);
+  });
+});
+
+describe('ProductsService.eraseAccount (identity.account-deleted.v1)', () => {
+  it('erases the user’s captures and observations, keeps their votes without their id, and locks every product they captured first', async () => {
+    const { service, repository, record, captures, observations, feedback, tx } = setup();
+    const shared = await record(itemSaved(SHOPPER.uid, asosCapture(), { savedDaysAgo: 1 }));
+    await record(itemSaved(STRANGER.uid, asosCapture()));
+    const solo = await record(itemSaved(SHOPPER.uid, capture({ name: 'Solo Coat', sourceUrl: 'https://boutique.example/p/solo' })));
+    await service.recordFeedback(shared, SHOPPER, 'Women');
+    await service.recordFeedback(shared, STRANGER, 'Men');
+
+    await service.eraseAccount(SHOPPER.uid, tx);
+
+    expect(repository.lockProducts).toHaveBeenCalledWith([shared, solo].sort(), tx);
+    expect(repository.lockProducts.mock.invocationCallOrder[0]).toBeLessThan(repository.eraseUser.mock.invocationCallOrder[0] as number);
+    expect([...captures.values()].map(({ productId, userId }) => ({ productId, userId }))).toEqual([{ productId: shared, userId: STRANGER.uid }]);
+    expect(observations.map(({ userId }) => userId)).toEqual([STRANGER.uid]);
+    expect(feedback).toEqual([
+      { productId: shared, userId: null, gender: 'Women' },
+      { productId: shared, userId: STRANGER.uid, gender: 'Men' },
+    ]);
+  });
+
+  it('derives each product again from the savers left and publishes only those that changed; one nobody else captured keeps what it showed', async () => {
+    const { service, record, products, payloads, recorded, tx } = setup();
+    const agreed = await record(itemSaved(SHOPPER.uid, capture(), { savedDaysAgo: 1 }));
+    await record(itemSaved(STRANGER.uid, capture()));
+    const retailerListed = await record(itemSaved(SHOPPER.uid, asosCapture(), { savedDaysAgo: 1 }));
+    await record(itemSaved(STRANGER.uid, asosCapture()));
+    const solo = await record(itemSaved(SHOPPER.uid, capture({ name: 'Solo Coat', sourceUrl: 'https://boutique.example/p/solo' })));
+    const untouched = await record(itemSaved(STRANGER.uid, capture({ name: 'Other Coat', sourceUrl: 'https://boutique.example/p/other' })));
+    const before = { retailerListed: structuredClone(products.get(retailerListed)), solo: structuredClone(products.get(solo)), untouched: structuredClone(products.get(untouched)) };
+    expect(products.get(agreed)?.listed).toBe(true);
+    recorded.splice(0);
+
+    await service.eraseAccount(SHOPPER.uid, tx);
+
+    // Two savers agreeing listed it; one is left, so it is no longer listed.
+    expect(payloads(UPSERTED)).toEqual([{ product: expect.objectContaining({ id: agreed, listed: false }) }]);
+    expect(recorded[0]?.tx).toBe(tx);
+    expect(products.get(retailerListed)).toEqual(before.retailerListed);
+    expect(products.get(solo)).toEqual(before.solo);
+    expect(products.get(untouched)).toEqual(before.untouched);
+  });
+
+  it('prices from the savers left', async () => {
+    const { service, record, payloads, tx } = setup();
+    const id = await record(itemSaved(SHOPPER.uid, asosCapture({ price: 100, priceText: '$100' }), { savedDaysAgo: 2 }));
+    await record(itemSaved(STRANGER.uid, asosCapture({ price: 80, priceText: '$80' }), { savedDaysAgo: 1 }));
+    expect(payloads(UPSERTED).at(-1)?.product.price).toBe(100);
+
+    await service.eraseAccount(SHOPPER.uid, tx);
+
+    expect(payloads(UPSERTED).at(-1)?.product).toMatchObject({ id, price: 80, priceText: '$80' });
+  });
+
+  it('does nothing for a user who captured nothing', async () => {
+    const { service, record, payloads, recorded, tx } = setup();
+    await record(itemSaved(STRANGER.uid, asosCapture()));
+    recorded.splice(0);
+
+    await service.eraseAccount(SHOPPER.uid, tx);
+
+    expect(payloads(UPSERTED)).toEqual([]);
   });
 });

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { Caller, CorrectProductRequest, Product, ProductGender, WardrobeItemSaved } from '@closetly/contracts';
 import { normaliseGender, safeLinkHref, webUrl } from '@closetly/catalogue-rules';
 import { type Db, OutboxWriter, UnitOfWork } from '@closetly/server';
-import { CatalogueError } from '../catalogue.errors';
+import { CatalogueError, requireAdmin } from '../catalogue.errors';
 import { ListsCache } from '../lists/lists-cache';
 import { type Corrections, deriveProduct } from './product-derivation';
 import { type NewProduct, type ProductRow, ProductsRepository } from './products.repository';
@@ -83,6 +83,24 @@ export class ProductsService {
     return true;
   }
 
+  /**
+   * identity.account-deleted.v1, in the inbox's transaction: the user's
+   * captures and price observations go, their gender votes stay anonymous
+   * (ProductsRepository.eraseUser). Every product they captured is derived
+   * again from the savers left, as a save derives it, and published when it
+   * changed, so search and the other read models follow. One nobody else
+   * captured keeps what it showed; retention's clock now runs for it.
+   */
+  async eraseAccount(userId: string, tx: Db): Promise<void> {
+    const productIds = await this.products.productIdsCapturedBy(userId, tx);
+    await this.products.lockProducts(productIds, tx);
+    await this.products.eraseUser(userId, tx);
+    for (const productId of await this.products.stillCaptured(productIds, tx)) {
+      const existing = await this.products.findById(productId, tx);
+      if (existing) await this.derive(productId, existing.productKey, {}, tx);
+    }
+  }
+
   /** A product as this caller may see it: listed and not hidden, or one they saved, or any for an administrator. */
   async get(productId: string, caller: Caller | null): Promise<Product> {
     const row = await this.products.findById(productId);
@@ -108,24 +126,24 @@ export class ProductsService {
   }
 
   async listMissingGender(caller: Caller): Promise<Product[]> {
-    this.requireAdmin(caller);
+    requireAdmin(caller);
     return (await this.products.listMissingGender()).map(toProduct);
   }
 
   async setGender(caller: Caller, productId: string, gender: ProductGender): Promise<Product> {
-    this.requireAdmin(caller);
+    requireAdmin(caller);
     return this.adminChange(productId, { adminGender: gender });
   }
 
   /** Moderation: a hidden product leaves every public list; its savers keep it in their wardrobes. */
   async setHidden(caller: Caller, productId: string, hidden: boolean): Promise<Product> {
-    this.requireAdmin(caller);
+    requireAdmin(caller);
     return this.adminChange(productId, { hidden });
   }
 
   /** A corrected field stays as set, whatever savers capture later; null hands it back to their agreement. */
   async correct(caller: Caller, productId: string, correction: CorrectProductRequest): Promise<Product> {
-    this.requireAdmin(caller);
+    requireAdmin(caller);
     const product = await this.uow.run(async (tx) => {
       await this.products.lockProduct(productId, tx);
       const existing = await this.products.findById(productId, tx);
@@ -194,11 +212,6 @@ export class ProductsService {
     if (row.listed && !row.hidden) return true;
     if (isAdmin(caller)) return true;
     return caller !== null && this.products.hasCapture(row.id, caller.uid);
-  }
-
-  /** Admin calls are checked here too, not only at the gateway. */
-  private requireAdmin(caller: Caller): void {
-    if (!isAdmin(caller)) throw new CatalogueError('FORBIDDEN', 'Unauthorized access.');
   }
 }
 

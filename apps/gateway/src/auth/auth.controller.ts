@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Inject, Post, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, Headers, HttpCode, Inject, Post, UseGuards } from '@nestjs/common';
 import {
   AccountList,
   AuthSession,
@@ -18,6 +18,7 @@ import { RPC_CLIENT, type RpcClient } from '@closetly/server';
 import { ZodPipe } from '../http/zod-body.pipe';
 import { RateLimit } from '../rate-limit/rate-limit.interceptor';
 import { AdminOnly, Authenticated, CurrentUser, OptionalJwtAuthGuard } from './auth.guards';
+import { deviceOf } from './device';
 
 /** Accounts and sessions, as identity answers them. Every route is behind the beta token. */
 @Controller('api')
@@ -27,15 +28,15 @@ export class AuthController {
   @Post('auth/signup')
   @HttpCode(201)
   @RateLimit('sign-up')
-  signUp(@Body(new ZodPipe(SignUpRequest)) body: SignUpRequest): Promise<AuthSession> {
-    return this.rpc.call('identity.sign-up', body);
+  signUp(@Body(new ZodPipe(SignUpRequest)) body: SignUpRequest, @Headers('user-agent') userAgent?: string): Promise<AuthSession> {
+    return this.rpc.call('identity.sign-up', { ...body, device: deviceOf(userAgent) });
   }
 
   @Post('auth/signin')
   @HttpCode(200)
   @RateLimit('sign-in')
-  signIn(@Body(new ZodPipe(SignInRequest)) body: SignInRequest): Promise<AuthSession> {
-    return this.rpc.call('identity.sign-in', body);
+  signIn(@Body(new ZodPipe(SignInRequest)) body: SignInRequest, @Headers('user-agent') userAgent?: string): Promise<AuthSession> {
+    return this.rpc.call('identity.sign-in', { ...body, device: deviceOf(userAgent) });
   }
 
   @Post('auth/refresh')

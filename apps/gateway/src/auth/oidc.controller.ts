@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { Body, Controller, Get, HttpCode, Inject, Post, Query, Res } from '@nestjs/common';
+import { Body, Controller, Get, Headers, HttpCode, Inject, Post, Query, Res } from '@nestjs/common';
 import { AuthSession, OIDC_MESSAGE_TYPE, OidcCompleteRequest, OidcIntent, type OidcPopupMessage, OidcStartResponse } from '@closetly/contracts';
 import { DomainError, RPC_CLIENT, type RpcClient } from '@closetly/server';
 import type { FastifyReply } from 'fastify';
@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { BetaExempt } from '../beta/beta-token.guard';
 import { ZodPipe } from '../http/zod-body.pipe';
 import { RateLimit } from '../rate-limit/rate-limit.interceptor';
+import { deviceOf } from './device';
 
 const StartQuery = z.object({ intent: OidcIntent.default('signin') });
 
@@ -61,7 +62,7 @@ export class OidcController {
   @Post('complete')
   @HttpCode(200)
   @RateLimit('refresh')
-  complete(@Body(new ZodPipe(OidcCompleteRequest)) body: OidcCompleteRequest): Promise<AuthSession> {
-    return this.rpc.call('identity.oidc-complete', body);
+  complete(@Body(new ZodPipe(OidcCompleteRequest)) body: OidcCompleteRequest, @Headers('user-agent') userAgent?: string): Promise<AuthSession> {
+    return this.rpc.call('identity.oidc-complete', { ...body, device: deviceOf(userAgent) });
   }
 }

@@ -16,6 +16,7 @@ export function statusForCode(code: ApiErrorCode): number {
       return 401;
     case 'ACCOUNT_DISABLED':
     case 'FORBIDDEN':
+    case 'REAUTHENTICATION_FAILED':
       return 403;
     case 'EMAIL_TAKEN':
       return 409;

@@ -39,6 +39,10 @@ export const RATE_LIMITS = {
   'extension-token': { user: { max: 30, seconds: HOUR }, message: 'Too many requests. Please try again later.' },
   // Each call ends every session of the account and writes to identity: nobody needs it more than a few times an hour.
   'sign-out-everywhere': { user: { max: 10, seconds: HOUR }, message: 'Too many requests. Please try again later.' },
+  // The export reads every service in full; a person needs it now and then, not in a loop.
+  'account-export': { user: { max: 5, seconds: HOUR }, message: 'Too many downloads of your data. Please try again later.' },
+  // Each attempt checks the password: a stolen access token must not become a password-guessing oracle.
+  'account-delete': { user: { max: 5, seconds: 15 * MINUTE }, message: 'Too many attempts. Please try again later.' },
   // Saves feed the shared catalogue: one account must not flood it, nor one client with many accounts
   // (the client limit leaves room for a few people behind one address).
   save: {

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DATABASE, type Db } from '@closetly/server';
-import { and, asc, eq } from 'drizzle-orm';
-import { accounts } from '../db/schema';
+import { and, asc, count, eq } from 'drizzle-orm';
+import { accounts, externalIdentities, oidcLoginCodes, passwordResets, refreshTokens, sessions } from '../db/schema';
 
 export type AccountRow = typeof accounts.$inferSelect;
 export type NewAccount = typeof accounts.$inferInsert;
@@ -51,6 +51,32 @@ export class AccountsRepository {
       .where(and(eq(accounts.id, id), eq(accounts.passwordHash, expected)))
       .returning({ id: accounts.id });
     return rows.length === 1;
+  }
+
+  /** Deletes the account; its sessions, refresh tokens, provider links, reset requests and login codes go with it (ON DELETE CASCADE). */
+  async delete(id: string, tx: Db = this.db): Promise<boolean> {
+    const rows = await tx.delete(accounts).where(eq(accounts.id, id)).returning({ id: accounts.id });
+    return rows.length === 1;
+  }
+
+  /** The provider sign-ins linked to an account (the export names the provider, not its subject id). */
+  async externalIdentitiesOf(id: string, tx: Db = this.db) {
+    return tx.select({ issuer: externalIdentities.issuer, createdAt: externalIdentities.createdAt }).from(externalIdentities).where(eq(externalIdentities.accountId, id));
+  }
+
+  /** How many rows each table holds for one account id (an erasure check: all 0 once it is deleted). */
+  async countHeldFor(id: string, tx: Db = this.db): Promise<Record<string, number>> {
+    const counted = async (query: Promise<Array<{ n: number }>>) => Number((await query)[0]?.n ?? 0);
+    return {
+      accounts: await counted(tx.select({ n: count() }).from(accounts).where(eq(accounts.id, id))),
+      sessions: await counted(tx.select({ n: count() }).from(sessions).where(eq(sessions.accountId, id))),
+      refresh_tokens: await counted(
+        tx.select({ n: count() }).from(refreshTokens).innerJoin(sessions, eq(sessions.id, refreshTokens.sessionId)).where(eq(sessions.accountId, id)),
+      ),
+      external_identities: await counted(tx.select({ n: count() }).from(externalIdentities).where(eq(externalIdentities.accountId, id))),
+      password_resets: await counted(tx.select({ n: count() }).from(passwordResets).where(eq(passwordResets.accountId, id))),
+      oidc_login_codes: await counted(tx.select({ n: count() }).from(oidcLoginCodes).where(eq(oidcLoginCodes.accountId, id))),
+    };
   }
 
   async list(): Promise<AccountRow[]> {

@@ -1,8 +1,8 @@
 import argon2 from 'argon2';
 import jwt from 'jsonwebtoken';
-import { type Caller, EXTENSION_TOKEN_SCOPE_MESSAGE, type SignUpRequest, type UserRecordRequest } from '@closetly/contracts';
+import { type Caller, DELETE_ACCOUNT_STALE_SIGN_IN_MESSAGE, DELETE_ACCOUNT_WRONG_PASSWORD_MESSAGE, EXTENSION_TOKEN_SCOPE_MESSAGE, type SignUpRequest, type UserRecordRequest } from '@closetly/contracts';
 import { ACCESS_TOKEN_AUDIENCE, ACCESS_TOKEN_ISSUER, keyIdOf } from '@closetly/server';
-import { accountRow, fakeUnitOfWork, inMemoryAccounts, recordingOutbox, sessionsServiceFor, TEST_JWT_SECRET, testConfig } from '../../test/support/unit-doubles';
+import { accountRow, fakeUnitOfWork, inMemoryAccounts, manualClock, recordingOutbox, sessionsServiceFor, TEST_JWT_SECRET, testConfig } from '../../test/support/unit-doubles';
 import type { AccountRow } from './accounts.repository';
 import { AccountsService } from './accounts.service';
 import { PasswordHasher } from './password-hasher';
@@ -22,13 +22,14 @@ function signUpRequest(overrides: Partial<SignUpRequest> = {}): SignUpRequest {
 async function setup(...stored: AccountRow[]) {
   const config = testConfig({ ADMIN_EMAILS: `other@closetly.test, ${ADMIN_EMAIL.toUpperCase()}` });
   const accounts = inMemoryAccounts(...stored);
-  const sessions = sessionsServiceFor(config);
+  const time = manualClock();
+  const sessions = sessionsServiceFor(config, time.clock);
   const passwords = new PasswordHasher();
   await passwords.onModuleInit();
   const { uow, tx } = fakeUnitOfWork();
   const events = recordingOutbox();
-  const service = new AccountsService(config, accounts.repository, passwords, sessions.service, uow, events.outbox);
-  return { service, accounts, sessions, passwords, tx, events };
+  const service = new AccountsService(config, accounts.repository, passwords, sessions.service, uow, events.outbox, time.clock);
+  return { service, accounts, sessions, passwords, tx, events, time };
 }
 
 /** A stored account that signs in with PASSWORD. */
@@ -62,7 +63,7 @@ describe('AccountsService', () => {
       expect(await passwords.verify(stored?.passwordHash, PASSWORD)).toBe(true);
       expect(session.user).toEqual({ uid: stored?.id, email: 'grace@example.com', firstName: 'Grace', lastName: 'Hopper', gender: 'female', roles: [] });
       expect(accounts.repository.insert).toHaveBeenCalledWith(expect.anything(), tx);
-      expect(sessions.repository.createSession).toHaveBeenCalledWith(stored?.id, tx);
+      expect(sessions.repository.createSession).toHaveBeenCalledWith(stored?.id, null, expect.any(Date), tx);
     });
 
     it('issues an access token whose claims name the new account, its session and its roles', async () => {
@@ -395,6 +396,97 @@ describe('AccountsService', () => {
       await expect(service.signOutEverywhere(extensionCallerOf(live))).rejects.toMatchObject(EXTENSION_REFUSED);
       await expect(service.signOutEverywhere(ended)).rejects.toMatchObject(UNAUTHENTICATED);
       expect(await sessions.service.isLive(live.sid)).toBe(true);
+    });
+  });
+
+  describe('exportAccount', () => {
+    it('answers the caller’s account and sessions, with the device and times, and never a password hash', async () => {
+      const account = await withPassword({ email: 'ada@example.com' });
+      const { service, sessions } = await setup(account, accountRow());
+      const caller = await callerFor(sessions, account);
+      await sessions.service.open(account, 'Firefox on Linux');
+
+      const exported = await service.exportAccount(caller);
+
+      expect(exported.account).toMatchObject({ uid: account.id, email: 'ada@example.com', hasPassword: true, emailVerified: false });
+      expect(JSON.stringify(exported)).not.toContain(account.passwordHash ?? 'no hash');
+      expect(exported.sessions).toHaveLength(2);
+      expect(exported.sessions.map((session) => session.device).sort()).toEqual(['Firefox on Linux', null].sort());
+      expect(exported.sessions.every((session) => session.lastUsedAt !== null && session.endedAt === null)).toBe(true);
+    });
+
+    it('refuses an extension-scoped caller', async () => {
+      const account = accountRow();
+      const { service, sessions } = await setup(account);
+      await expect(service.exportAccount(extensionCallerOf(await callerFor(sessions, account)))).rejects.toMatchObject(EXTENSION_REFUSED);
+    });
+  });
+
+  describe('deleteAccount', () => {
+    it('with the right password: ends and deny-lists every session, deletes the account and publishes identity.account-deleted.v1 in one transaction', async () => {
+      const account = await withPassword();
+      const other = accountRow();
+      const { service, sessions, accounts, events, tx } = await setup(account, other);
+      const callers = [await callerFor(sessions, account), await callerFor(sessions, account)];
+
+      await service.deleteAccount(callers[0]!, PASSWORD);
+
+      expect(accounts.rows.map((row) => row.id)).toEqual([other.id]);
+      for (const caller of callers) expect(await sessions.revoked.isRevoked(caller.sid)).toBe(true);
+      expect(events.recorded.map(({ tx: within, envelope }) => ({ within, type: envelope.type, key: envelope.key, payload: envelope.payload }))).toEqual([
+        { within: tx, type: 'identity.account-deleted.v1', key: account.id, payload: { userId: account.id } },
+      ]);
+      expect(accounts.repository.delete).toHaveBeenCalledWith(account.id, tx);
+      await expect(service.getUser(callers[1]!)).rejects.toMatchObject(UNAUTHENTICATED);
+    });
+
+    it('refuses a wrong or missing password with REAUTHENTICATION_FAILED (not 401: the user stays signed in), deleting nothing', async () => {
+      const account = await withPassword();
+      const { service, sessions, accounts, events } = await setup(account);
+      const caller = await callerFor(sessions, account);
+
+      for (const password of ['Wrong!Passw0rd', undefined, '']) {
+        await expect(service.deleteAccount(caller, password)).rejects.toMatchObject({ code: 'REAUTHENTICATION_FAILED', message: DELETE_ACCOUNT_WRONG_PASSWORD_MESSAGE });
+      }
+      expect(accounts.rows).toHaveLength(1);
+      expect(events.recorded).toEqual([]);
+      expect(await sessions.service.isLive(caller.sid)).toBe(true);
+    });
+
+    it('lets an account without a password delete within the fresh sign-in window only', async () => {
+      const stale = accountRow();
+      const fresh = accountRow();
+      const { service, sessions, accounts, time } = await setup(stale, fresh);
+      const staleCaller = await callerFor(sessions, stale);
+      time.advance(11 * 60_000);
+      const freshCaller = await callerFor(sessions, fresh);
+
+      await expect(service.deleteAccount(staleCaller, undefined)).rejects.toMatchObject({ code: 'REAUTHENTICATION_FAILED', message: DELETE_ACCOUNT_STALE_SIGN_IN_MESSAGE });
+      await service.deleteAccount(freshCaller, undefined);
+      expect(accounts.rows.map((row) => row.id)).toEqual([stale.id]);
+    });
+
+    it('refuses an extension-scoped caller and an ended session', async () => {
+      const account = await withPassword();
+      const { service, sessions, accounts } = await setup(account);
+      const ended = await callerFor(sessions, account);
+      await sessions.service.logoutSession(ended.sid);
+      const live = await callerFor(sessions, account);
+
+      await expect(service.deleteAccount(extensionCallerOf(live), PASSWORD)).rejects.toMatchObject(EXTENSION_REFUSED);
+      await expect(service.deleteAccount(ended, PASSWORD)).rejects.toMatchObject(UNAUTHENTICATED);
+      expect(accounts.rows).toHaveLength(1);
+    });
+  });
+
+  describe('dataHeld', () => {
+    it('answers an administrator the row counts for a user id, and refuses anyone else', async () => {
+      const admin = accountRow({ email: ADMIN_EMAIL, roles: ['admin'] });
+      const shopper = accountRow();
+      const { service, sessions } = await setup(admin, shopper);
+
+      expect(await service.dataHeld(await callerFor(sessions, admin), shopper.id)).toEqual({ accounts: 1 });
+      await expect(service.dataHeld(await callerFor(sessions, shopper), admin.id)).rejects.toMatchObject({ code: 'FORBIDDEN' });
     });
   });
 

@@ -1,6 +1,23 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { type AccountList, type AuthSession, type AuthUser, type Caller, EXTENSION_TOKEN_SCOPE_MESSAGE, type ExtensionToken, isExtensionScoped, type SignInRequest, type SignUpRequest, type UserRecordRequest } from '@closetly/contracts';
+import {
+  type AccountList,
+  type AuthSession,
+  type AuthUser,
+  type Caller,
+  type DataHeld,
+  DELETE_ACCOUNT_STALE_SIGN_IN_MESSAGE,
+  DELETE_ACCOUNT_WRONG_PASSWORD_MESSAGE,
+  EXTENSION_TOKEN_SCOPE_MESSAGE,
+  type ExtensionToken,
+  FRESH_SIGN_IN_MINUTES,
+  type IdentityExport,
+  isExtensionScoped,
+  type SignInRequest,
+  type SignUpRequest,
+  type UserRecordRequest,
+} from '@closetly/contracts';
 import { type Db, OutboxWriter, UnitOfWork } from '@closetly/server';
+import { CLOCK, type Clock, systemClock } from '../clock';
 import { IDENTITY_CONFIG, type IdentityConfig } from '../config';
 import { IdentityError } from '../identity.errors';
 import { SessionsService } from '../sessions/sessions.service';
@@ -8,7 +25,10 @@ import { type AccountRow, AccountsRepository } from './accounts.repository';
 import { toAuthUser } from './auth-user';
 import { PasswordHasher } from './password-hasher';
 
-/** Accounts: sign-up, sign-in, the user record, and the admin role from configuration. */
+/** What opened a session, as the gateway read it (see identity.sign-in). */
+type WithDevice = { device?: string | undefined };
+
+/** Accounts: sign-up, sign-in, the user record, the owner's export and deletion, and the admin role from configuration. */
 @Injectable()
 export class AccountsService {
   constructor(
@@ -18,10 +38,11 @@ export class AccountsService {
     private readonly sessions: SessionsService,
     private readonly uow: UnitOfWork,
     private readonly outbox: OutboxWriter,
+    @Inject(CLOCK) private readonly clock: Clock = systemClock,
   ) {}
 
   /** Creates the account (with the spec's user record), tells the other services (identity.account-registered.v1) and opens a session, in one transaction. */
-  async signUp(request: SignUpRequest): Promise<AuthSession> {
+  async signUp(request: SignUpRequest & WithDevice): Promise<AuthSession> {
     const passwordHash = await this.passwords.hash(request.password);
     return this.uow.run(async (tx) => {
       const account = await this.accounts.insert(
@@ -38,7 +59,7 @@ export class AccountsService {
       );
       if (!account) throw new IdentityError('EMAIL_TAKEN', 'An account with this email already exists.');
       await this.registered(account, tx);
-      return this.sessions.open(account, tx);
+      return this.sessions.open(account, request.device ?? null, tx);
     });
   }
 
@@ -55,14 +76,14 @@ export class AccountsService {
    * Same answer and the same work (one argon2 verification) for an unknown e-mail, a wrong password and an
    * account without a password. A hash made with older argon2 settings is replaced while we hold the password.
    */
-  async signIn(request: SignInRequest): Promise<AuthSession> {
+  async signIn(request: SignInRequest & WithDevice): Promise<AuthSession> {
     const account = await this.accounts.findByEmail(request.email);
     const matches = await this.passwords.verify(account?.passwordHash, request.password);
     if (!account?.passwordHash || !matches) throw IdentityError.invalidCredentials();
     if (!account.disabledAt && this.passwords.needsRehash(account.passwordHash)) {
       await this.accounts.replacePasswordHash(account.id, account.passwordHash, await this.passwords.hash(request.password));
     }
-    return this.openSession(account);
+    return this.openSession(account, request.device ?? null);
   }
 
   /**
@@ -77,9 +98,9 @@ export class AccountsService {
   }
 
   /** A session for an account that has proved who it is (password or provider): none when disabled, with the roles ADMIN_EMAILS gives now. */
-  async openSession(account: AccountRow): Promise<AuthSession> {
+  async openSession(account: AccountRow, device: string | null = null): Promise<AuthSession> {
     if (account.disabledAt) throw new IdentityError('ACCOUNT_DISABLED', 'This account has been disabled');
-    return this.sessions.open(await this.withCurrentRoles(account));
+    return this.sessions.open(await this.withCurrentRoles(account), device);
   }
 
   refresh(refreshToken: string): Promise<AuthSession> {
@@ -121,6 +142,55 @@ export class AccountsService {
   async signOutEverywhere(caller: Caller): Promise<void> {
     const account = await this.liveAccount(this.fullScope(caller));
     await this.sessions.revokeAll(account.id, 'signed out everywhere');
+  }
+
+  /** GDPR art. 15/20: what identity holds about the caller, never a password hash, token or provider subject id. */
+  async exportAccount(caller: Caller): Promise<IdentityExport> {
+    const account = await this.liveAccount(this.fullScope(caller));
+    const [links, sessions] = await Promise.all([this.accounts.externalIdentitiesOf(account.id), this.sessions.listFor(account.id)]);
+    const user = toAuthUser(account);
+    return {
+      account: { ...user, emailVerified: account.emailVerifiedAt !== null, hasPassword: account.passwordHash !== null, createdAt: account.createdAt.toISOString() },
+      signInMethods: links.map((link) => ({ provider: link.issuer, linkedAt: link.createdAt.toISOString() })),
+      sessions: sessions.map((session) => ({
+        device: session.device,
+        createdAt: session.createdAt.toISOString(),
+        lastUsedAt: session.lastUsedAt?.toISOString() ?? null,
+        endedAt: session.revokedAt?.toISOString() ?? null,
+      })),
+    };
+  }
+
+  /**
+   * GDPR art. 17. The owner proves it is them again (an open screen is not enough): the current password, or
+   * for an account without one a sign-in within FRESH_SIGN_IN_MINUTES. Then, in one transaction, every session
+   * ends (its access tokens deny-listed at once), the account and everything identity keeps for it are deleted,
+   * and identity.account-deleted.v1 tells every other service to delete theirs. The e-mail is free again.
+   */
+  async deleteAccount(caller: Caller, password: string | undefined): Promise<void> {
+    const account = await this.liveAccount(this.fullScope(caller));
+    if (account.passwordHash !== null) {
+      // One argon2 verification whether or not a password came, so a missing one answers like a wrong one.
+      if (!(await this.passwords.verify(account.passwordHash, password ?? ''))) {
+        throw new IdentityError('REAUTHENTICATION_FAILED', DELETE_ACCOUNT_WRONG_PASSWORD_MESSAGE);
+      }
+    } else {
+      const session = await this.sessions.find(caller.sid);
+      const freshSince = this.clock().getTime() - FRESH_SIGN_IN_MINUTES * 60_000;
+      if (!session || session.createdAt.getTime() < freshSince) throw new IdentityError('REAUTHENTICATION_FAILED', DELETE_ACCOUNT_STALE_SIGN_IN_MESSAGE);
+    }
+    await this.uow.run(async (tx) => {
+      await this.sessions.revokeAll(account.id, 'account deleted', tx);
+      if (!(await this.accounts.delete(account.id, tx))) throw new IdentityError('UNAUTHENTICATED', 'Please sign in again.');
+      await this.outbox.add(tx, 'identity.account-deleted.v1', account.id, { userId: account.id });
+    });
+  }
+
+  /** An administrator's erasure check: how many rows identity holds for a user id (counts only). */
+  async dataHeld(caller: Caller, userId: string): Promise<DataHeld> {
+    const admin = await this.liveAccount(this.fullScope(caller));
+    if (!admin.roles.includes('admin')) throw new IdentityError('FORBIDDEN', 'Unauthorized access.');
+    return this.accounts.countHeldFor(userId);
   }
 
   /**

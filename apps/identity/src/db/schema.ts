@@ -50,6 +50,10 @@ export const sessions = identitySchema.table(
     id: uuid('id').primaryKey().defaultRandom(),
     accountId: uuid('account_id').notNull().references(() => accounts.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
+    /** What signed in, coarsely ("Chrome on macOS"): enough for the owner to recognise it in their data export, not a fingerprint. */
+    device: text('device'),
+    /** The last sign-in or refresh of this session. */
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     revokedReason: text('revoked_reason'),
   },

@@ -95,11 +95,11 @@ export class OidcService {
   }
 
   /** The opener trades the popup's one-time code for a session. */
-  async complete(loginCode: string): Promise<AuthSession> {
+  async complete(loginCode: string, device: string | null = null): Promise<AuthSession> {
     const used = await this.oidc.markLoginCodeUsed(hashToken(loginCode));
     const account = used && !hasExpired(used.expiresAt) ? await this.accounts.findById(used.accountId) : undefined;
     if (!account) throw new IdentityError('OIDC_FAILED', 'This sign-in has expired. Please try again.');
-    return this.accountsService.openSession(account);
+    return this.accountsService.openSession(account, device);
   }
 
   /**

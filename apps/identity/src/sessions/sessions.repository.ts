@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DATABASE, type Db } from '@closetly/server';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { refreshTokens, sessions } from '../db/schema';
 
 export type RefreshTokenRow = typeof refreshTokens.$inferSelect;
@@ -10,8 +10,8 @@ export type RefreshTokenRow = typeof refreshTokens.$inferSelect;
 export class SessionsRepository {
   constructor(@Inject(DATABASE) private readonly db: Db) {}
 
-  async createSession(accountId: string, tx: Db = this.db): Promise<string> {
-    const [row] = await tx.insert(sessions).values({ accountId }).returning({ id: sessions.id });
+  async createSession(accountId: string, device: string | null, at: Date, tx: Db = this.db): Promise<string> {
+    const [row] = await tx.insert(sessions).values({ accountId, device, lastUsedAt: at }).returning({ id: sessions.id });
     if (!row) throw new Error('session insert returned nothing');
     return row.id;
   }
@@ -37,6 +37,15 @@ export class SessionsRepository {
       .where(and(eq(refreshTokens.id, tokenId), isNull(refreshTokens.rotatedAt)))
       .returning({ id: refreshTokens.id });
     return rows.length === 1;
+  }
+
+  async markUsed(sessionId: string, at: Date, tx: Db = this.db): Promise<void> {
+    await tx.update(sessions).set({ lastUsedAt: at }).where(eq(sessions.id, sessionId));
+  }
+
+  /** Every session of an account, newest first (the owner's data export). */
+  async listForAccount(accountId: string, tx: Db = this.db) {
+    return tx.select().from(sessions).where(eq(sessions.accountId, accountId)).orderBy(desc(sessions.createdAt));
   }
 
   async findSession(sessionId: string, tx: Db = this.db) {

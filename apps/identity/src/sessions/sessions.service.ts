@@ -40,9 +40,10 @@ export class SessionsService {
   }
 
   /** A new session for an account: an access token and the first refresh token of its family. */
-  async open(account: AccountRow, tx?: Db): Promise<AuthSession> {
-    const sessionId = await this.sessions.createSession(account.id, tx);
-    return this.issue(account, sessionId, this.endOf(this.clock()), tx);
+  async open(account: AccountRow, device: string | null = null, tx?: Db): Promise<AuthSession> {
+    const now = this.clock();
+    const sessionId = await this.sessions.createSession(account.id, device, now, tx);
+    return this.issue(account, sessionId, this.endOf(now), tx);
   }
 
   async refresh(refreshToken: string, loadAccount: (id: string) => Promise<AccountRow | undefined>): Promise<AuthSession> {
@@ -70,6 +71,7 @@ export class SessionsService {
       await this.revoke(found.session.id, 'account unavailable');
       throw sessionEnded();
     }
+    await this.sessions.markUsed(found.session.id, now);
     return this.issue(account, found.session.id, sessionEnds);
   }
 
@@ -96,6 +98,14 @@ export class SessionsService {
     const expiresAt = new Date(Math.min(now.getTime() + EXTENSION_TOKEN_TTL_DAYS * DAY_MS, this.endOf(session.createdAt).getTime()));
     if (expiresAt <= now) throw new IdentityError('UNAUTHENTICATED', 'Please sign in again.');
     return { token: signExtensionToken({ uid: accountId, sid: sessionId }, this.config.jwtKeys.current, expiresAt), expiresAt: expiresAt.toISOString() };
+  }
+
+  find(sessionId: string) {
+    return this.sessions.findSession(sessionId);
+  }
+
+  listFor(accountId: string) {
+    return this.sessions.listForAccount(accountId);
   }
 
   async isLive(sessionId: string): Promise<boolean> {

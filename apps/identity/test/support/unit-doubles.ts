@@ -69,6 +69,13 @@ export function inMemoryAccounts(...initial: AccountRow[]) {
     Object.assign(row, { passwordHash, updatedAt: new Date() });
     return true;
   });
+  repository.delete.mockImplementation(async (id) => {
+    const index = rows.findIndex((row) => row.id === id);
+    if (index >= 0) rows.splice(index, 1);
+    return index >= 0;
+  });
+  repository.externalIdentitiesOf.mockImplementation(async () => []);
+  repository.countHeldFor.mockImplementation(async (id) => ({ accounts: byId(id) ? 1 : 0 }));
   repository.update.mockImplementation(async (id, changes) => {
     const row = byId(id);
     return copy(row && Object.assign(row, changes, { updatedAt: new Date() }));
@@ -84,8 +91,8 @@ export function inMemorySessions(clock: Clock = systemClock) {
   const repository = mockOf(SessionsRepository);
   const revokeWhere = (match: (session: SessionRow) => boolean, reason: string) =>
     sessions.filter((session) => match(session) && !session.revokedAt).map((session) => Object.assign(session, { revokedAt: new Date(), revokedReason: reason }).id);
-  repository.createSession.mockImplementation(async (accountId) => {
-    const session: SessionRow = { id: randomUUID(), accountId, createdAt: clock(), revokedAt: null, revokedReason: null };
+  repository.createSession.mockImplementation(async (accountId, device, at) => {
+    const session: SessionRow = { id: randomUUID(), accountId, createdAt: clock(), device, lastUsedAt: at, revokedAt: null, revokedReason: null };
     sessions.push(session);
     return session.id;
   });
@@ -106,6 +113,13 @@ export function inMemorySessions(clock: Clock = systemClock) {
     const session = sessions.find((row) => row.id === sessionId);
     return session && { ...session };
   });
+  repository.markUsed.mockImplementation(async (sessionId, at) => {
+    const session = sessions.find((row) => row.id === sessionId);
+    if (session) session.lastUsedAt = at;
+  });
+  repository.listForAccount.mockImplementation(async (accountId) =>
+    sessions.filter((row) => row.accountId === accountId).sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime()).map((row) => ({ ...row })),
+  );
   repository.revokeSession.mockImplementation(async (sessionId, reason) => revokeWhere((session) => session.id === sessionId, reason).length === 1);
   repository.revokeAllSessions.mockImplementation(async (accountId, reason) => revokeWhere((session) => session.accountId === accountId, reason));
   return { repository, sessions, tokens };

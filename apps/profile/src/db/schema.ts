@@ -1,10 +1,12 @@
-import { platformTables } from '@closetly/server/db-tables';
+import { erasedAccountsTable, platformTables } from '@closetly/server/db-tables';
 import { index, jsonb, pgSchema, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 
 /** The profile service's own schema: no other service reads these tables. */
 export const profileSchema = pgSchema('profile');
 
 export const { outbox, inbox } = platformTables(profileSchema);
+/** Deleted accounts whose late events are dropped (see ErasedAccounts). */
+export const erasedAccounts = erasedAccountsTable(profileSchema);
 export const profilePlatformTables = { outbox, inbox };
 
 /**

@@ -62,4 +62,12 @@ export class ProfilesRepository {
     if (!row) throw new Error('updated a profile that does not exist');
     return toRow(row);
   }
+
+  async deleteForUser(accountId: string, tx: Db): Promise<void> {
+    await tx.delete(profiles).where(eq(profiles.accountId, accountId));
+  }
+
+  countForUser(accountId: string): Promise<number> {
+    return this.db.$count(profiles, eq(profiles.accountId, accountId));
+  }
 }

@@ -48,11 +48,27 @@ export class RecentSearchesRepository {
 
   /** The user's `limit` latest terms, newest first. */
   listLatest(userId: string, limit: number): Promise<RecentSearchRow[]> {
+    return this.newestFirst(userId).limit(limit);
+  }
+
+  /** Every term kept for the user, newest first. */
+  listAll(userId: string): Promise<RecentSearchRow[]> {
+    return this.newestFirst(userId);
+  }
+
+  async deleteForUser(userId: string, tx: Db): Promise<void> {
+    await tx.delete(recentSearches).where(eq(recentSearches.userId, userId));
+  }
+
+  countForUser(userId: string): Promise<number> {
+    return this.db.$count(recentSearches, eq(recentSearches.userId, userId));
+  }
+
+  private newestFirst(userId: string) {
     return this.db
       .select({ term: recentSearches.term, searchedAt: recentSearches.searchedAt })
       .from(recentSearches)
       .where(eq(recentSearches.userId, userId))
-      .orderBy(desc(recentSearches.searchedAt), desc(recentSearches.term))
-      .limit(limit);
+      .orderBy(desc(recentSearches.searchedAt), desc(recentSearches.term));
   }
 }

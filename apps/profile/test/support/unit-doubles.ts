@@ -1,6 +1,8 @@
-import { fakeUnitOfWork, mockOf, recordingOutbox } from '@closetly/testing';
+import { fakeUnitOfWork, inMemoryErasedAccounts, mockOf, recordingOutbox } from '@closetly/testing';
+import { PrivacyService } from '../../src/privacy/privacy.service';
 import { type ProfileRow, ProfilesRepository } from '../../src/profiles/profiles.repository';
 import { ProfilesService } from '../../src/profiles/profiles.service';
+import { type RecentSearchRow, RecentSearchesRepository } from '../../src/recent-searches/recent-searches.repository';
 
 /**
  * ProfilesRepository over a map, with the table's rules: one profile per
@@ -26,6 +28,10 @@ export function inMemoryProfiles() {
     Object.assign(row, structuredClone(changes), { updatedAt: clock.now });
     return structuredClone(row);
   });
+  repository.deleteForUser.mockImplementation(async (accountId) => {
+    profiles.delete(accountId);
+  });
+  repository.countForUser.mockImplementation(async (accountId) => (profiles.has(accountId) ? 1 : 0));
   return { repository, profiles, clock };
 }
 
@@ -35,4 +41,40 @@ export function profilesServiceFor() {
   const { uow, tx } = fakeUnitOfWork();
   const events = recordingOutbox();
   return { ...store, ...events, uow, tx, service: new ProfilesService(store.repository, uow, events.outbox) };
+}
+
+/**
+ * RecentSearchesRepository's reads and deletes over a list a test fills
+ * (`searches`, one row per user and term): newest first, rows out as copies.
+ */
+export function inMemoryRecentSearches() {
+  const searches: Array<RecentSearchRow & { userId: string }> = [];
+  const newestFirst = (userId: string) =>
+    searches
+      .filter((row) => row.userId === userId)
+      .sort((a, b) => b.searchedAt.getTime() - a.searchedAt.getTime() || b.term.localeCompare(a.term))
+      .map(({ term, searchedAt }) => ({ term, searchedAt }));
+
+  const repository = mockOf(RecentSearchesRepository);
+  repository.listLatest.mockImplementation(async (userId, limit) => newestFirst(userId).slice(0, limit));
+  repository.listAll.mockImplementation(async (userId) => newestFirst(userId));
+  repository.deleteForUser.mockImplementation(async (userId) => {
+    searches.splice(0, searches.length, ...searches.filter((row) => row.userId !== userId));
+  });
+  repository.countForUser.mockImplementation(async (userId) => newestFirst(userId).length);
+  return { repository, searches };
+}
+
+/** The real PrivacyService over in-memory profiles (pass ProfilesService's, to share them) and recent searches. */
+export function privacyServiceFor(profiles = inMemoryProfiles()) {
+  const searches = inMemoryRecentSearches();
+  const erased = inMemoryErasedAccounts();
+  return {
+    erased,
+    profiles: profiles.profiles,
+    profilesRepository: profiles.repository,
+    searches: searches.searches,
+    searchesRepository: searches.repository,
+    service: new PrivacyService(profiles.repository, searches.repository, erased.accounts),
+  };
 }

@@ -1,4 +1,4 @@
-import { platformTables } from '@closetly/server/db-tables';
+import { erasedAccountsTable, platformTables } from '@closetly/server/db-tables';
 import { sql } from 'drizzle-orm';
 import { boolean, index, pgSchema, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
@@ -7,6 +7,8 @@ export const retentionSchema = pgSchema('retention');
 
 export const { outbox, inbox } = platformTables(retentionSchema);
 export const retentionPlatformTables = { outbox, inbox };
+/** Deleted accounts whose late save and unsave events are dropped (see ErasedAccounts). */
+export const erasedAccounts = erasedAccountsTable(retentionSchema);
 
 /**
  * Each product retention knows of (from save, unsave and product events).
@@ -39,5 +41,9 @@ export const productSaves = retentionSchema.table(
     active: boolean('active').notNull(),
     changedAt: timestamp('changed_at', { withTimezone: true }).notNull(),
   },
-  (table) => [primaryKey({ columns: [table.productId, table.userId] })],
+  (table) => [
+    primaryKey({ columns: [table.productId, table.userId] }),
+    // One user's rows: an account's erasure and the count of what is held.
+    index('product_saves_user_idx').on(table.userId),
+  ],
 );

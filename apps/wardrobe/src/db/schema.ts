@@ -1,4 +1,4 @@
-import { platformTables } from '@closetly/server/db-tables';
+import { erasedAccountsTable, platformTables } from '@closetly/server/db-tables';
 import { sql } from 'drizzle-orm';
 import { boolean, doublePrecision, index, jsonb, pgSchema, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
@@ -6,6 +6,8 @@ import { boolean, doublePrecision, index, jsonb, pgSchema, primaryKey, text, tim
 export const wardrobeSchema = pgSchema('wardrobe');
 
 export const { outbox, inbox } = platformTables(wardrobeSchema);
+/** Deleted accounts whose late events are dropped (see ErasedAccounts). */
+export const erasedAccounts = erasedAccountsTable(wardrobeSchema);
 export const wardrobePlatformTables = { outbox, inbox };
 
 /**

@@ -107,6 +107,14 @@ export class RecommendationsRepository {
     );
   }
 
+  async deleteProfile(userId: string, tx: Db): Promise<void> {
+    await tx.delete(shopperProfiles).where(eq(shopperProfiles.userId, userId));
+  }
+
+  countProfiles(userId: string): Promise<number> {
+    return this.db.$count(shopperProfiles, eq(shopperProfiles.userId, userId));
+  }
+
   /** The newest `limit` saves of everyone. */
   async newestSaves(limit: number): Promise<SaveFact[]> {
     const rows = await this.db

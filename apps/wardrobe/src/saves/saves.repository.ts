@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Capture, Category, ProductGender } from '@closetly/contracts';
 import { DATABASE, type Db } from '@closetly/server';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { productClassifications, saves } from '../db/schema';
 
 export interface SaveRow {
@@ -19,6 +19,18 @@ export interface Classification {
 }
 
 export type SaveWithClassification = SaveRow & { classification: Classification | null };
+
+/**
+ * Where a save stands in its user's saves, oldest first: its save time as the
+ * database holds it (UTC, to the microsecond: a Date keeps only milliseconds,
+ * too coarse to resume after) and, for saves made at the same time, its product id.
+ */
+export interface SavePosition {
+  savedAt: string;
+  productId: string;
+}
+
+export type PositionedSave = SaveRow & { position: SavePosition };
 
 const saveColumns = {
   userId: saves.userId,
@@ -87,6 +99,32 @@ export class SavesRepository {
       .where(eq(saves.userId, userId))
       .orderBy(desc(saves.savedAt), desc(saves.productId));
     return rows.map(toSave);
+  }
+
+  /** Up to `limit` of the user's saves that stand after `after` (from the start when null), oldest first. */
+  async listOldestFirstAfter(userId: string, after: SavePosition | null, limit: number): Promise<PositionedSave[]> {
+    const rows = await this.db
+      .select({
+        userId: saves.userId,
+        productId: saves.productId,
+        capture: saves.capture,
+        savedAt: saves.savedAt,
+        capturedAt: saves.capturedAt,
+        exactSavedAt: sql<string>`to_char(${saves.savedAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
+      })
+      .from(saves)
+      .where(and(eq(saves.userId, userId), after ? sql`(${saves.savedAt}, ${saves.productId}) > (${after.savedAt}::timestamptz, ${after.productId}::uuid)` : undefined))
+      .orderBy(asc(saves.savedAt), asc(saves.productId))
+      .limit(limit);
+    return rows.map(({ exactSavedAt, ...row }) => ({ ...row, capture: row.capture as Capture, position: { savedAt: exactSavedAt, productId: row.productId } }));
+  }
+
+  async deleteForUser(userId: string, tx: Db): Promise<void> {
+    await tx.delete(saves).where(eq(saves.userId, userId));
+  }
+
+  countForUser(userId: string): Promise<number> {
+    return this.db.$count(saves, eq(saves.userId, userId));
   }
 
   async findClassification(productId: string): Promise<Classification | null> {

@@ -1,9 +1,10 @@
 import type { Product } from '@closetly/contracts';
-import { fakeUnitOfWork, mockOf, recordingOutbox } from '@closetly/testing';
+import { fakeUnitOfWork, inMemoryErasedAccounts, mockOf, recordingOutbox } from '@closetly/testing';
+import { PrivacyService } from '../../src/privacy/privacy.service';
 import { RecommendationsRepository, type ShopperProfile } from '../../src/recommendations/recommendations.repository';
 import { RecommendationsService } from '../../src/recommendations/recommendations.service';
 import { RecommenderCache } from '../../src/recommendations/recommender-cache';
-import { type Classification, type SaveRow, SavesRepository } from '../../src/saves/saves.repository';
+import { type Classification, type SavePosition, type SaveRow, SavesRepository } from '../../src/saves/saves.repository';
 import { SavesService } from '../../src/saves/saves.service';
 
 /**
@@ -43,6 +44,21 @@ export function inMemorySaves() {
       .sort((a, b) => b.savedAt.getTime() - a.savedAt.getTime() || b.productId.localeCompare(a.productId))
       .map(withClassification),
   );
+  // The database's position: its save time to the microsecond (a Date's milliseconds, then 000).
+  const positionOf = (row: SaveRow): SavePosition => ({ savedAt: row.savedAt.toISOString().replace(/Z$/, '000Z'), productId: row.productId });
+  const comparePositions = (a: SavePosition, b: SavePosition) => a.savedAt.localeCompare(b.savedAt) || a.productId.localeCompare(b.productId);
+  repository.listOldestFirstAfter.mockImplementation(async (userId, after, limit) =>
+    [...saves.values()]
+      .filter((row) => row.userId === userId)
+      .map((row) => ({ ...row, position: positionOf(row) }))
+      .filter((row) => after === null || comparePositions(row.position, after) > 0)
+      .sort((a, b) => comparePositions(a.position, b.position))
+      .slice(0, limit),
+  );
+  repository.deleteForUser.mockImplementation(async (userId) => {
+    for (const [key, row] of saves) if (row.userId === userId) saves.delete(key);
+  });
+  repository.countForUser.mockImplementation(async (userId) => [...saves.values()].filter((row) => row.userId === userId).length);
   repository.findClassification.mockImplementation(async (productId) => classifications.get(productId) ?? null);
   repository.delete.mockImplementation(async (userId, productId) => {
     const row = saves.get(keyOf(userId, productId));
@@ -88,6 +104,10 @@ export function inMemoryRecommendations(saves = new Map<string, SaveRow>()) {
     profiles.set(profile.userId, structuredClone(profile));
   });
   repository.findProfile.mockImplementation(async (userId) => structuredClone(profiles.get(userId)));
+  repository.deleteProfile.mockImplementation(async (userId) => {
+    profiles.delete(userId);
+  });
+  repository.countProfiles.mockImplementation(async (userId) => (profiles.has(userId) ? 1 : 0));
   repository.newestSaves.mockImplementation(async (limit) =>
     [...saves.values()]
       .sort((a, b) => b.savedAt.getTime() - a.savedAt.getTime())
@@ -110,4 +130,10 @@ export function inMemoryRecommendations(saves = new Map<string, SaveRow>()) {
 export function recommendationsServiceFor(saves?: Map<string, SaveRow>, cache = new RecommenderCache()) {
   const store = inMemoryRecommendations(saves);
   return { ...store, cache, service: new RecommendationsService(store.repository, cache) };
+}
+
+/** The real PrivacyService over in-memory saves and read models (pass the ones other services use, to share them). */
+export function privacyServiceFor(saves = inMemorySaves(), recommendations = inMemoryRecommendations(saves.saves)) {
+  const erased = inMemoryErasedAccounts();
+  return { saves, recommendations, erased, service: new PrivacyService(saves.repository, recommendations.repository, erased.accounts) };
 }

@@ -1,0 +1,49 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { type Caller, type DataHeld, EXTENSION_TOKEN_SCOPE_MESSAGE, isExtensionScoped, type ProfileExport } from '@closetly/contracts';
+import { type Db, ErasedAccounts } from '@closetly/server';
+import { ProfileError } from '../profile.errors';
+import { ProfilesRepository } from '../profiles/profiles.repository';
+import { toProfile } from '../profiles/profiles.service';
+import { RecentSearchesRepository } from '../recent-searches/recent-searches.repository';
+import { toRecentSearch } from '../recent-searches/recent-searches.service';
+
+/**
+ * The account owner's data rights over what the profile service holds (the
+ * profile and the recent searches): their export, the erasure when identity
+ * deletes the account, and an administrator's count of what is left.
+ */
+@Injectable()
+export class PrivacyService {
+  constructor(
+    private readonly profiles: ProfilesRepository,
+    private readonly searches: RecentSearchesRepository,
+    @Inject(ErasedAccounts) private readonly erased: ErasedAccounts,
+  ) {}
+
+  /** Reads only: a caller without a profile gets null, never a new one (unlike `profile.get`). */
+  async export(caller: Caller): Promise<ProfileExport> {
+    // The gateway refuses the extension's token already; the export is the full account's, so check again.
+    if (isExtensionScoped(caller)) throw new ProfileError('FORBIDDEN', EXTENSION_TOKEN_SCOPE_MESSAGE);
+    const profile = await this.profiles.find(caller.uid);
+    const searches = await this.searches.listAll(caller.uid);
+    return { profile: profile ? toProfile(profile) : null, recentSearches: searches.map(toRecentSearch) };
+  }
+
+  /** identity.account-deleted.v1, in the inbox's transaction: whatever made the profile (the registration event, a first GET), it goes. */
+  async accountDeleted(userId: string, tx: Db): Promise<void> {
+    await this.erased.markErased(userId, new Date(), tx);
+    await this.profiles.deleteForUser(userId, tx);
+    await this.searches.deleteForUser(userId, tx);
+  }
+
+  /** Rows held for the user, by table; administrators only (checked here, not only by the gateway). */
+  async dataHeld(caller: Caller, userId: string): Promise<DataHeld> {
+    if (!caller.roles.includes('admin')) throw new ProfileError('FORBIDDEN', 'Unauthorized access.');
+    return { profiles: await this.profiles.countForUser(userId), recent_searches: await this.searches.countForUser(userId) };
+  }
+
+  /** Applies one of the user's events unless their account is erased (see ErasedAccounts.unlessErased). */
+  unlessErased(userId: string, tx: Db, apply: () => Promise<void>): Promise<void> {
+    return this.erased.unlessErased(userId, tx, apply);
+  }
+}

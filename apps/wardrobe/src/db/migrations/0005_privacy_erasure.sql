@@ -1,0 +1,4 @@
+CREATE TABLE "wardrobe"."erased_accounts" (
+	"user_id" text PRIMARY KEY NOT NULL,
+	"erased_at" timestamp with time zone NOT NULL
+);

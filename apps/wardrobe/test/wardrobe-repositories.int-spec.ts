@@ -1,0 +1,144 @@
+import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
+import { type Caller, EXPORT_PAGE_SIZE } from '@closetly/contracts';
+import { type DatabaseConnection, type Db, drizzleFor, ErasedAccounts, migrateService, openConnection } from '@closetly/server';
+import { allExportPages, capture, createTestDatabase } from '@closetly/testing';
+import { sql } from 'drizzle-orm';
+import { erasedAccounts, saves as savesTable } from '../src/db/schema';
+import { PrivacyService } from '../src/privacy/privacy.service';
+import { RecommendationsRepository } from '../src/recommendations/recommendations.repository';
+import { SavesRepository } from '../src/saves/saves.repository';
+
+const MIGRATIONS = join(__dirname, '..', 'src', 'db', 'migrations');
+
+const caller = (uid = randomUUID()): Caller => ({ uid, sid: `session-of-${uid}`, roles: [] });
+/** A time the database holds to the microsecond, `micros` after the start of 2026-01-01 (UTC). */
+const microsAfterNewYear = (micros: number) => `2026-01-01T00:00:00.${String(micros).padStart(6, '0')}Z`;
+
+/** The wardrobe's repositories (and its privacy rights over them) on the real engines (PGlite and PostgreSQL), with its migrations. */
+describe.each(['embedded', 'distributed'] as const)('wardrobe repositories (%s)', (mode) => {
+  let connection: DatabaseConnection;
+  let db: Db;
+  let drop: (() => Promise<void>) | undefined;
+  let saves: SavesRepository;
+  let recommendations: RecommendationsRepository;
+  let privacy: PrivacyService;
+
+  beforeAll(async () => {
+    const database = mode === 'distributed' ? await createTestDatabase('closetly_wardrobe_repos') : undefined;
+    drop = database?.drop;
+    connection = await openConnection({ mode, dataDir: ':memory:', databaseUrl: database?.url ?? 'postgres://unused@127.0.0.1/unused', poolSize: 4 });
+    db = drizzleFor(connection);
+    await migrateService(connection, db, 'wardrobe', MIGRATIONS);
+    saves = new SavesRepository(db);
+    recommendations = new RecommendationsRepository(db);
+    privacy = new PrivacyService(saves, recommendations, new ErasedAccounts(erasedAccounts));
+  });
+  afterAll(async () => {
+    await connection.close();
+    await drop?.();
+  });
+
+  /** Saves of one user at the given times (SQL timestamptz text, or the database's now()), in one statement. */
+  const seed = async (userId: string, savedAts: Array<string | null>) => {
+    const rows = savedAts.map((savedAt) => ({ userId, productId: randomUUID(), capture: capture({ name: `Item ${randomUUID()}` }), ...(savedAt ? { savedAt: sql`${savedAt}::timestamptz` } : {}) }));
+    for (let start = 0; start < rows.length; start += 500) await db.insert(savesTable).values(rows.slice(start, start + 500));
+    return rows.map((row) => row.productId);
+  };
+  const profileOf = (userId: string) => ({ userId, gender: 'female' as const, favoriteBrands: ['COS'], sizedCategories: [] });
+  const inTransaction = (work: (tx: Db) => Promise<void>) => db.transaction((tx) => work(tx as unknown as Db));
+
+  describe('saves, oldest first (the export)', () => {
+    it('positions each save to the microsecond, and resumes right after a position within one millisecond', async () => {
+      const userId = randomUUID();
+      const [first, second, third] = await seed(userId, [microsAfterNewYear(1), microsAfterNewYear(2), microsAfterNewYear(3)]);
+
+      const all = await saves.listOldestFirstAfter(userId, null, 10);
+      expect(all.map((row) => row.productId)).toEqual([first, second, third]);
+      expect(all.map((row) => row.position.savedAt)).toEqual([microsAfterNewYear(1), microsAfterNewYear(2), microsAfterNewYear(3)]);
+      expect(all[0]?.savedAt).toEqual(new Date('2026-01-01T00:00:00.000Z'));
+      expect((await saves.listOldestFirstAfter(userId, all[0]?.position ?? null, 10)).map((row) => row.productId)).toEqual([second, third]);
+    });
+
+    it('orders saves of one moment by product id', async () => {
+      const userId = randomUUID();
+      const productIds = await seed(userId, Array.from({ length: 5 }, () => microsAfterNewYear(500)));
+
+      expect((await saves.listOldestFirstAfter(userId, null, 10)).map((row) => row.productId)).toEqual([...productIds].sort());
+    });
+
+    it('exports 1,200 saves in 3 pages that hold each of the user’s saves once, oldest first, whatever the ties', async () => {
+      const [shopper, other] = [caller(), randomUUID()];
+      // 600 saves within one millisecond (a page ends among them), 500 saved at one moment (so does the next page), 100 more at another.
+      const withinOneMillisecond = await seed(shopper.uid, Array.from({ length: 600 }, (_, n) => microsAfterNewYear(n)));
+      const atOneMoment = await seed(shopper.uid, Array.from({ length: 500 }, () => '2026-02-01T12:00:00.000000Z'));
+      const later = await seed(shopper.uid, Array.from({ length: 100 }, () => '2026-03-01T09:30:00.250001Z'));
+      await seed(other, Array.from({ length: 50 }, () => '2026-02-01T12:00:00.000000Z'));
+
+      const pages = await allExportPages((after) => privacy.exportSaves(shopper, after, EXPORT_PAGE_SIZE));
+
+      expect(pages.map((page) => page.items.length)).toEqual([500, 500, 200]);
+      expect(pages.map((page) => page.next === null)).toEqual([false, false, true]);
+      const exported = pages.flatMap((page) => page.items.map((item) => item.productId));
+      expect(exported).toEqual([...withinOneMillisecond, ...[...atOneMoment].sort(), ...[...later].sort()]);
+      expect(pages[0]?.items[0]).toMatchObject({ savedAt: '2026-01-01T00:00:00.000Z', capture: expect.objectContaining({ brand: 'COS' }) });
+    });
+
+    it('answers the page after an exactly full last one as next: null, not an empty page', async () => {
+      const shopper = caller();
+      await seed(shopper.uid, Array.from({ length: 4 }, (_, n) => microsAfterNewYear(n)));
+
+      const first = await privacy.exportSaves(shopper, null, 2);
+      const second = await privacy.exportSaves(shopper, first.next, 2);
+      expect([first.items.length, second.items.length, second.next]).toEqual([2, 2, null]);
+    });
+  });
+
+  describe('a user’s data (erasure, counts)', () => {
+    it('deletes only that user’s saves and the recommender’s copy of only their profile', async () => {
+      const [gone, stays] = [randomUUID(), randomUUID()];
+      const [shared] = await seed(gone, [null, null, null]);
+      await db.insert(savesTable).values({ userId: stays, productId: shared as string, capture: capture() });
+      await seed(stays, [null]);
+      await inTransaction(async (tx) => {
+        await recommendations.upsertProfile(profileOf(gone), tx);
+        await recommendations.upsertProfile(profileOf(stays), tx);
+      });
+      await inTransaction(async (tx) => {
+        await saves.deleteForUser(gone, tx);
+        await recommendations.deleteProfile(gone, tx);
+      });
+
+      expect(await saves.listOldestFirstAfter(gone, null, 10)).toEqual([]);
+      expect(await recommendations.findProfile(gone)).toBeUndefined();
+      expect((await saves.listOldestFirstAfter(stays, null, 10)).map((row) => row.productId)).toContain(shared);
+      expect(await saves.countForUser(stays)).toBe(2);
+      expect(await recommendations.findProfile(stays)).toEqual(profileOf(stays));
+    });
+
+    it('counts the rows held for a user, table by table: 0 once they are deleted', async () => {
+      const [userId, other] = [randomUUID(), randomUUID()];
+      const admin = { ...caller(), roles: ['admin'] };
+      await seed(userId, [null, null, null]);
+      await seed(other, [null]);
+      await inTransaction((tx) => recommendations.upsertProfile(profileOf(userId), tx));
+
+      await expect(privacy.dataHeld(admin, userId)).resolves.toEqual({ saves: 3, shopper_profiles: 1 });
+      await inTransaction((tx) => privacy.accountDeleted(userId, tx));
+      await expect(privacy.dataHeld(admin, userId)).resolves.toEqual({ saves: 0, shopper_profiles: 0 });
+      await expect(privacy.dataHeld(admin, other)).resolves.toEqual({ saves: 1, shopper_profiles: 0 });
+    });
+
+    it('drops a profile event delivered after the erasure, and still applies one for another user', async () => {
+      const [erased, other] = [randomUUID(), randomUUID()];
+      await inTransaction((tx) => privacy.accountDeleted(erased, tx));
+
+      for (const userId of [erased, other]) {
+        await inTransaction((tx) => privacy.unlessErased(userId, tx, () => recommendations.upsertProfile(profileOf(userId), tx)));
+      }
+
+      expect(await recommendations.findProfile(erased)).toBeUndefined();
+      expect(await recommendations.findProfile(other)).toEqual(profileOf(other));
+    });
+  });
+});
