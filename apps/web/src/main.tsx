@@ -1,6 +1,6 @@
 // First: before any module builds a zod schema (see the module).
 import '@/lib/zod-without-eval';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from '@/app/app';
 import { APP_ERROR_MESSAGE } from '@/components/errors/app-error-fallback';
@@ -12,10 +12,14 @@ const container = document.getElementById('root');
 
 try {
   if (!container) throw new Error('The #root element is missing from index.html');
-  createRoot(container).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
+  const root = createRoot(container);
+  // A transition renders the first screen in slices that yield to the browser, not in one long task.
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    ),
   );
 } catch (error) {
   console.error('The application failed to start', error);

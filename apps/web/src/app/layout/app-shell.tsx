@@ -1,5 +1,6 @@
 import { Outlet } from 'react-router';
 import { useWardrobe } from '@/features/wardrobe/hooks/use-wardrobe';
+import { RouteNoticeArea } from './route-notice-area';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 
@@ -14,6 +15,7 @@ export function AppShell() {
       </a>
       <SiteHeader wardrobeEmpty={wardrobe.isLoaded && wardrobe.isEmpty} />
       <main id="main-content" className="app-shell__main" tabIndex={-1}>
+        <RouteNoticeArea />
         <Outlet />
       </main>
       <SiteFooter />

@@ -14,6 +14,11 @@ export const PreventScrollResetContext = createContext(false);
 let positions: Record<string, number> | null = null;
 /** The history entry whose page is on screen: set when a location commits. */
 let shownKey: string | null = null;
+/**
+ * The document's first page is already at the top: scrolling there anyway would force a layout
+ * in the middle of the first render's commit, the longest task of a cold load.
+ */
+let firstPageOfDocument = true;
 
 function savedPositions(): Record<string, number> {
   if (positions) return positions;
@@ -66,6 +71,8 @@ export function useScrollRestoration(): void {
 
   useLayoutEffect(() => {
     shownKey = key;
+    const atDocumentStart = firstPageOfDocument;
+    firstPageOfDocument = false;
     const saved = savedPositions()[key];
     if (typeof saved === 'number') {
       window.scrollTo(0, saved);
@@ -83,6 +90,6 @@ export function useScrollRestoration(): void {
         return;
       }
     }
-    if (!preventScrollReset) window.scrollTo(0, 0);
+    if (!preventScrollReset && !atDocumentStart) window.scrollTo(0, 0);
   }, [key, hash, preventScrollReset]);
 }

@@ -1,3 +1,4 @@
+import { FormAlert } from '@/components/ui/form-alert';
 import { Page } from '@/components/ui/page';
 import { AdminDashboard } from '@/features/admin/components/admin-dashboard';
 import { useAuth } from '@/features/auth/hooks/use-auth';
@@ -13,9 +14,9 @@ export function AdminRoute() {
   if (!isAdmin) {
     return (
       <Page title="Admin Dashboard">
-        <p className="form-alert form-alert--error" role="alert">
+        <FormAlert tone="error">
           Unauthorized access.
-        </p>
+        </FormAlert>
       </Page>
     );
   }

@@ -1,7 +1,12 @@
+import { Link } from 'react-router';
 import { Page } from '@/components/ui/page';
+import { paths } from '@/config/paths';
 import { siteConfig } from '@/config/site';
 
-/** Always reachable, with or without a beta token (spec section 2). */
+/**
+ * Always reachable, with or without a beta token (spec section 2). Spec section 1's statements, and the
+ * self-service rights of issue 14: download your data, delete your account (Profile › Privacy).
+ */
 export function PrivacyPolicyRoute() {
   const { name, privacyEmail } = siteConfig;
   return (
@@ -48,8 +53,22 @@ export function PrivacyPolicyRoute() {
           <p>We keep your data for as long as your account exists.</p>
         </section>
 
+        <section aria-labelledby="privacy-download">
+          <h2 id="privacy-download">Downloading your data</h2>
+          <p>
+            You can download everything we hold about you at any time: in <Link to={paths.profile}>Profile › Privacy</Link>,
+            choose Download my data. You get one JSON file with your account, your profile, your wardrobe with the details
+            you saved, your recent searches and your feedback.
+          </p>
+        </section>
+
         <section aria-labelledby="privacy-deletion">
           <h2 id="privacy-deletion">Deleting your data</h2>
+          <p>
+            You can delete your account yourself at any time: in <Link to={paths.profile}>Profile › Privacy</Link>, choose
+            Delete my account. Your account is deleted immediately, and your data is removed from every {name} service.
+            Products that only you had saved are removed after 30 days, like any item nobody saves.
+          </p>
           <p>
             You can ask us to delete your account and all of your data at any time by emailing{' '}
             <a href={`mailto:${privacyEmail}`}>{privacyEmail}</a>.

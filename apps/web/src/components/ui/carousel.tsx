@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useId, useState, useSyncExternalStore, type KeyboardEvent, type ReactNode } from 'react';
+import { lazy, startTransition, Suspense, useCallback, useEffect, useId, useState, useSyncExternalStore, type KeyboardEvent, type ReactNode } from 'react';
 import type { EmblaApi } from './carousel-motion';
 import { ChevronLeftIcon, ChevronRightIcon } from './icons';
 
@@ -16,6 +16,33 @@ export interface CarouselProps<T> {
 }
 
 const NO_SCROLL = 'false|false';
+
+/**
+ * Slides drawn at once, then added in batches of this size while the browser is idle: a row of
+ * dozens of cards never costs one long task (its DOM, layout and image setup), and the first two
+ * pages of a wide screen are there from the start.
+ */
+export const SLIDES_PER_BATCH = 8;
+
+/** Runs `task` when the browser is idle (soon after, where it cannot say). */
+function whenIdle(task: () => void): () => void {
+  if (typeof window.requestIdleCallback === 'function') {
+    const handle = window.requestIdleCallback(task, { timeout: 500 });
+    return () => window.cancelIdleCallback(handle);
+  }
+  const timer = window.setTimeout(task, 16);
+  return () => window.clearTimeout(timer);
+}
+
+/** How many of `total` slides to draw now: one batch at first, one more each time the browser is idle. */
+function useProgressiveCount(total: number): number {
+  const [count, setCount] = useState(() => Math.min(total, SLIDES_PER_BATCH));
+  useEffect(() => {
+    if (count >= total) return undefined;
+    return whenIdle(() => startTransition(() => setCount((drawn) => Math.min(total, drawn + SLIDES_PER_BATCH))));
+  }, [count, total]);
+  return Math.min(count, total);
+}
 
 /** Whether the carousel can move back and forward, kept in step with Embla's events. */
 function useScrollState(embla: EmblaApi | undefined): { canPrev: boolean; canNext: boolean } {
@@ -39,6 +66,19 @@ function useScrollState(embla: EmblaApi | undefined): { canPrev: boolean; canNex
 }
 
 /**
+ * Whether Embla may start: once every slide is drawn and the browser is next idle. Embla measures
+ * every slide when it starts; after the paint the layout is already known, so measuring forces none.
+ */
+function useStartWhenDrawn(allDrawn: boolean): boolean {
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    if (!allDrawn || ready) return undefined;
+    return whenIdle(() => setReady(true));
+  }, [allDrawn, ready]);
+  return ready;
+}
+
+/**
  * A row of items with previous and next controls (spec §2 Home: 4 items per page, 1 under 640 px),
  * following the WAI-ARIA carousel pattern: a labelled region whose slides are groups named
  * "Item n of m". Keyboard: the buttons, Tab through the items, and Left/Right arrows anywhere inside.
@@ -49,6 +89,8 @@ export function Carousel<T>({ title, actions, items, getKey, renderItem }: Carou
   const { canPrev, canNext } = useScrollState(embla);
   const headingId = useId();
   const viewportId = useId();
+  const drawn = useProgressiveCount(items.length);
+  const moving = useStartWhenDrawn(drawn === items.length);
 
   const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
     if (event.target instanceof HTMLInputElement || event.target instanceof HTMLTextAreaElement) return;
@@ -94,14 +136,14 @@ export function Carousel<T>({ title, actions, items, getKey, renderItem }: Carou
       </div>
       <div className="carousel__viewport" ref={setViewport} id={viewportId}>
         <div className="carousel__track">
-          {items.map((item, index) => (
+          {items.slice(0, drawn).map((item, index) => (
             <div key={getKey(item)} className="carousel__slide" role="group" aria-roledescription="slide" aria-label={`Item ${index + 1} of ${items.length}`}>
               {renderItem(item)}
             </div>
           ))}
         </div>
       </div>
-      {viewport ? (
+      {viewport && moving ? (
         <Suspense fallback={null}>
           <CarouselMotion viewport={viewport} onApi={setEmbla} />
         </Suspense>

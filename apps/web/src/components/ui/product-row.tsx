@@ -21,8 +21,9 @@ export interface ProductRowProps<T extends RowProduct> {
 /** A titled carousel of product cards (home rows, the catalogue pages' sections). */
 export function ProductRow<T extends RowProduct>({ title, products: latest, onOpen, actions, emptyText, priority = false }: ProductRowProps<T>) {
   // A row of dozens of cards is rendered in the background, in slices the browser can interleave with
-  // input and paint, while the placeholders (or the previous cards) stay on screen.
-  const products = useDeferredValue(latest);
+  // input and paint, while the placeholders (or the previous cards) stay on screen. The initial value
+  // defers a row that mounts with its products already known (a cached list) too.
+  const products = useDeferredValue(latest, undefined);
   if (products === undefined) {
     return <CarouselSkeleton title={title} renderPlaceholder={() => <ProductCardSkeleton as="div" />} />;
   }

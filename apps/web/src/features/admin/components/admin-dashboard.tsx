@@ -1,6 +1,7 @@
 import { formatUsd } from '@closetly/catalogue-rules';
 import type { Product } from '@closetly/contracts';
 import { useState } from 'react';
+import { FormAlert } from '@/components/ui/form-alert';
 import { productImageSrc, showPlaceholderOnError } from '@/lib/product-image';
 import { useAdminLists } from '../api/admin-queries';
 import { activeSavesText, atRiskFailureMessage, atRiskStatus, formatLastActivity, ungenderedFailureMessage } from '../lib/admin-status';
@@ -38,9 +39,9 @@ export function AdminDashboard() {
       </div>
       {!loading && failed
         ? [...new Set(errors)].map((message) => (
-            <p key={message} className="form-alert form-alert--error" role="alert">
+            <FormAlert key={message} tone="error">
               {message}
-            </p>
+            </FormAlert>
           ))
         : null}
 

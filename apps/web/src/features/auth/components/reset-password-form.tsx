@@ -8,7 +8,7 @@ import { TextField } from '@/components/ui/form-field';
 import { paths } from '@/config/paths';
 import { useResetPassword } from '../api/reset-password';
 import { RESET_PASSWORD_MESSAGES } from '../lib/auth-messages';
-import { FormAlert } from './form-alert';
+import { FormAlert } from '@/components/ui/form-alert';
 import { PasswordRules } from './password-rules';
 
 /** The contract's password rule plus a matching confirmation, as on sign-up. */

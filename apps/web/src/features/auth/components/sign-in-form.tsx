@@ -10,7 +10,7 @@ import { useOidcSignIn } from '../api/oidc-sign-in';
 import { useSignIn } from '../api/sign-in';
 import { FORGOT_PASSWORD_MESSAGES, SIGN_IN_MESSAGES, signInErrorMessage } from '../lib/auth-messages';
 import { AuthDivider } from './auth-divider';
-import { FormAlert } from './form-alert';
+import { FormAlert } from '@/components/ui/form-alert';
 import { OidcButton } from './oidc-button';
 
 type ForgotNotice = { tone: 'error' | 'success'; text: string } | null;

@@ -10,7 +10,7 @@ import { useOidcSignIn } from '../api/oidc-sign-in';
 import { useSignUp } from '../api/sign-up';
 import { SIGN_UP_MESSAGES, signUpErrorMessage } from '../lib/auth-messages';
 import { AuthDivider } from './auth-divider';
-import { FormAlert } from './form-alert';
+import { FormAlert } from '@/components/ui/form-alert';
 import { OidcButton } from './oidc-button';
 import { PasswordRules } from './password-rules';
 

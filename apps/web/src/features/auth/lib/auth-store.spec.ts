@@ -153,6 +153,25 @@ describe('auth store', () => {
       expect(events).toEqual(['signedIn', 'signedOut']);
     });
 
+    it('ends a session the server has already ended locally only: the same clearing, no logout call', async () => {
+      const { store, api, events } = await signedInStore();
+      page.localStorage.setItem('betaToken', 'beta-1');
+      page.localStorage.setItem('popularItems_women', '{"items":[]}');
+      page.localStorage.setItem('closetly.wardrobe.v1', '{"items":[]}');
+      page.sessionStorage.setItem('closetly.oidc-popup', 'pending');
+
+      store.endSessionLocally();
+      expect(page.localStorage.keys().sort()).toEqual(['betaToken', 'popularItems_women']);
+      expect(page.sessionStorage.length).toBe(0);
+      expect(store.getState()).toEqual({ status: 'signedOut', session: null });
+      expect(events).toEqual(['signedIn', 'signedOut']);
+      expect(api.logout).not.toHaveBeenCalled();
+
+      // A second call has nothing left to end.
+      store.endSessionLocally();
+      expect(events).toEqual(['signedIn', 'signedOut']);
+    });
+
     it('clears everything locally even when the server cannot be told', async () => {
       jest.spyOn(console, 'warn').mockImplementation(() => undefined);
       const { store, api } = await signedInStore();
@@ -185,6 +204,22 @@ describe('auth store', () => {
 
       store.handleUnauthorized({ error: unauthorized(), path: '/api/get-wardrobe', accessToken: session.accessToken });
       expect(store.getState()).toMatchObject({ status: 'signedIn', session: { accessToken: refreshed?.accessToken } });
+    });
+
+    it('ignores a 401 answering the token of a session already ended here (a call still on its way at sign-out)', async () => {
+      const { store, events, session } = await signedInStore();
+      store.endSessionLocally();
+
+      store.handleUnauthorized({ error: unauthorized(), path: '/api/get-wardrobe', accessToken: session.accessToken });
+      expect(events).toEqual(['signedIn', 'signedOut']);
+    });
+
+    it('still sends a signed-out visitor whose call needed a session to /signin', async () => {
+      const { store, events } = startedStore();
+      await store.getAccessToken();
+
+      store.handleUnauthorized({ error: unauthorized(), path: '/api/get-wardrobe', accessToken: null });
+      expect(events).toEqual(['sessionExpired']);
     });
 
     it('signs out when the server refuses the refresh token', async () => {

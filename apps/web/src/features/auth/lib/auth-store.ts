@@ -263,6 +263,14 @@ export function createAuthStore({ api, now = Date.now, withLock = defaultWithLoc
 
     signOut,
 
+    /**
+     * Signs out here only, clearing exactly what sign-out clears, for a session the server has already
+     * ended (the account was deleted): there is nothing left to tell the server.
+     */
+    endSessionLocally(): void {
+      if (state.status !== 'signedOut') endLocally();
+    },
+
     refresh,
 
     /** For the API client: waits for the restore on load, and refreshes a token about to expire. */
@@ -277,11 +285,10 @@ export function createAuthStore({ api, now = Date.now, withLock = defaultWithLoc
     /** Spec §7: any 401 from an authenticated call signs the user out and leads to /signin. */
     handleUnauthorized(event: UnauthorizedEvent): void {
       if (state.status === 'loading') return;
-      if (state.status === 'signedIn') {
-        // An answer to a token this tab has already replaced says nothing about the current session.
-        if (event.accessToken && event.accessToken !== state.session.accessToken) return;
-        void signOut();
-      }
+      // An answer to a token this tab has already replaced, or whose session it has already ended (a call
+      // still on its way at sign-out or account deletion), says nothing about the current session.
+      if (event.accessToken && event.accessToken !== state.session?.accessToken) return;
+      if (state.status === 'signedIn') void signOut();
       emit({ type: 'sessionExpired' });
     },
   };

@@ -4,7 +4,8 @@ import { ChevronDownIcon } from '@/components/ui/icons';
 import type { ProfileSection as Section } from '../lib/profile-form';
 
 export interface ProfileSectionProps {
-  value: Section;
+  /** One of the form's sections, or Privacy, which stands outside the form. */
+  value: Section | 'privacy';
   title: string;
   children: ReactNode;
 }

@@ -1,5 +1,6 @@
 import type { WardrobeItem } from '@closetly/contracts';
 import { useId, useMemo, useState } from 'react';
+import { FormAlert } from '@/components/ui/form-alert';
 import { useExpiring } from '@/lib/use-expiring';
 import { useTimedMessage } from '@/lib/use-timed-message';
 import { useWardrobe } from '../hooks/use-wardrobe';
@@ -67,16 +68,8 @@ export function WardrobeCollection({ onOpen }: WardrobeCollectionProps) {
       {filtersOpen ? <WardrobeFiltersPanel id={filtersId} filters={filters} brands={brands} onChange={setFilters} /> : null}
 
       <div className="wardrobe__messages" aria-live="polite">
-        {showFetchError ? (
-          <p className="form-alert form-alert--error" role="alert">
-            {WARDROBE_MESSAGES.fetchFailed}
-          </p>
-        ) : null}
-        {message ? (
-          <p className={`form-alert form-alert--${message.tone}`} role={message.tone === 'error' ? 'alert' : 'status'}>
-            {message.text}
-          </p>
-        ) : null}
+        {showFetchError ? <FormAlert tone="error">{WARDROBE_MESSAGES.fetchFailed}</FormAlert> : null}
+        {message ? <FormAlert tone={message.tone}>{message.text}</FormAlert> : null}
       </div>
 
       {wardrobe.isLoading ? (
