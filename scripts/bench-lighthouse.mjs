@@ -70,6 +70,18 @@ async function runOnce(chromePath, page) {
   }
 }
 
+/** Lighthouse sometimes loses a trace on a busy machine (NO_NAVSTART): such a run is tried again, twice at most. */
+async function runWithRetries(chromePath, page) {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await runOnce(chromePath, page);
+    } catch (error) {
+      if (attempt >= 3) throw error;
+      process.stderr.write(`  lighthouse: ${page.name}: ${error.message}; trying again\n`);
+    }
+  }
+}
+
 async function main() {
   const input = JSON.parse(process.argv[2] ?? '{}');
   const output = { lighthouse: null, chromium: null, pages: [] };
@@ -77,7 +89,7 @@ async function main() {
     const runs = [];
     for (let run = 1; run <= input.runs; run += 1) {
       process.stderr.write(`  lighthouse: ${page.name}, run ${run} of ${input.runs}\n`);
-      const { lhr, lighthouse: version, chromium: userAgent, ...measured } = await runOnce(input.chromePath, page);
+      const { lhr, lighthouse: version, chromium: userAgent, ...measured } = await runWithRetries(input.chromePath, page);
       if (input.reportDir) {
         await mkdir(input.reportDir, { recursive: true });
         await writeFile(join(input.reportDir, `${page.name}-${run}.report.json`), JSON.stringify(lhr));
