@@ -24,7 +24,8 @@ describe('the demo catalogue in the embedded product', () => {
   beforeAll(async () => {
     product = await startEmbeddedProduct({ SEED_DEMO_CATALOGUE: 'sample' });
     betaToken = await product.betaToken();
-  });
+    // Seeding runs the real save path for every demo product and shopper, which is slow on a loaded machine.
+  }, 180_000);
   afterAll(() => product?.stop());
 
   it('lists every seeded product for a visitor, as its shop described it (the link in its canonical form)', async () => {

@@ -149,5 +149,6 @@ describe('event plumbing over real Kafka', () => {
       await database.drop();
       rmSync(runDir, { recursive: true, force: true });
     }
-  });
+    // Two broker starts and an outage: each start alone can take 20 s when parallel suites load the machine.
+  }, 180_000);
 });

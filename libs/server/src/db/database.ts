@@ -9,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { Client, Pool } from 'pg';
+import { blankClusterStore } from './blank-pglite-cluster';
 
 /** A Drizzle database or a transaction inside one: both run queries. */
 export type Db = PgDatabase<PgQueryResultHKT>;
@@ -30,14 +31,19 @@ export interface ConnectionOptions {
   poolSize: number;
 }
 
+/** Throwaway in-memory databases start from one blank cluster per machine instead of each running initdb. */
+const blankClusters = blankClusterStore();
+
 export async function openConnection(options: ConnectionOptions): Promise<DatabaseConnection> {
   if (options.mode === 'embedded') {
-    let dataDir: string | undefined;
-    if (options.dataDir !== ':memory:') {
-      dataDir = resolve(options.dataDir, 'pglite');
+    let client: PGlite;
+    if (options.dataDir === ':memory:') {
+      client = await blankClusters.open((pgliteOptions) => PGlite.create(pgliteOptions), { extensions: { pg_trgm } });
+    } else {
+      const dataDir = resolve(options.dataDir, 'pglite');
       mkdirSync(dataDir, { recursive: true });
+      client = await PGlite.create({ dataDir, extensions: { pg_trgm } });
     }
-    const client = await PGlite.create({ dataDir, extensions: { pg_trgm } });
     return { kind: 'pglite', client, close: () => client.close() };
   }
   await ensureDatabaseExists(options.databaseUrl);

@@ -1,0 +1,68 @@
+import { existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { blankClusterStore } from '../src/db/blank-pglite-cluster';
+
+/** In-memory databases start from a blank cluster copied once per machine (real PGlite, real files). */
+describe('blank PGlite cluster copy', () => {
+  let folder: string;
+  let file: string;
+  const opened: PGlite[] = [];
+  const createCalls: PGliteOptions[] = [];
+  const create = async (options: PGliteOptions) => {
+    createCalls.push(options);
+    const client = await PGlite.create(options);
+    opened.push(client);
+    return client;
+  };
+  const options = { extensions: { pg_trgm } };
+
+  beforeEach(() => {
+    folder = mkdtempSync(join(tmpdir(), 'closetly-blank-'));
+    file = join(folder, 'blank.tar');
+    createCalls.length = 0;
+  });
+  afterEach(async () => {
+    await Promise.all(opened.splice(0).map((client) => client.close()));
+    rmSync(folder, { recursive: true, force: true });
+  });
+
+  it('makes the copy on first use, and a later process starts from it', async () => {
+    const first = await blankClusterStore(file).open(create, options);
+    expect(createCalls[0]?.loadDataDir).toBeUndefined();
+    expect(existsSync(file)).toBe(true);
+    expect(statSync(file).size).toBeGreaterThan(1_000_000);
+
+    // A new store is what another process sees: only the file.
+    const second = await blankClusterStore(file).open(create, options);
+    expect(createCalls[1]?.loadDataDir).toBeInstanceOf(Blob);
+    expect((await second.query<{ answer: number }>('select 41 + 1 as answer')).rows).toEqual([{ answer: 42 }]);
+    await second.exec('create extension if not exists pg_trgm');
+    expect((await second.query<{ similar: boolean }>(`select 'trainers' % 'trainer' as similar`)).rows).toEqual([{ similar: true }]);
+    expect(first).not.toBe(second);
+  });
+
+  it('gives each database its own copy: what one writes, the next never sees', async () => {
+    const store = blankClusterStore(file);
+    const first = await store.open(create, options);
+    await first.exec(`create table shoppers (email text); insert into shoppers values ('ada@example.com')`);
+    const second = await store.open(create, options);
+    const third = await blankClusterStore(file).open(create, options);
+    for (const later of [second, third]) {
+      expect((await later.query<{ found: string | null }>(`select to_regclass('public.shoppers')::text as found`)).rows).toEqual([{ found: null }]);
+    }
+    expect((await first.query<{ email: string }>('select email from shoppers')).rows).toEqual([{ email: 'ada@example.com' }]);
+  });
+
+  it('replaces a damaged copy instead of failing to open', async () => {
+    writeFileSync(file, 'not a tar file');
+    const client = await blankClusterStore(file).open(create, options);
+    expect((await client.query<{ one: number }>('select 1 as one')).rows).toEqual([{ one: 1 }]);
+    expect(statSync(file).size).toBeGreaterThan(1_000_000);
+    const again = await blankClusterStore(file).open(create, options);
+    expect((await again.query<{ one: number }>('select 1 as one')).rows).toEqual([{ one: 1 }]);
+    expect(createCalls.at(-1)?.loadDataDir).toBeInstanceOf(Blob);
+  });
+});
