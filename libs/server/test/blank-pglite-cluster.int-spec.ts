@@ -29,29 +29,23 @@ describe('blank PGlite cluster copy', () => {
     rmSync(folder, { recursive: true, force: true });
   });
 
-  it('makes the copy on first use, and a later process starts from it', async () => {
-    const first = await blankClusterStore(file).open(create, options);
+  // One test for making and using the copy: initdb, the slow part, runs once.
+  it('makes the copy on first use; later databases, in this process or another, start from it and never see each other', async () => {
+    const store = blankClusterStore(file);
+    const first = await store.open(create, options);
     expect(createCalls[0]?.loadDataDir).toBeUndefined();
     expect(existsSync(file)).toBe(true);
     expect(statSync(file).size).toBeGreaterThan(1_000_000);
-
-    // A new store is what another process sees: only the file.
-    const second = await blankClusterStore(file).open(create, options);
-    expect(createCalls[1]?.loadDataDir).toBeInstanceOf(Blob);
-    expect((await second.query<{ answer: number }>('select 41 + 1 as answer')).rows).toEqual([{ answer: 42 }]);
-    await second.exec('create extension if not exists pg_trgm');
-    expect((await second.query<{ similar: boolean }>(`select 'trainers' % 'trainer' as similar`)).rows).toEqual([{ similar: true }]);
-    expect(first).not.toBe(second);
-  });
-
-  it('gives each database its own copy: what one writes, the next never sees', async () => {
-    const store = blankClusterStore(file);
-    const first = await store.open(create, options);
     await first.exec(`create table shoppers (email text); insert into shoppers values ('ada@example.com')`);
-    const second = await store.open(create, options);
-    const third = await blankClusterStore(file).open(create, options);
-    for (const later of [second, third]) {
+
+    const sameProcess = await store.open(create, options);
+    // A new store is what another process sees: only the file.
+    const otherProcess = await blankClusterStore(file).open(create, options);
+    for (const [index, later] of [sameProcess, otherProcess].entries()) {
+      expect(createCalls[index + 1]?.loadDataDir).toBeInstanceOf(Blob);
       expect((await later.query<{ found: string | null }>(`select to_regclass('public.shoppers')::text as found`)).rows).toEqual([{ found: null }]);
+      await later.exec('create extension if not exists pg_trgm');
+      expect((await later.query<{ similar: boolean }>(`select 'trainers' % 'trainer' as similar`)).rows).toEqual([{ similar: true }]);
     }
     expect((await first.query<{ email: string }>('select email from shoppers')).rows).toEqual([{ email: 'ada@example.com' }]);
   });

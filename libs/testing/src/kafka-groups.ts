@@ -60,8 +60,15 @@ type TopicEnds = Array<{ topic: string; partitions: Array<{ partition: number; o
 
 /** Joins `groupId` once, commits `ends` for every topic, and leaves; rejects if the member crashes first. */
 async function commitOnce(kafka: Kafka, groupId: string, ends: TopicEnds): Promise<void> {
-  // No restart on failure: commitAt retries with a fresh member instead.
-  const consumer = kafka.consumer({ groupId, sessionTimeout: 10_000, rebalanceTimeout: 10_000, retry: { retries: 3, restartOnFailure: async () => false } });
+  // No restart on failure: commitAt retries with a fresh member instead. A short fetch wait, because
+  // disconnecting waits for the fetch in flight (5 s by default) and this member never reads anything.
+  const consumer = kafka.consumer({
+    groupId,
+    sessionTimeout: 10_000,
+    rebalanceTimeout: 10_000,
+    maxWaitTimeInMs: 100,
+    retry: { retries: 3, restartOnFailure: async () => false },
+  });
   await consumer.connect();
   try {
     const joined = new Promise<void>((resolve, reject) => {
