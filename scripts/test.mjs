@@ -1,13 +1,14 @@
 #!/usr/bin/env node
-// `npm test`: every check the project has, in order, failing fast.
-//   1. lint (ESLint with Nx module boundaries)   2. typecheck (Node and browser programs)
-//   3. build the SPA and the extension (the browser tests drive the built app, and load the built extension)
-//   4. start Kafka and OpenSearch if they are not running (deploy/local/infra.mjs)
-//   5. jest: unit, integration (real engines and their embedded twins), e2e (gateway + Chromium), two files
+// `npm test`: every check the project has, failing fast.
+//   1. Kafka and OpenSearch start, if they are not running (deploy/local/infra.mjs), while steps 2 and 3 run:
+//   2. lint (ESLint with Nx module boundaries) beside the Node typecheck, then
+//   3. the browser and extension typechecks beside the builds of the SPA and the extension (the browser tests
+//      drive the built app and load the built extension). Two at a time: the machines have two cores.
+//   4. jest: unit, integration (real engines and their embedded twins), e2e (gateway + Chromium), three files
 //      at a time (each product has its own database, search alias, cache prefix and Kafka consumer groups)
-//   6. stop the engines this run started, and only those
+//   5. stop the engines this run started, and only those
 // Ends with a plain "tests: N passed, N failed, N skipped" line.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { down, up } from '../deploy/local/infra.mjs';
@@ -15,11 +16,13 @@ import { down, up } from '../deploy/local/infra.mjs';
 const root = join(import.meta.dirname, '..');
 const bin = (name) => join(root, 'node_modules', '.bin', name);
 const timings = [];
+const childEnv = (env) => ({ ...process.env, NX_DAEMON: 'false', ...env });
 
+/** Runs a command in the foreground, its output streamed as it comes. */
 function run(label, command, args, env = {}) {
   const started = Date.now();
   process.stderr.write(`\n=== ${label}\n`);
-  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, NX_DAEMON: 'false', ...env } });
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: childEnv(env) });
   timings.push([label, (Date.now() - started) / 1000]);
   if (result.status !== 0) {
     process.stderr.write(`\n${label} failed (exit ${result.status ?? result.signal}).\n`);
@@ -28,28 +31,65 @@ function run(label, command, args, env = {}) {
   return true;
 }
 
+/** Runs a command beside others, holding its output until it ends so that steps never interleave. */
+function step(label, command, args, env = {}) {
+  const started = Date.now();
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: childEnv(env) });
+    const output = [];
+    child.stdout.on('data', (chunk) => output.push(chunk));
+    child.stderr.on('data', (chunk) => output.push(chunk));
+    const finish = (ok, why) => {
+      timings.push([label, (Date.now() - started) / 1000]);
+      process.stderr.write(`\n=== ${label}\n${Buffer.concat(output).toString()}`);
+      if (!ok) process.stderr.write(`\n${label} failed (${why}).\n`);
+      resolve(ok);
+    };
+    child.on('error', (error) => finish(false, error.message));
+    child.on('close', (code, signal) => finish(code === 0, `exit ${code ?? signal}`));
+  });
+}
+
+/** Steps one after another, stopping at the first that fails. */
+async function lane(...steps) {
+  for (const next of steps) if (!(await next())) return false;
+  return true;
+}
+
 function report() {
   process.stderr.write('\n' + timings.map(([label, seconds]) => `  ${label.padEnd(28)} ${seconds.toFixed(1)} s`).join('\n') + '\n');
 }
 
 const jestArgs = process.argv.slice(2);
+const engineStart = Date.now();
+const enginesUp = up([]).then((engines) => {
+  timings.push(['engines up', (Date.now() - engineStart) / 1000]);
+  return engines;
+});
+const both = async (...lanes) => (await Promise.all(lanes)).every(Boolean);
 const ok =
-  run('lint', bin('nx'), ['show', 'projects'], {}) &&
-  run('lint', bin('eslint'), ['.', '--max-warnings', '0']) &&
-  run('typecheck (node)', bin('tsc'), ['-p', 'tsconfig.node.json', '--noEmit']) &&
-  run('typecheck (browser)', bin('tsc'), ['-p', 'apps/web/tsconfig.json', '--noEmit']) &&
-  run('typecheck (extension)', bin('tsc'), ['-p', 'extension/tsconfig.json', '--noEmit']) &&
-  run('build web', bin('vite'), ['build', '--config', 'apps/web/vite.config.ts', '--logLevel', 'warn']) &&
-  run('build extension', process.execPath, ['-r', '@swc-node/register', 'extension/build.ts']);
+  (await both(
+    lane(() => step('nx project graph', bin('nx'), ['show', 'projects']), () => step('lint', bin('eslint'), ['.', '--max-warnings', '0'])),
+    lane(() => step('typecheck (node)', bin('tsc'), ['-p', 'tsconfig.node.json', '--noEmit'])),
+  )) &&
+  (await both(
+    lane(
+      () => step('typecheck (browser)', bin('tsc'), ['-p', 'apps/web/tsconfig.json', '--noEmit']),
+      () => step('typecheck (extension)', bin('tsc'), ['-p', 'extension/tsconfig.json', '--noEmit']),
+    ),
+    lane(
+      () => step('build web', bin('vite'), ['build', '--config', 'apps/web/vite.config.ts', '--logLevel', 'warn']),
+      () => step('build extension', process.execPath, ['-r', '@swc-node/register', 'extension/build.ts']),
+    ),
+  ));
+
+process.stderr.write('\n=== engines\n');
+const engines = await enginesUp;
 if (!ok) {
+  if (engines.started.length > 0) await down(engines.started);
   report();
   process.exit(1);
 }
-
-process.stderr.write('\n=== engines\n');
-const engineStart = Date.now();
-const engines = await up([]);
-timings.push(['engines up', (Date.now() - engineStart) / 1000]);
 
 let exitCode = 1;
 try {
