@@ -22,16 +22,14 @@ export interface BlankClusterStore {
  * loads a cluster another version wrote.
  */
 export function blankClusterStore(file: string = defaultBlankClusterFile()): BlankClusterStore {
-  let copy: Promise<Blob | undefined> | undefined;
-  const read = (): Blob | undefined => (existsSync(file) ? new Blob([readFileSync(file)]) : undefined);
+  let copy: Blob | undefined;
 
   return {
     async open(create, options) {
-      copy ??= Promise.resolve().then(read);
-      const blank = await copy;
-      if (blank) {
+      if (!copy && existsSync(file)) copy = new Blob([readFileSync(file)]);
+      if (copy) {
         try {
-          return await create({ ...options, loadDataDir: blank });
+          return await create({ ...options, loadDataDir: copy });
         } catch {
           // A truncated or foreign copy: forget it and make a new one below.
           copy = undefined;
@@ -44,7 +42,7 @@ export function blankClusterStore(file: string = defaultBlankClusterFile()): Bla
       const partial = `${file}.${process.pid}.partial`;
       writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
       renameSync(partial, file);
-      copy = Promise.resolve(dump);
+      copy = dump;
       return client;
     },
   };
@@ -57,7 +55,7 @@ function defaultBlankClusterFile(): string {
 /** The installed PGlite's version (its package.json is not among the package's exports, so it is read by path). */
 function pgliteVersion(): string {
   const entry = require.resolve('@electric-sql/pglite');
-  const marker = `${join('node_modules', '@electric-sql', 'pglite')}`;
+  const marker = join('node_modules', '@electric-sql', 'pglite');
   const root = entry.slice(0, entry.lastIndexOf(marker) + marker.length);
   const { version } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string };
   return version;
