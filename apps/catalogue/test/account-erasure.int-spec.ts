@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import type { Capture, Caller } from '@closetly/contracts';
 import { productIdFor } from '@closetly/catalogue-rules';
-import { buildEnvelope, type DatabaseConnection, type Db, drizzleFor, EventInbox, migrateService, openConnection, OutboxWriter, type OutboxRelay, UnitOfWork } from '@closetly/server';
-import { allExportPages, capture, createTestDatabase, deadLetterRecorder, gate, mockOf, pollUntil, transactionsWaitingForLocks } from '@closetly/testing';
+import { buildEnvelope, type DatabaseConnection, type Db, EventInbox, migrateService, OutboxWriter, type OutboxRelay, UnitOfWork } from '@closetly/server';
+import { type AdapterTestDatabase, allExportPages, capture, deadLetterRecorder, gate, mockOf, openAdapterTestDatabase, pollUntil, transactionsWaitingForLocks } from '@closetly/testing';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { AccountDataRepository } from '../src/account-data/account-data.repository';
 import { AccountDataService } from '../src/account-data/account-data.service';
@@ -29,17 +29,15 @@ const UPSERTED = 'catalogue.product-upserted.v1';
 describe.each(['embedded', 'distributed'] as const)('account erasure in the catalogue (%s)', (mode) => {
   let connection: DatabaseConnection;
   let db: Db;
-  let drop: (() => Promise<void>) | undefined;
+  let database: AdapterTestDatabase | undefined;
   let consumer: CatalogueConsumer;
   let productsService: ProductsService;
   let listsService: ListsService;
   let accountData: AccountDataService;
 
   beforeAll(async () => {
-    const database = mode === 'distributed' ? await createTestDatabase('closetly_catalogue_erasure') : undefined;
-    drop = database?.drop;
-    connection = await openConnection({ mode, dataDir: ':memory:', databaseUrl: database?.url ?? 'postgres://unused@127.0.0.1/unused', poolSize: 4 });
-    db = drizzleFor(connection);
+    database = await openAdapterTestDatabase(mode, { prefix: 'closetly_catalogue_erasure' });
+    ({ connection, db } = database);
     await migrateService(connection, db, 'catalogue', MIGRATIONS);
     const uow = new UnitOfWork(db, { kick: () => undefined } as unknown as OutboxRelay);
     const cache = mockOf(ListsCache);
@@ -49,8 +47,7 @@ describe.each(['embedded', 'distributed'] as const)('account erasure in the cata
     consumer = new CatalogueConsumer(new EventInbox('catalogue', db, cataloguePlatformTables, deadLetterRecorder().transport), productsService, listsService, accountData);
   });
   afterAll(async () => {
-    await connection.close();
-    await drop?.();
+    await database?.close();
   });
 
   const shopper = (): Caller => ({ uid: randomUUID(), sid: randomUUID(), roles: [] });

@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type DatabaseConnection, type Db, drizzleFor, migrateService, openConnection } from '@closetly/server';
-import { capture, createTestDatabase } from '@closetly/testing';
+import { type DatabaseConnection, type Db, migrateService } from '@closetly/server';
+import { type AdapterTestDatabase, capture, openAdapterTestDatabase } from '@closetly/testing';
 import { and, eq } from 'drizzle-orm';
 import { activeSaves, captures, products } from '../src/db/schema';
 import { type ListFilter, ListsRepository } from '../src/lists/lists.repository';
@@ -29,16 +29,14 @@ function migrationsThrough(lastTag: string): { folder: string; remove(): void } 
 describe.each(['embedded', 'distributed'] as const)('lists repository (%s)', (mode) => {
   let connection: DatabaseConnection;
   let db: Db;
-  let drop: (() => Promise<void>) | undefined;
+  let database: AdapterTestDatabase | undefined;
   let lists: ListsRepository;
   /** Captures kept before active saves were tracked (migrated in by 0003). */
   const backfilled = { productId: randomUUID(), userId: 'early-saver', firstSavedAt: new Date('2026-01-02T03:04:05.000Z') };
 
   beforeAll(async () => {
-    const database = mode === 'distributed' ? await createTestDatabase('closetly_catalogue_lists') : undefined;
-    drop = database?.drop;
-    connection = await openConnection({ mode, dataDir: ':memory:', databaseUrl: database?.url ?? 'postgres://unused@127.0.0.1/unused', poolSize: 4 });
-    db = drizzleFor(connection);
+    database = await openAdapterTestDatabase(mode, { prefix: 'closetly_catalogue_lists' });
+    ({ connection, db } = database);
     const before = migrationsThrough('0002_shared_products');
     try {
       await migrateService(connection, db, 'catalogue', before.folder);
@@ -50,8 +48,7 @@ describe.each(['embedded', 'distributed'] as const)('lists repository (%s)', (mo
     lists = new ListsRepository(db);
   });
   afterAll(async () => {
-    await connection.close();
-    await drop?.();
+    await database?.close();
   });
 
   /** A public product (listed, not hidden, named, branded, priced) unless overridden; created `ageDays` ago. */

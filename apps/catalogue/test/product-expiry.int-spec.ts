@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
-import { buildEnvelope, type DatabaseConnection, type Db, drizzleFor, EventInbox, migrateService, openConnection, OutboxWriter, type OutboxRelay, UnitOfWork } from '@closetly/server';
-import { capture, createTestDatabase, deadLetterRecorder, mockOf } from '@closetly/testing';
+import { buildEnvelope, type DatabaseConnection, type Db, EventInbox, migrateService, OutboxWriter, type OutboxRelay, UnitOfWork } from '@closetly/server';
+import { type AdapterTestDatabase, capture, deadLetterRecorder, mockOf, openAdapterTestDatabase } from '@closetly/testing';
 import { and, eq } from 'drizzle-orm';
 import { activeSaves, captures, cataloguePlatformTables, genderFeedback, outbox, priceObservations, products } from '../src/db/schema';
 import { ListsCache } from '../src/lists/lists-cache';
@@ -15,16 +15,14 @@ const MIGRATIONS = join(__dirname, '..', 'src', 'db', 'migrations');
 describe.each(['embedded', 'distributed'] as const)('product expiry (%s)', (mode) => {
   let connection: DatabaseConnection;
   let db: Db;
-  let drop: (() => Promise<void>) | undefined;
+  let database: AdapterTestDatabase | undefined;
   let lists: ListsRepository;
   let inbox: EventInbox;
   let service: ProductsService;
 
   beforeAll(async () => {
-    const database = mode === 'distributed' ? await createTestDatabase('closetly_catalogue_expiry') : undefined;
-    drop = database?.drop;
-    connection = await openConnection({ mode, dataDir: ':memory:', databaseUrl: database?.url ?? 'postgres://unused@127.0.0.1/unused', poolSize: 4 });
-    db = drizzleFor(connection);
+    database = await openAdapterTestDatabase(mode, { prefix: 'closetly_catalogue_expiry' });
+    ({ connection, db } = database);
     await migrateService(connection, db, 'catalogue', MIGRATIONS);
     lists = new ListsRepository(db);
     inbox = new EventInbox('catalogue', db, cataloguePlatformTables, deadLetterRecorder().transport);
@@ -32,8 +30,7 @@ describe.each(['embedded', 'distributed'] as const)('product expiry (%s)', (mode
     service = new ProductsService(new ProductsRepository(db), uow, new OutboxWriter(cataloguePlatformTables), mockOf(ListsCache));
   });
   afterAll(async () => {
-    await connection.close();
-    await drop?.();
+    await database?.close();
   });
 
   /** A product one shopper saved on `savedAt` (capture, price, feedback), and removed on `removedAt` if given. */

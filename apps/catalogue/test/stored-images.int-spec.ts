@@ -1,6 +1,6 @@
 import { join } from 'node:path';
-import { type DatabaseConnection, type Db, drizzleFor, migrateService, openConnection } from '@closetly/server';
-import { createTestDatabase } from '@closetly/testing';
+import { type DatabaseConnection, type Db, migrateService } from '@closetly/server';
+import { type AdapterTestDatabase, openAdapterTestDatabase } from '@closetly/testing';
 import sharp from 'sharp';
 import { StoredImagesRepository } from '../src/images/stored-images.repository';
 import { storedImageIdFor, StoredImagesService } from '../src/images/stored-images.service';
@@ -11,22 +11,19 @@ const MIGRATIONS = join(__dirname, '..', 'src', 'db', 'migrations');
 describe.each(['embedded', 'distributed'] as const)('stored images (%s)', (mode) => {
   let connection: DatabaseConnection;
   let db: Db;
-  let drop: (() => Promise<void>) | undefined;
+  let database: AdapterTestDatabase | undefined;
   let images: StoredImagesService;
   let webp: Buffer;
 
   beforeAll(async () => {
-    const database = mode === 'distributed' ? await createTestDatabase('closetly_catalogue_images') : undefined;
-    drop = database?.drop;
-    connection = await openConnection({ mode, dataDir: ':memory:', databaseUrl: database?.url ?? 'postgres://unused@127.0.0.1/unused', poolSize: 2 });
-    db = drizzleFor(connection);
+    database = await openAdapterTestDatabase(mode, { prefix: 'closetly_catalogue_images', poolSize: 2 });
+    ({ connection, db } = database);
     await migrateService(connection, db, 'catalogue', MIGRATIONS);
     images = new StoredImagesService(new StoredImagesRepository(db));
     webp = await sharp({ create: { width: 8, height: 10, channels: 3, background: '#1f2a44' } }).webp().toBuffer();
   });
   afterAll(async () => {
-    await connection?.close();
-    await drop?.();
+    await database?.close();
   });
 
   it('keeps an image under an id derived from its bytes and gives the same bytes back', async () => {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
-import { type DatabaseConnection, type Db, drizzleFor, MemoryCache, migrateService, openConnection, OutboxRelay, UnitOfWork } from '@closetly/server';
-import { createTestDatabase, mockOf, recordingOutbox } from '@closetly/testing';
+import { type DatabaseConnection, type Db, MemoryCache, migrateService, OutboxRelay, UnitOfWork } from '@closetly/server';
+import { type AdapterTestDatabase, mockOf, openAdapterTestDatabase, recordingOutbox } from '@closetly/testing';
 import argon2 from 'argon2';
 import { eq, inArray } from 'drizzle-orm';
 import { AccountsRepository } from '../src/accounts/accounts.repository';
@@ -25,20 +25,17 @@ const PASSWORD = 'Closet!Passw0rd';
 describe.each(['embedded', 'distributed'] as const)('identity repositories (%s)', (mode) => {
   let connection: DatabaseConnection;
   let db: Db;
-  let drop: (() => Promise<void>) | undefined;
+  let database: AdapterTestDatabase | undefined;
   let accounts: AccountsRepository;
 
   beforeAll(async () => {
-    const database = mode === 'distributed' ? await createTestDatabase('closetly_identity_repos') : undefined;
-    drop = database?.drop;
-    connection = await openConnection({ mode, dataDir: ':memory:', databaseUrl: database?.url ?? 'postgres://unused@127.0.0.1/unused', poolSize: 4 });
-    db = drizzleFor(connection);
+    database = await openAdapterTestDatabase(mode, { prefix: 'closetly_identity_repos' });
+    ({ connection, db } = database);
     await migrateService(connection, db, 'identity', MIGRATIONS);
     accounts = new AccountsRepository(db);
   });
   afterAll(async () => {
-    await connection.close();
-    await drop?.();
+    await database?.close();
   });
 
   const newAccount = async (passwordHash: string | null = null) => {

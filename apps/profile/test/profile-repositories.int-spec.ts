@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { emptyProfile, type Measurements } from '@closetly/contracts';
-import { type DatabaseConnection, type Db, drizzleFor, ErasedAccounts, migrateService, openConnection } from '@closetly/server';
-import { createTestDatabase } from '@closetly/testing';
+import { type DatabaseConnection, type Db, ErasedAccounts, migrateService } from '@closetly/server';
+import { type AdapterTestDatabase, openAdapterTestDatabase } from '@closetly/testing';
 import { sql } from 'drizzle-orm';
 import { erasedAccounts } from '../src/db/schema';
 import { PrivacyService } from '../src/privacy/privacy.service';
@@ -28,22 +28,19 @@ const metric: Measurements = {
 describe.each(['embedded', 'distributed'] as const)('profile repositories (%s)', (mode) => {
   let connection: DatabaseConnection;
   let db: Db;
-  let drop: (() => Promise<void>) | undefined;
+  let database: AdapterTestDatabase | undefined;
   let profiles: ProfilesRepository;
   let recent: RecentSearchesRepository;
 
   beforeAll(async () => {
-    const database = mode === 'distributed' ? await createTestDatabase('closetly_profile_repos') : undefined;
-    drop = database?.drop;
-    connection = await openConnection({ mode, dataDir: ':memory:', databaseUrl: database?.url ?? 'postgres://unused@127.0.0.1/unused', poolSize: 4 });
-    db = drizzleFor(connection);
+    database = await openAdapterTestDatabase(mode, { prefix: 'closetly_profile_repos' });
+    ({ connection, db } = database);
     await migrateService(connection, db, 'profile', MIGRATIONS);
     profiles = new ProfilesRepository(db);
     recent = new RecentSearchesRepository(db);
   });
   afterAll(async () => {
-    await connection.close();
-    await drop?.();
+    await database?.close();
   });
 
   describe('profiles', () => {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
-import { buildEnvelope, type DatabaseConnection, type Db, drizzleFor, EventInbox, migrateService, openConnection, OutboxWriter, type OutboxRelay, UnitOfWork } from '@closetly/server';
-import { capture, createTestDatabase, deadLetterRecorder, gate, pollUntil, transactionsWaitingForLocks } from '@closetly/testing';
+import { buildEnvelope, type DatabaseConnection, type Db, EventInbox, migrateService, OutboxWriter, type OutboxRelay, UnitOfWork } from '@closetly/server';
+import { type AdapterTestDatabase, capture, deadLetterRecorder, gate, openAdapterTestDatabase, pollUntil, transactionsWaitingForLocks } from '@closetly/testing';
 import { eq, sql } from 'drizzle-orm';
 import { RetentionClock } from '../src/clock';
 import { outbox, retentionPlatformTables, trackedProducts } from '../src/db/schema';
@@ -22,7 +22,7 @@ const DAY_MS = 86_400_000;
 describe.each(['embedded', 'distributed'] as const)('retention sweep (%s)', (mode) => {
   let connection: DatabaseConnection;
   let db: Db;
-  let drop: (() => Promise<void>) | undefined;
+  let database: AdapterTestDatabase | undefined;
   let repository: RetentionRepository;
   const clock = new RetentionClock();
   const uow = () => new UnitOfWork(db, { kick: () => undefined } as unknown as OutboxRelay);
@@ -59,16 +59,13 @@ describe.each(['embedded', 'distributed'] as const)('retention sweep (%s)', (mod
   };
 
   beforeAll(async () => {
-    const database = mode === 'distributed' ? await createTestDatabase('closetly_retention') : undefined;
-    drop = database?.drop;
-    connection = await openConnection({ mode, dataDir: ':memory:', databaseUrl: database?.url ?? 'postgres://unused@127.0.0.1/unused', poolSize: 6 });
-    db = drizzleFor(connection);
+    database = await openAdapterTestDatabase(mode, { prefix: 'closetly_retention', poolSize: 6 });
+    ({ connection, db } = database);
     await migrateService(connection, db, 'retention', MIGRATIONS);
     repository = new RetentionRepository(db);
   });
   afterAll(async () => {
-    await connection.close();
-    await drop?.();
+    await database?.close();
   });
 
   it('save, unsave, then 30 days pass: expired once, at 30 days + 1 s and not at 30 days − 1 s', async () => {

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { type Caller, EXPORT_PAGE_SIZE } from '@closetly/contracts';
-import { type DatabaseConnection, type Db, drizzleFor, ErasedAccounts, migrateService, openConnection } from '@closetly/server';
-import { allExportPages, capture, createTestDatabase } from '@closetly/testing';
+import { type DatabaseConnection, type Db, ErasedAccounts, migrateService } from '@closetly/server';
+import { type AdapterTestDatabase, allExportPages, capture, openAdapterTestDatabase } from '@closetly/testing';
 import { sql } from 'drizzle-orm';
 import { erasedAccounts, saves as savesTable } from '../src/db/schema';
 import { PrivacyService } from '../src/privacy/privacy.service';
@@ -19,24 +19,21 @@ const microsAfterNewYear = (micros: number) => `2026-01-01T00:00:00.${String(mic
 describe.each(['embedded', 'distributed'] as const)('wardrobe repositories (%s)', (mode) => {
   let connection: DatabaseConnection;
   let db: Db;
-  let drop: (() => Promise<void>) | undefined;
+  let database: AdapterTestDatabase | undefined;
   let saves: SavesRepository;
   let recommendations: RecommendationsRepository;
   let privacy: PrivacyService;
 
   beforeAll(async () => {
-    const database = mode === 'distributed' ? await createTestDatabase('closetly_wardrobe_repos') : undefined;
-    drop = database?.drop;
-    connection = await openConnection({ mode, dataDir: ':memory:', databaseUrl: database?.url ?? 'postgres://unused@127.0.0.1/unused', poolSize: 4 });
-    db = drizzleFor(connection);
+    database = await openAdapterTestDatabase(mode, { prefix: 'closetly_wardrobe_repos' });
+    ({ connection, db } = database);
     await migrateService(connection, db, 'wardrobe', MIGRATIONS);
     saves = new SavesRepository(db);
     recommendations = new RecommendationsRepository(db);
     privacy = new PrivacyService(saves, recommendations, new ErasedAccounts(erasedAccounts));
   });
   afterAll(async () => {
-    await connection.close();
-    await drop?.();
+    await database?.close();
   });
 
   /** Saves of one user at the given times (SQL timestamptz text, or the database's now()), in one statement. */

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
-import { createTestDatabase } from '@closetly/testing';
+import { type AdapterTestDatabase, openAdapterTestDatabase } from '@closetly/testing';
 import { sql } from 'drizzle-orm';
-import { buildEnvelope, type DatabaseConnection, type Db, drizzleFor, migrateService, openConnection, OutboxStore, OutboxWriter, pingDatabase } from '../src';
+import { buildEnvelope, type DatabaseConnection, type Db, migrateService, OutboxStore, OutboxWriter, pingDatabase } from '../src';
 import { probePlatformTables } from './support/probe/schema';
 
 const MIGRATIONS = join(__dirname, 'support', 'probe', 'migrations');
@@ -10,21 +10,18 @@ const MIGRATIONS = join(__dirname, 'support', 'probe', 'migrations');
 describe.each(['embedded', 'distributed'] as const)('database contract (%s)', (mode) => {
   let connection: DatabaseConnection;
   let db: Db;
-  let drop: (() => Promise<void>) | undefined;
+  let database: AdapterTestDatabase | undefined;
   let store: OutboxStore;
   const writer = new OutboxWriter(probePlatformTables);
 
   beforeAll(async () => {
-    const database = mode === 'distributed' ? await createTestDatabase('closetly_db') : undefined;
-    drop = database?.drop;
-    connection = await openConnection({ mode, dataDir: ':memory:', databaseUrl: database?.url ?? 'postgres://unused@127.0.0.1/unused', poolSize: 4 });
-    db = drizzleFor(connection);
+    database = await openAdapterTestDatabase(mode, { prefix: 'closetly_db' });
+    ({ connection, db } = database);
     await migrateService(connection, db, 'probe', MIGRATIONS);
     store = new OutboxStore(db, probePlatformTables, 'outbox:probe');
   });
   afterAll(async () => {
-    await connection.close();
-    await drop?.();
+    await database?.close();
   });
 
   const addEvents = (count: number) =>

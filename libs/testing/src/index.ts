@@ -8,3 +8,4 @@ export * from './unit-doubles';
 export * from './kafka-groups';
 export * from './free-ports';
 export * from './export-pages';
+export * from './adapter-database';
