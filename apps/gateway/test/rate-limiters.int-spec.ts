@@ -4,7 +4,7 @@ import { RateLimiterRes } from 'rate-limiter-flexible';
 import { RATE_LIMITS } from '../src/rate-limit/rate-limit.interceptor';
 import { createRateLimiters } from '../src/rate-limit/rate-limiters';
 
-const POLICIES = { save: RATE_LIMITS.save, 'sign-in': RATE_LIMITS['sign-in'] };
+const POLICIES = { save: RATE_LIMITS.save, 'sign-in': RATE_LIMITS['sign-in'], search: RATE_LIMITS.search };
 
 /** The distributed mode's limiters on the real Redis, each gateway replica with its own cache connection. */
 describe('rate limiters on Redis', () => {
@@ -31,6 +31,16 @@ describe('rate limiters on Redis', () => {
     expect((refusal as RateLimiterRes).msBeforeNext).toBeGreaterThan(0);
     expect((refusal as RateLimiterRes).msBeforeNext).toBeLessThanOrEqual(RATE_LIMITS.save.user.seconds * 1000);
     expect(await first.save.user?.consume('bob')).toMatchObject({ consumedPoints: 1 });
+  });
+
+  it('counts a per-replica policy (search) in each replica on its own, without Redis', async () => {
+    const prefix = `${uniqueName('rate')}:`;
+    const [first, second] = [await replica(prefix), await replica(prefix)];
+    const max = RATE_LIMITS.search.client.max;
+    for (let i = 0; i < max; i += 1) await first.search.client?.consume('203.0.113.9');
+    await expect(first.search.client?.consume('203.0.113.9')).rejects.toBeInstanceOf(RateLimiterRes);
+    expect(await second.search.client?.consume('203.0.113.9')).toMatchObject({ consumedPoints: 1 });
+    expect(await caches[0]?.redis.keys(`${prefix}rate:search:*`)).toEqual([]);
   });
 
   it('keeps products that share one Redis apart by the cache prefix', async () => {

@@ -216,6 +216,21 @@ describe('createRateLimiters', () => {
     }
   });
 
+  it('counts the per-replica public reads (search, suggestions, lists) in memory even beside Redis, and every other policy in Redis', () => {
+    const redis = new RedisCache('redis://127.0.0.1:6379', 'run-43:');
+    try {
+      const limiters = createRateLimiters(RATE_LIMITS, redis);
+      const perReplica = Object.entries(RATE_LIMITS).filter(([, policy]) => 'perReplica' in policy && policy.perReplica).map(([name]) => name);
+      expect(perReplica.sort()).toEqual(['lists', 'search', 'suggestions']);
+      for (const name of ['search', 'suggestions', 'lists'] as const) expect(limiters[name].client).toBeInstanceOf(RateLimiterMemory);
+      expect(limiters['sign-in'].account).toBeInstanceOf(RateLimiterRedis);
+      expect(limiters['save-search'].user).toBeInstanceOf(RateLimiterRedis);
+      expect(limiters.images.client).toBeInstanceOf(RateLimiterRedis);
+    } finally {
+      redis.redis.disconnect();
+    }
+  });
+
   it('limits searches and suggestions per client and saved searches per user, each with its own count', async () => {
     const interceptor = interceptorWith();
     const { search, suggestions, saveSearch } = routeHandlersOf(SearchController) as Record<'search' | 'suggestions' | 'saveSearch', Handler>;

@@ -18,6 +18,8 @@ interface Policy {
   message?: string;
   /** Count only answers with these error codes (sign-in counts failed attempts, as its message says). */
   countOnly?: readonly string[];
+  /** Counted in each gateway's memory, not in Redis (see RateLimitWindows). */
+  perReplica?: boolean;
 }
 
 const MINUTE = 60;
@@ -53,12 +55,12 @@ export const RATE_LIMITS = {
   // A person saves their profile a few times a minute at most; each save may publish an event.
   'profile-write': { user: { max: 60, seconds: MINUTE }, message: 'Too many profile changes at once. Please wait a minute and try again.' },
   // Searches hit the engine: a person runs a few a minute, paging and filtering included.
-  search: { client: { max: 120, seconds: MINUTE }, message: 'Too many searches at once. Please wait a minute and try again.' },
+  search: { client: { max: 120, seconds: MINUTE }, perReplica: true, message: 'Too many searches at once. Please wait a minute and try again.' },
   // Suggestions follow typing (one per 300 ms pause at most).
-  suggestions: { client: { max: 300, seconds: MINUTE }, message: 'Too many searches at once. Please wait a minute and try again.' },
+  suggestions: { client: { max: 300, seconds: MINUTE }, perReplica: true, message: 'Too many searches at once. Please wait a minute and try again.' },
   'save-search': { user: { max: 60, seconds: MINUTE }, client: { max: 300, seconds: MINUTE } },
   // The browsing lists are cached: a page load asks for about ten (home rows, a category page's rows), and a few people may share an address.
-  lists: { client: { max: 600, seconds: MINUTE }, message: 'Too many requests at once. Please wait a minute and try again.' },
+  lists: { client: { max: 600, seconds: MINUTE }, perReplica: true, message: 'Too many requests at once. Please wait a minute and try again.' },
   // Recommendations are ranked per request for the signed-in user: the home page asks once per visit.
   recommendations: { user: { max: 60, seconds: MINUTE }, message: 'Too many requests at once. Please wait a minute and try again.' },
   // Every image route fetches, decodes or resizes: a page of results is a few dozen, a minute of browsing a few hundred.
@@ -79,7 +81,7 @@ interface Counter {
 
 /**
  * Applies the route's policy with rate-limiter-flexible (Redis in distributed
- * mode, so replicas share the counts). Over the limit is 429 with
+ * mode, so replicas share the counts; in memory for the per-replica public reads). Over the limit is 429 with
  * Retry-After. Most policies count every attempt before it runs; sign-in
  * counts only failed ones, and refuses once they reach the limit.
  */

@@ -14,13 +14,25 @@ export type RateLimiters<Name extends string> = Record<Name, Partial<Record<Rate
 
 export const RATE_LIMITERS = Symbol('RATE_LIMITERS');
 
+/** A policy's windows, and where it counts. */
+export type RateLimitWindows = Partial<Record<RateLimitScope, RateLimitWindow>> & {
+  /**
+   * Counted in this gateway's memory even in distributed mode: for public reads that come with every
+   * keystroke or page (search, suggestions, lists), where the Redis round trip was a third of the
+   * gateway's own work. With several gateway replicas a client's allowance is per replica, which still bounds what
+   * one client costs the engines in proportion to the capacity serving it.
+   */
+  perReplica?: boolean;
+};
+
 /**
  * Builds the limiters on the platform's own store: Redis in distributed mode
  * (replicas share the counts; the connection and key prefix are the cache's),
- * memory in embedded mode. The same config that picks the cache picks this.
+ * memory in embedded mode and for per-replica policies. The same config that
+ * picks the cache picks this.
  */
 export function createRateLimiters<Name extends string>(
-  policies: Record<Name, Partial<Record<RateLimitScope, RateLimitWindow>>>,
+  policies: Record<Name, RateLimitWindows>,
   cache: Cache,
   multiplier = 1,
 ): RateLimiters<Name> {
@@ -34,7 +46,7 @@ export function createRateLimiters<Name extends string>(
       if (!window) continue;
       const options = { points: Math.max(1, Math.floor(window.max * multiplier)), duration: window.seconds };
       limiters[name][scope] =
-        cache instanceof RedisCache
+        cache instanceof RedisCache && !policies[name].perReplica
           ? new RateLimiterRedis({
               ...options,
               storeClient: cache.redis,
