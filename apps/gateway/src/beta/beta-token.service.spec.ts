@@ -43,6 +43,24 @@ describe('BetaTokenService', () => {
     expect(tokens.isValid(issuedTwoDaysAgo)).toBe(false);
   });
 
+  it('stops accepting a token it has already accepted once the token expires', () => {
+    const tokens = service(undefined, '1');
+    const now = Date.now();
+    const token = tokens.issue(now);
+    expect(tokens.isValid(token, now)).toBe(true);
+    expect(tokens.isValid(token, now + 60_000)).toBe(true);
+    expect(tokens.isValid(token, now + 2 * 24 * 60 * 60 * 1000)).toBe(false);
+  });
+
+  it('refuses a forged token each time, also after accepting the genuine one', () => {
+    const tokens = service();
+    const genuine = tokens.issue();
+    expect(tokens.isValid(genuine)).toBe(true);
+    const forged = `${genuine.slice(0, -4)}AAAA`;
+    expect(tokens.isValid(forged)).toBe(false);
+    expect(tokens.isValid(forged)).toBe(false);
+  });
+
   it.each(['', 'v1', 'v1.1.2', 'v2.1.2.3', 'v1.x.nonce.sig', '....', 'v1.9999999999.n.', 'v2.kid.9999999999.n.', '.....'])('refuses malformed token %p', (token) => {
     expect(service().isValid(token)).toBe(false);
   });

@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { Inject, Injectable, Optional } from '@nestjs/common';
+import { LRUCache } from 'lru-cache';
 import { MIN_SECRET_LENGTH, SigningKeys } from '@closetly/server';
 import { IMAGE_URL_PREVIOUS_SECRET, IMAGE_URL_SECRET } from './images.tokens';
 
@@ -35,6 +36,11 @@ export const MAX_IMAGE_URL_LENGTH = 2048;
 export class ImageUrlSigner {
   private readonly current: { id: string; mac: Buffer };
   private readonly macKeys: ReadonlyMap<string, Buffer>;
+  /**
+   * Addresses signed lately, by width and URL: a page of results signs 25 images and the same
+   * products come back search after search (about 300 bytes each, so a few MB at most).
+   */
+  private readonly signed = new LRUCache<string, string>({ max: 10_000 });
 
   constructor(@Inject(IMAGE_URL_SECRET) secret: string, @Optional() @Inject(IMAGE_URL_PREVIOUS_SECRET) previousSecret?: string) {
     for (const given of [secret, previousSecret ?? secret]) {
@@ -53,9 +59,14 @@ export class ImageUrlSigner {
    */
   sign(url: string, width: number = DEFAULT_IMAGE_WIDTH): string {
     if (!isImageWidth(width)) throw new RangeError(`Image width ${width} is not one of ${IMAGE_WIDTHS.join(', ')}`);
+    const key = `${width}\n${url}`;
+    const remembered = this.signed.get(key);
+    if (remembered !== undefined) return remembered;
     if (!ImageUrlSigner.isSignable(url)) throw new RangeError('Only absolute http(s) image URLs up to 2048 characters can be signed');
     const query = new URLSearchParams({ url, w: String(width), sig: `${this.current.id}.${this.signature(this.current.mac, url, width)}` });
-    return `${PROXY_IMAGE_PATH}?${query.toString()}`;
+    const address = `${PROXY_IMAGE_PATH}?${query.toString()}`;
+    this.signed.set(key, address);
+    return address;
   }
 
   /** Constant-time check of a signature from a request, with the key its kid names. */

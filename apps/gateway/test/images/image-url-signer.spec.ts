@@ -77,6 +77,17 @@ describe('ImageUrlSigner', () => {
     },
   );
 
+  it('gives an image the same address each time, and each width its own', () => {
+    const signing = new ImageUrlSigner(SECRET);
+    const first = signing.sign(URL_, 320);
+    expect(signing.sign(URL_, 320)).toBe(first);
+    expect(new ImageUrlSigner(SECRET).sign(URL_, 320)).toBe(first);
+    const wider = signing.sign(URL_, 480);
+    expect(wider).not.toBe(first);
+    expect(signing.verify(URL_, 480, parse(wider).sig)).toBe(true);
+    expect(signing.verify(URL_, 480, parse(first).sig)).toBe(false);
+  });
+
   it('needs secrets of at least 32 characters', () => {
     expect(() => new ImageUrlSigner('short')).toThrow(/32 characters/);
     expect(() => new ImageUrlSigner(SECRET, 'short')).toThrow(/32 characters/);
