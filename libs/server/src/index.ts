@@ -9,6 +9,7 @@ export * from './events/event-inbox';
 export * from './events/event-transport';
 export * from './events/in-process-event-bus';
 export * from './events/kafka-event-transport';
+export * from './events/kafkajs-idle-loop';
 export * from './events/outbox';
 export * from './events/outbox-relay';
 export * from './health/readiness';

@@ -1,7 +1,11 @@
 import { EVENT_TOPICS, SERVICE_NAMES } from '@closetly/contracts';
+import { stopKafkajsIdleLoop } from '@closetly/server';
 import { Kafka, logLevel } from 'kafkajs';
 import { engines } from './engines';
 import { pollUntil } from './poll-until';
+
+// The test process's own Kafka clients (here and in suites that read topics) without kafkajs's idle timer loop.
+stopKafkajsIdleLoop();
 
 /** The partitions every event topic has (the Kafka transport creates them with 3). */
 const PARTITIONS = 3;

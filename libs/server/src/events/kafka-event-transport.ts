@@ -2,6 +2,7 @@ import { Logger } from '@nestjs/common';
 import { CORRELATION_ID_HEADER, deadLetterTopic } from '@closetly/contracts';
 import { type Admin, Kafka, type KafkaConfig, logLevel, Partitioners, type Producer } from 'kafkajs';
 import type { EventTransport, OutgoingEvent } from './event-transport';
+import { stopKafkajsIdleLoop } from './kafkajs-idle-loop';
 
 export interface KafkaTransportOptions {
   brokers: string[];
@@ -30,7 +31,9 @@ export function kafkaLogCreator() {
     };
 }
 
+/** Every Kafka client of the product starts from this config, so this is where the idle-loop fix is applied. */
 export function kafkaClientConfig(brokers: string[], clientId: string): KafkaConfig {
+  stopKafkajsIdleLoop();
   return {
     clientId,
     brokers,
