@@ -58,7 +58,10 @@ async function holdProfileCall(page: Page, method: 'GET' | 'PUT'): Promise<() =>
   const released = new Promise<void>((resolve) => (release = resolve));
   let held = false;
   await page.route('**/api/profile', async (route) => {
-    if (held || route.request().method() !== method) return route.fallback();
+    const request = route.request();
+    // Only the profile screen's own call: the home page a sign-up lands on may still be asking for the profile.
+    const fromProfileScreen = new URL((await request.headerValue('referer')) ?? 'about:blank').pathname === '/profile';
+    if (held || request.method() !== method || !fromProfileScreen) return route.fallback();
     held = true;
     await released;
     await route.fallback();
