@@ -5,21 +5,14 @@ import { DomainError } from '@closetly/server';
 import type { FastifyRequest } from 'fastify';
 import { type RateLimiterAbstract, RateLimiterRes } from 'rate-limiter-flexible';
 import { catchError, from, type Observable, switchMap, throwError } from 'rxjs';
-import { RATE_LIMITERS, type RateLimiters, type RateLimitScope, type RateLimitWindow } from './rate-limiters';
+import { RATE_LIMITERS, type RateLimiters, type RateLimitScope, type RateLimitWindows } from './rate-limiters';
 
-interface Policy {
-  /** Per client address (`request.ip`: the socket's peer, or what a trusted proxy says it is). */
-  client?: RateLimitWindow;
-  /** Per account the body names (its e-mail). */
-  account?: RateLimitWindow;
-  /** Per signed-in user (the route's guard has verified the caller). */
-  user?: RateLimitWindow;
+/** A route's windows (see RateLimitWindows) and how it refuses. */
+interface Policy extends RateLimitWindows {
   /** What the 429 says; the sign-in family's text by default (spec §8). */
   message?: string;
   /** Count only answers with these error codes (sign-in counts failed attempts, as its message says). */
   countOnly?: readonly string[];
-  /** Counted in each gateway's memory, not in Redis (see RateLimitWindows). */
-  perReplica?: boolean;
 }
 
 const MINUTE = 60;

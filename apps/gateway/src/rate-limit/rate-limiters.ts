@@ -15,7 +15,13 @@ export type RateLimiters<Name extends string> = Record<Name, Partial<Record<Rate
 export const RATE_LIMITERS = Symbol('RATE_LIMITERS');
 
 /** A policy's windows, and where it counts. */
-export type RateLimitWindows = Partial<Record<RateLimitScope, RateLimitWindow>> & {
+export interface RateLimitWindows {
+  /** Per client address (`request.ip`: the socket's peer, or what a trusted proxy says it is). */
+  client?: RateLimitWindow;
+  /** Per account the body names (its e-mail). */
+  account?: RateLimitWindow;
+  /** Per signed-in user (the route's guard has verified the caller). */
+  user?: RateLimitWindow;
   /**
    * Counted in this gateway's memory even in distributed mode: for public reads that come with every
    * keystroke or page (search, suggestions, lists), where the Redis round trip was a third of the
@@ -23,7 +29,7 @@ export type RateLimitWindows = Partial<Record<RateLimitScope, RateLimitWindow>> 
    * one client costs the engines in proportion to the capacity serving it.
    */
   perReplica?: boolean;
-};
+}
 
 /**
  * Builds the limiters on the platform's own store: Redis in distributed mode
