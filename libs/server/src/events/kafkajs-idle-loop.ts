@@ -36,17 +36,13 @@ function scheduleCheckWhileRequestsWait(this: RequestQueueInternals): void {
   );
 }
 
-let applied = false;
-
-/** Patches kafkajs's request queue once per process, if it is the looping release. Returns whether it did. */
+/** Patches kafkajs's request queue, if it is the looping release (again is harmless). Returns whether it did. */
 export function stopKafkajsIdleLoop(): boolean {
-  if (applied) return true;
   /* eslint-disable @typescript-eslint/no-require-imports -- the class is internal to kafkajs: no import names it */
   const { version } = require('kafkajs/package.json') as { version: string };
   if (version !== LOOPING_VERSION) return false;
   const RequestQueue = require('kafkajs/src/network/requestQueue') as { prototype: RequestQueueInternals };
   /* eslint-enable @typescript-eslint/no-require-imports */
   RequestQueue.prototype.scheduleCheckPendingRequests = scheduleCheckWhileRequestsWait;
-  applied = true;
   return true;
 }
