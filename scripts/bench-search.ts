@@ -130,9 +130,11 @@ export async function benchSearch(): Promise<Array<[string, boolean]>> {
   await fetch(`${engines.openSearchUrl}/${alias}/_forcemerge?max_num_segments=1`, { method: 'POST' });
 
   const started = await distributed.start({ SEARCH_INDEX: alias, RATE_LIMIT_MULTIPLIER: '100000', LOG_LEVEL: 'error' });
-  const relay = await startRelay(alias);
   const agent = new Agent({ keepAlive: true });
+  let relay: Relay | undefined;
   try {
+    relay = await startRelay(alias);
+    const relayUrl = relay.baseUrl;
     const token = await started.product.betaToken();
     /** GET over keep-alive HTTP/1.1, read as the engine side's client reads its answers. */
     const get = (base: string, path: string) =>
@@ -154,12 +156,12 @@ export async function benchSearch(): Promise<Array<[string, boolean]>> {
     const search = {
       gateway: (n: number) => get(started.product.baseUrl, searchPath(n)),
       straight: async (n: number) => void (await direct.search(query(n))),
-      relay: (n: number) => get(relay.baseUrl, searchPath(n)),
+      relay: (n: number) => get(relayUrl, searchPath(n)),
     };
     const suggest = {
       gateway: (n: number) => get(started.product.baseUrl, suggestionPath(n)),
       straight: async (n: number) => void (await direct.suggest(pick(PREFIXES, n), 5)),
-      relay: (n: number) => get(relay.baseUrl, suggestionPath(n)),
+      relay: (n: number) => get(relayUrl, suggestionPath(n)),
     };
 
     // Warm every path before measuring: a fresh engine's JIT took its CPU per search from 14 ms to
@@ -190,21 +192,30 @@ export async function benchSearch(): Promise<Array<[string, boolean]>> {
     ];
   } finally {
     agent.destroy();
-    relay.stop();
+    relay?.stop();
     await started.stop();
     await direct.close();
     await fetch(`${engines.openSearchUrl}/${alias}*?ignore_unavailable=true&allow_no_indices=true`, { method: 'DELETE' }).catch(() => undefined);
   }
 }
 
+interface Relay {
+  baseUrl: string;
+  stop: () => void;
+}
+
 /** Starts the bare relay's two processes (scripts/bench-search-relay.ts) on the bench's index. */
-async function startRelay(alias: string): Promise<{ baseUrl: string; stop: () => void }> {
+async function startRelay(alias: string): Promise<Relay> {
   const children: ChildProcess[] = [];
   const stop = () => children.forEach((child) => child.kill());
   const launch = async (...args: string[]): Promise<number> => {
     const child = spawn(process.execPath, ['-r', '@swc-node/register', join(__dirname, 'bench-search-relay.ts'), ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
     children.push(child);
-    const [line] = (await once(createInterface({ input: child.stdout as Readable }), 'line')) as [string];
+    // Its first line names its port; a process that exits first failed to start.
+    const [line] = (await Promise.race([
+      once(createInterface({ input: child.stdout as Readable }), 'line'),
+      once(child, 'exit').then(([code]) => Promise.reject(new Error(`the relay's ${args[0]} exited with ${String(code)}`))),
+    ])) as [string];
     const port = Number(/^port (\d+)$/.exec(line)?.[1]);
     if (!port) throw new Error(`the relay said ${line}`);
     return port;
