@@ -64,6 +64,7 @@ function generatedProduct(n: number): Product {
     price,
     currency: 'USD',
     priceText: null,
+    colour: null,
     imageUrl: `https://images.example.com/bench/${n}.jpg`,
     description: `A ${pick(FITS, n).toLowerCase()} ${garment.toLowerCase()} by ${brand} in ${pick(MATERIALS, n * 11 + 2).toLowerCase()}. Machine washable; imported.`,
     sourceUrl: `https://www.nordstrom.com/s/bench/${n}`,

@@ -41,7 +41,7 @@ function fakeRpc(answer: (pattern: string, data: { after: string | null }) => Pr
   return { rpc: { call } as unknown as RpcClient, call };
 }
 
-const query = (overrides: Partial<Parameters<SearchService['search']>[0]> = {}) => ({ q: 'linen shirt', multi: false, page: 1, price: [], gender: [], brand: [], ...overrides });
+const query = (overrides: Partial<Parameters<SearchService['search']>[0]> = {}) => ({ q: 'linen shirt', multi: false, page: 1, price: [], gender: [], brand: [], colour: [], ...overrides });
 
 describe('SearchService.search', () => {
   it('answers an empty page for a blank or meaningless query without asking the engine (nothing is browsed)', async () => {

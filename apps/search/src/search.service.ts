@@ -61,6 +61,7 @@ export class SearchService {
         price: result.facets.priceBands.map(({ value, count }) => ({ value, label: PRICE_BAND_LABELS[value], count })),
         gender: result.facets.genders,
         brand: result.facets.brands,
+        colour: [],
       },
     };
   }
@@ -120,5 +121,5 @@ export class SearchService {
 }
 
 export function emptyResults(page: number): SearchResults {
-  return { products: [], total: 0, page, pageSize: SEARCH_PAGE_SIZE, pageCount: 0, facets: { price: [], gender: [], brand: [] } };
+  return { products: [], total: 0, page, pageSize: SEARCH_PAGE_SIZE, pageCount: 0, facets: { price: [], gender: [], brand: [], colour: [] } };
 }

@@ -71,6 +71,7 @@ function product(id: string, overrides: Partial<Omit<ProductDocument, 'id'>> = {
     priceText: null,
     gender: 'Unisex',
     category: 'tops',
+    colour: null,
     imageUrl: `https://images.shop.test/${id}.jpg`,
     sourceUrl: `https://shop.test/p/${id}`,
     retailer: 'Shop Test',

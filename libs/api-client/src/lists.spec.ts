@@ -27,6 +27,7 @@ const product: ProductView = {
   price: 45,
   currency: 'USD',
   priceText: null,
+  colour: null,
   imageUrl: 'https://images.example.com/belt.jpg',
   displayImageUrl: '/api/proxy-image?url=x&sig=k.h',
   description: 'A belt',

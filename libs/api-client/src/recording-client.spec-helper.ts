@@ -40,5 +40,6 @@ export const sampleProduct = {
   retailer: null,
   gender: 'Men',
   category: 'tops',
+  colour: null,
   updatedAt: '2026-01-01T00:00:00.000Z',
 } as const;

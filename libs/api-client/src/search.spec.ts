@@ -23,6 +23,7 @@ const results: SearchResults = {
     price: [{ value: '50-100', label: '$50-$100', count: 26 }],
     gender: [{ value: 'Men', count: 20 }, { value: 'Unisex', count: 6 }],
     brand: [{ value: 'Acme', count: 26 }],
+    colour: [],
   },
 };
 

@@ -11,6 +11,9 @@ export type Category = z.infer<typeof Category>;
 
 const required = (label: string) => ({ error: `${label} is required` });
 
+/** Longest colour a capture keeps ("Heather Grey / Navy Stripe" fits; a paragraph does not). */
+export const MAX_COLOUR_LENGTH = 60;
+
 /**
  * The price field of a save: a JSON number, or the text a shop prints
  * ("$1,299.00", "€49,95", "Was $80 Now $59.99", "$59.99 - $79.99"). Text is
@@ -46,6 +49,8 @@ export const ItemInput = z.object({
   gender: z.string().max(50).optional(),
   /** The category the page itself states (the extension reads it with libs/product-extraction); else the server infers it. */
   category: Category.optional(),
+  /** The colour the page states ("Navy", "Mid Wash Blue"), as the extension read it or the shopper corrected it. Blank means none. */
+  colour: z.string().trim().max(MAX_COLOUR_LENGTH, `Colour must be at most ${MAX_COLOUR_LENGTH} characters`).optional(),
 });
 export type ItemInput = z.infer<typeof ItemInput>;
 
@@ -71,6 +76,8 @@ export const ProductView = z.object({
   retailer: z.string().nullable(),
   gender: ProductGender,
   category: Category,
+  /** The colour the retailer's page or most savers state; null when none does (search then reads colour words in the name and description). */
+  colour: z.string().nullable().default(null),
   updatedAt: z.string(),
 });
 export type ProductView = z.infer<typeof ProductView>;
@@ -113,6 +120,8 @@ export const Capture = z.object({
   /** The gender the page named, if any. */
   gender: ProductGender.nullable(),
   category: Category,
+  /** The colour the page stated, if any (captures from before colours were kept have none). */
+  colour: z.string().max(MAX_COLOUR_LENGTH).nullable().default(null),
 });
 export type Capture = z.infer<typeof Capture>;
 

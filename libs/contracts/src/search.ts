@@ -22,6 +22,17 @@ export const MULTI_SEARCH_SEPARATOR = ' OR ';
 
 export const SEARCH_GENDERS = ['Women', 'Men', 'Unisex'] as const;
 export type SearchGender = (typeof SEARCH_GENDERS)[number];
+/**
+ * The colour families the Colour filter offers, in the order it lists them.
+ * Search files every stated or named shade under one or more of them ("Navy"
+ * is blue, "Khaki" green and beige); `@closetly/search-query` holds the shades.
+ */
+export const SEARCH_COLOURS = ['black', 'white', 'grey', 'beige', 'brown', 'red', 'pink', 'orange', 'yellow', 'green', 'blue', 'purple', 'gold', 'silver', 'multi'] as const;
+export type SearchColour = (typeof SEARCH_COLOURS)[number];
+export const SEARCH_COLOUR_LABELS: Record<SearchColour, string> = {
+  black: 'Black', white: 'White', grey: 'Grey', beige: 'Beige', brown: 'Brown', red: 'Red', pink: 'Pink', orange: 'Orange',
+  yellow: 'Yellow', green: 'Green', blue: 'Blue', purple: 'Purple', gold: 'Gold', silver: 'Silver', multi: 'Multicolour',
+};
 const PRICE_BAND_IDS = PRICE_BANDS.map((band) => band.id) as [PriceBand, ...PriceBand[]];
 
 /** A query-string value that may repeat (`brand=A&brand=B`) or come once. */
@@ -32,7 +43,7 @@ const repeated = <T extends z.ZodType>(item: T) =>
  * GET /api/search query: `q` (empty → no results), `isMultiSearch` ("true":
  * `q` holds terms joined by MULTI_SEARCH_SEPARATOR and a product matching any
  * of them matches), `page` (1-based), and the filters `price`, `gender`,
- * `brand`, each repeatable (OR within a filter, AND across filters).
+ * `brand`, `colour` (a colour family), each repeatable (OR within a filter, AND across filters).
  */
 export const SearchParams = z
   .object({
@@ -42,6 +53,7 @@ export const SearchParams = z
     price: repeated(z.enum(PRICE_BAND_IDS, { error: `Must be one of ${PRICE_BAND_IDS.join(', ')}` })),
     gender: repeated(z.enum(SEARCH_GENDERS, { error: `Must be one of ${SEARCH_GENDERS.join(', ')}` })),
     brand: repeated(z.string().trim().min(1, 'Brand is required').max(200, 'Brand must be at most 200 characters')),
+    colour: repeated(z.enum(SEARCH_COLOURS, { error: `Must be one of ${SEARCH_COLOURS.join(', ')}` })),
   })
   .strict();
 export type SearchParams = z.infer<typeof SearchParams>;
@@ -65,6 +77,7 @@ export const SearchResults = z.object({
     price: z.array(FacetCount.extend({ value: z.enum(PRICE_BAND_IDS), label: z.string() })),
     gender: z.array(FacetCount.extend({ value: z.enum(SEARCH_GENDERS) })),
     brand: z.array(FacetCount),
+    colour: z.array(FacetCount.extend({ value: z.enum(SEARCH_COLOURS), label: z.string() })).default([]),
   }),
 });
 export type SearchResults = z.infer<typeof SearchResults>;
@@ -82,6 +95,7 @@ export const SearchQuery = z
     price: z.array(z.enum(PRICE_BAND_IDS)).max(MAX_FILTER_VALUES),
     gender: z.array(z.enum(SEARCH_GENDERS)).max(MAX_FILTER_VALUES),
     brand: z.array(z.string().min(1).max(200)).max(MAX_FILTER_VALUES),
+    colour: z.array(z.enum(SEARCH_COLOURS)).max(MAX_FILTER_VALUES).default([]),
   })
   .strict();
 export type SearchQuery = z.infer<typeof SearchQuery>;

@@ -19,6 +19,7 @@ export function capture(overrides: Partial<Capture> = {}): Capture {
     gender: null,
     category: 'tops',
     ...overrides,
+    colour: overrides.colour ?? null,
   };
   return { ...fields, productKey: overrides.productKey ?? productKey(fields) };
 }
@@ -43,5 +44,6 @@ export function product(overrides: Partial<Product> = {}): Product {
     hidden: false,
     updatedAt: new Date().toISOString(),
     ...overrides,
+    colour: overrides.colour ?? null,
   };
 }

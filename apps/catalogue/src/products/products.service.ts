@@ -25,6 +25,7 @@ export function toProduct(row: ProductRow): Product {
     retailer: row.retailer,
     gender: normaliseGender(row.gender),
     category: row.category as Product['category'],
+    colour: null,
     listed: row.listed,
     hidden: row.hidden,
     updatedAt: row.updatedAt.toISOString(),

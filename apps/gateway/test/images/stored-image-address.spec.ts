@@ -13,6 +13,7 @@ const product = (imageUrl: string | null): ProductView => ({
   price: 89,
   currency: 'USD',
   priceText: '$89.00',
+  colour: null,
   imageUrl,
   description: '',
   sourceUrl: 'https://www.cos.com/en-us/men/product/relaxed-linen-shirt-1234567001',

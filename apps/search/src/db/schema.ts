@@ -1,6 +1,6 @@
 import { platformTables } from '@closetly/server/db-tables';
 import { type SQL, sql } from 'drizzle-orm';
-import { check, customType, doublePrecision, index, pgSchema, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { check, customType, doublePrecision, index, integer, pgSchema, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /** The search service's own schema: no other service reads these tables. */
 export const searchSchema = pgSchema('search');
@@ -33,7 +33,14 @@ const documentColumns = () => ({
   imageUrl: text('image_url'),
   sourceUrl: text('source_url').notNull(),
   retailer: text('retailer'),
+  colour: text('colour'),
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull(),
+  /** What the product is, read by `@closetly/search-query` (`productTags`): garment types with their families ("chelsea-boot", "boot"). */
+  garments: text('garments').array().notNull().default(sql`'{}'::text[]`),
+  /** Colour families and shades the product is in (`productTags`): "navy", "blue". */
+  colours: text('colours').array().notNull().default(sql`'{}'::text[]`),
+  /** The `TAGS_VERSION` the tags were read with: rows read by an older vocabulary are read again at start-up. */
+  tagsVersion: integer('tags_version').notNull().default(0),
 });
 
 /**
@@ -73,6 +80,8 @@ export const products = searchSchema.table(
     index('products_name_brand_vector_idx').using('gin', table.nameBrandVector),
     index('products_name_words_idx').using('gin', table.nameWords),
     index('products_brand_idx').on(table.brand),
+    index('products_garments_idx').using('gin', table.garments),
+    index('products_colours_idx').using('gin', table.colours),
     check('products_gender_check', sql`${table.gender} in ('Women', 'Men', 'Unisex')`),
     check('products_category_check', sql`${table.category} in ('tops', 'bottoms', 'shoes', 'outerwear', 'accessories', 'home')`),
   ],

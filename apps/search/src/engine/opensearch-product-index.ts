@@ -138,6 +138,7 @@ const mappings: Types.Common_Mapping.TypeMapping = {
     imageUrl: stored,
     sourceUrl: stored,
     retailer: { type: 'keyword' },
+    colour: { type: 'keyword', index: false, doc_values: false },
     updatedAt: { type: 'date' },
   },
 };
@@ -234,6 +235,7 @@ const fromSource = (source: Partial<ProductDocument> & Pick<ProductDocument, 'id
   retailer: source.retailer ?? null,
   gender: source.gender ?? 'Unisex',
   category: source.category ?? 'home',
+  colour: source.colour ?? null,
   updatedAt: source.updatedAt ?? new Date(0).toISOString(),
 });
 

@@ -38,6 +38,7 @@ const REPLACE_DOCUMENT_COLUMNS = {
   imageUrl: sql`excluded.image_url`,
   sourceUrl: sql`excluded.source_url`,
   retailer: sql`excluded.retailer`,
+  colour: sql`excluded.colour`,
   updatedAt: sql`excluded.updated_at`,
 };
 
@@ -49,7 +50,7 @@ const WRITE_CHUNK = 500;
 const ABANDONED_LOAD_MS = 24 * 60 * 60 * 1000;
 
 type ProductRow = typeof products.$inferSelect;
-type GeneratedColumns = 'searchVector' | 'nameBrandVector' | 'nameWords';
+type GeneratedColumns = 'searchVector' | 'nameBrandVector' | 'nameWords' | 'garments' | 'colours' | 'tagsVersion';
 
 const documentColumns = {
   id: products.id,
@@ -64,6 +65,7 @@ const documentColumns = {
   imageUrl: products.imageUrl,
   sourceUrl: products.sourceUrl,
   retailer: products.retailer,
+  colour: products.colour,
   updatedAt: products.updatedAt,
 };
 
@@ -80,6 +82,7 @@ const toDocument = (row: Omit<ProductRow, GeneratedColumns>): ProductDocument =>
   retailer: row.retailer,
   gender: row.gender as ProductGender,
   category: row.category as ProductDocument['category'],
+  colour: row.colour,
   updatedAt: row.updatedAt.toISOString(),
 });
 

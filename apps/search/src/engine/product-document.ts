@@ -27,6 +27,8 @@ export const ProductDocument = z.object({
   retailer: z.string().nullable(),
   gender: ProductGender,
   category: Category,
+  /** The colour the catalogue states for the product, null when none. */
+  colour: z.string().nullable().default(null),
   /** ISO 8601 instant; both engines hand it back normalised to UTC (`toISOString()`). */
   updatedAt: z.iso.datetime({ offset: true }),
 });
@@ -53,6 +55,7 @@ export function toProductDocument(product: Product): ProductDocument {
     retailer: product.retailer,
     gender: product.gender,
     category: product.category,
+    colour: product.colour,
     updatedAt: utcInstant(product.updatedAt),
   };
 }
@@ -72,6 +75,7 @@ export function toProductView(doc: ProductDocument): ProductView {
     retailer: doc.retailer,
     gender: doc.gender,
     category: doc.category,
+    colour: doc.colour,
     updatedAt: doc.updatedAt,
   };
 }

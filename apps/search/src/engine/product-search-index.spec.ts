@@ -10,6 +10,7 @@ const doc = (id: string, name: string, updatedAt = '2025-01-01T00:00:00.000Z'): 
   priceText: null,
   gender: 'Unisex',
   category: 'tops',
+  colour: null,
   imageUrl: '',
   sourceUrl: '',
   retailer: '',

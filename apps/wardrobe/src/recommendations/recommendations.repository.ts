@@ -49,6 +49,7 @@ const toProduct = (row: typeof catalogueProducts.$inferSelect): Product => ({
   retailer: row.retailer,
   gender: row.gender as ProductGender,
   category: row.category as Category,
+  colour: null,
   listed: row.listed,
   hidden: row.hidden,
   updatedAt: row.updatedAt.toISOString(),

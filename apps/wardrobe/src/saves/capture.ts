@@ -27,6 +27,7 @@ export function captureFrom(item: ItemInput): Capture {
     productKey: productKey({ sourceUrl, name: item.name, brand: item.brand }),
     gender,
     // The page's own category when the capture read one; else name, description and the address's path.
+    colour: item.colour !== undefined && item.colour !== '' ? item.colour : null,
     category: item.category ?? captureCategory({ name: item.name, description, sourceUrl }),
   };
 }

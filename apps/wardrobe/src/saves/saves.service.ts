@@ -29,6 +29,7 @@ export function toWardrobeItem(save: SaveRow, classification: Classification | n
     retailer: retailerFromUrl(sourceUrl),
     gender: classification?.gender ?? capture.gender ?? 'Unisex',
     category: classification?.category ?? capture.category,
+    colour: capture.colour ?? null,
     updatedAt: save.capturedAt.toISOString(),
     addedDate: save.savedAt.toISOString(),
   };

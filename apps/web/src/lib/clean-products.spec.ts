@@ -21,6 +21,7 @@ const product = (overrides: Partial<ProductView> = {}): ProductView => {
     category: 'tops',
     updatedAt: '2026-01-01T00:00:00.000Z',
     ...overrides,
+    colour: overrides.colour ?? null,
   };
 };
 

@@ -9,6 +9,7 @@ const item: ProductView = {
   price: 35,
   currency: 'USD',
   priceText: null,
+  colour: null,
   imageUrl: null,
   displayImageUrl: '/api/proxy-image?url=x&sig=k.h',
   description: '',

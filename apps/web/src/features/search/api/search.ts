@@ -14,7 +14,7 @@ export const emptyResults = (page: number): SearchResults => ({
   page,
   pageSize: SEARCH_PAGE_SIZE,
   pageCount: 0,
-  facets: { price: [], gender: [], brand: [] },
+  facets: { price: [], gender: [], brand: [], colour: [] },
 });
 
 /** The API query for a page state; filter values sorted, so the same filters ticked in another order share a cache entry. */

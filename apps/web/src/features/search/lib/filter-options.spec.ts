@@ -15,6 +15,7 @@ const facets: SearchFacets = {
     { value: 'Zara', count: 9 },
     { value: 'Acme', count: 4 },
   ],
+  colour: [],
 };
 
 describe('filterOptions', () => {
