@@ -34,6 +34,7 @@ function productPage(origin: string): string {
     brand: { '@type': 'Brand', name: 'Arket' },
     image: [`${origin}/images/overshirt.svg`],
     description: 'A relaxed overshirt in washed linen with two chest pockets.',
+    color: 'Oat',
     offers: { '@type': 'Offer', price: '89.00', priceCurrency: 'USD', availability: 'https://schema.org/InStock', url: canonical },
   };
   return `<!doctype html><html><head><title>${productName} | Arket</title>
@@ -146,6 +147,9 @@ describe('the Chrome extension in Chromium (web app sign-in, popup save, saved p
     expect(await popup.getByLabel('Name').inputValue()).toBe(productName);
     expect(await popup.getByLabel('Brand').inputValue()).toBe('Arket');
     expect(await popup.getByLabel('Price').inputValue()).toBe('89');
+    // The colour the page states, corrected by the shopper.
+    expect(await popup.getByLabel('Colour').inputValue()).toBe('Oat');
+    await popup.getByLabel('Colour').fill('Washed Sand');
     await popup.getByRole('button', { name: 'Save to Closetly' }).click();
     await popup.getByText('Saved ✓').waitFor();
     await popup.screenshot({ path: path.join(SCREENSHOTS, 'extension-popup-saved.png'), fullPage: true });
@@ -159,7 +163,7 @@ describe('the Chrome extension in Chromium (web app sign-in, popup save, saved p
     expect(await app.getByRole('complementary', { name: 'Browser extension' }).count()).toBe(0);
     const client = createApiClient({ baseUrl: product.baseUrl, getBetaToken: () => betaToken, getAccessToken: () => session?.token ?? null });
     const [saved] = await client.getWardrobe();
-    expect(saved).toMatchObject({ name: productName, brand: 'Arket', price: 89, sourceUrl: `${shopOrigin}/products/linen-overshirt` });
+    expect(saved).toMatchObject({ name: productName, brand: 'Arket', price: 89, colour: 'Washed Sand', sourceUrl: `${shopOrigin}/products/linen-overshirt` });
 
     // Revisit the page: the browser shows the saved icon by the extension's rule, and the popup knows it.
     const revisit = await context.newPage();

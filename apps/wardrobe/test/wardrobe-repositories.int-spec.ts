@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { type Caller, EXPORT_PAGE_SIZE } from '@closetly/contracts';
 import { type DatabaseConnection, type Db, ErasedAccounts, migrateService } from '@closetly/server';
-import { type AdapterTestDatabase, allExportPages, capture, openAdapterTestDatabase } from '@closetly/testing';
+import { type AdapterTestDatabase, allExportPages, capture, openAdapterTestDatabase, product } from '@closetly/testing';
 import { sql } from 'drizzle-orm';
 import { erasedAccounts, saves as savesTable } from '../src/db/schema';
 import { PrivacyService } from '../src/privacy/privacy.service';
@@ -136,6 +136,23 @@ describe.each(['embedded', 'distributed'] as const)('wardrobe repositories (%s)'
 
       expect(await recommendations.findProfile(erased)).toBeUndefined();
       expect(await recommendations.findProfile(other)).toEqual(profileOf(other));
+    });
+  });
+
+  describe('the catalogue’s products (read model)', () => {
+    it('keeps the catalogue’s colour, and none when it states none', async () => {
+      const navy = product({ id: randomUUID(), colour: 'Navy', updatedAt: '2026-03-01T10:00:00.000Z' });
+      const plain = product({ id: randomUUID(), updatedAt: '2026-03-01T10:00:00.000Z' });
+      await inTransaction(async (tx) => {
+        await recommendations.upsertProduct(navy, tx);
+        await recommendations.upsertProduct(plain, tx);
+      });
+      const byId = new Map((await recommendations.products([navy.id, plain.id])).map((found) => [found.id, found]));
+      expect(byId.get(navy.id)).toEqual(navy);
+      expect(byId.get(plain.id)?.colour).toBeNull();
+
+      await inTransaction((tx) => recommendations.upsertProduct({ ...navy, colour: 'Ecru' }, tx));
+      expect((await recommendations.products([navy.id]))[0]?.colour).toBe('Ecru');
     });
   });
 });

@@ -11,6 +11,7 @@ const capture = (overrides: Partial<PageCapture> = {}): PageCapture => ({
   sourceUrl: 'https://www.arket.com/en/product/linen-overshirt',
   gender: 'Men',
   category: 'tops',
+  colour: null,
   confidence: 0.9,
   pageUrl: 'https://www.arket.com/en/product/linen-overshirt?utm_source=x',
   ...overrides,
@@ -39,6 +40,17 @@ describe('itemFromCapture', () => {
   it('applies the user’s corrections and an image chosen from the context menu', () => {
     const item = itemFromCapture(capture(), { name: '  Linen Overshirt ', brand: 'ARKET', gender: 'Unisex', imageUrl: 'https://images.arket.com/back.jpg' });
     expect(item).toMatchObject({ name: 'Linen Overshirt', brand: 'ARKET', gender: 'Unisex', imageUrl: 'https://images.arket.com/back.jpg' });
+  });
+
+  it('sends the colour the page states, or the one the user typed, trimmed', () => {
+    expect(itemFromCapture(capture({ colour: 'Ecru' }))?.colour).toBe('Ecru');
+    expect(itemFromCapture(capture(), { colour: '  Navy ' })?.colour).toBe('Navy');
+    expect(itemFromCapture(capture({ colour: 'Ecru' }), { colour: 'Washed Black' })?.colour).toBe('Washed Black');
+  });
+
+  it('sends no colour when none is stated or the user cleared it', () => {
+    expect(itemFromCapture(capture())).not.toHaveProperty('colour');
+    expect(itemFromCapture(capture({ colour: 'Ecru' }), { colour: '   ' })).not.toHaveProperty('colour');
   });
 
   it('uses the tab’s address when the page names no canonical one', () => {

@@ -7,6 +7,7 @@ export interface ItemEdits {
   brand?: string;
   price?: string;
   gender?: string;
+  colour?: string;
   imageUrl?: string;
 }
 
@@ -25,6 +26,8 @@ export function itemFromCapture(capture: PageCapture, edits: ItemEdits = {}): It
   if (!name || !brand || price === null || price === '') return null;
   const imageUrl = edits.imageUrl ?? capture.imageUrl ?? undefined;
   const gender = edits.gender ?? capture.gender ?? undefined;
+  // Optional: a cleared field sends none (the server keeps no colour), never a blank one.
+  const colour = (edits.colour ?? capture.colour ?? '').trim();
   return {
     name,
     brand,
@@ -34,5 +37,6 @@ export function itemFromCapture(capture: PageCapture, edits: ItemEdits = {}): It
     sourceUrl: capture.sourceUrl || capture.pageUrl,
     ...(gender ? { gender } : {}),
     ...(capture.category ? { category: capture.category } : {}),
+    ...(colour ? { colour } : {}),
   };
 }

@@ -1,5 +1,5 @@
 import '../zod-without-eval';
-import type { WardrobeItem } from '@closetly/contracts';
+import { MAX_COLOUR_LENGTH, type WardrobeItem } from '@closetly/contracts';
 import { StrictMode, useEffect, useState, type FormEvent } from 'react';
 import { createRoot } from 'react-dom/client';
 import { describeFailure, removeItem, saveItem, signOut } from '../lib/account';
@@ -21,8 +21,9 @@ const GENDERS = ['', 'Women', 'Men', 'Unisex'] as const;
 
 /**
  * The toolbar popup: signed out, a sign-in prompt; signed in, the product the
- * page shows (editable), Save to Closetly / Saved ✓ / Remove, and a link to My
- * Wardrobe. `?tab=<id>` opens it for another tab (the end-to-end test does).
+ * page shows (editable: name, brand, price, colour, gender), Save to
+ * Closetly / Saved ✓ / Remove, and a link to My Wardrobe. `?tab=<id>` opens
+ * it for another tab (the end-to-end test does).
  */
 function Popup() {
   const [view, setView] = useState<View>({ name: 'loading' });
@@ -109,6 +110,7 @@ function ProductForm({
     brand: capture.brand ?? '',
     price: capture.price === null ? '' : String(capture.price),
     gender: capture.gender ?? '',
+    colour: capture.colour ?? '',
   });
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -166,10 +168,10 @@ function ProductForm({
     );
   }
 
-  const field = (key: keyof ItemEdits, label: string, props: Record<string, string> = {}) => (
+  const field = (key: keyof ItemEdits, label: string, props: Record<string, string> = {}, required = true) => (
     <label className="popup__field">
       <span>{label}</span>
-      <input value={edits[key] ?? ''} onChange={(event) => setEdits({ ...edits, [key]: event.target.value })} required {...props} />
+      <input value={edits[key] ?? ''} onChange={(event) => setEdits({ ...edits, [key]: event.target.value })} required={required} {...props} />
     </label>
   );
 
@@ -186,6 +188,7 @@ function ProductForm({
       {field('name', 'Name', { maxLength: '300' })}
       {field('brand', 'Brand', { maxLength: '200' })}
       {field('price', 'Price', { inputMode: 'decimal', maxLength: '100' })}
+      {field('colour', 'Colour', { maxLength: String(MAX_COLOUR_LENGTH), placeholder: 'Not stated' }, false)}
       <label className="popup__field">
         <span>Gender</span>
         <select value={edits.gender ?? ''} onChange={(event) => setEdits({ ...edits, gender: event.target.value })}>
@@ -230,7 +233,7 @@ function formatPrice(price: string, currency: string | null): string {
 }
 
 function emptyCapture(): PageCapture {
-  return { name: null, brand: null, price: null, currency: null, imageUrl: null, description: null, sourceUrl: '', pageUrl: '', confidence: 0 };
+  return { name: null, brand: null, price: null, currency: null, imageUrl: null, description: null, sourceUrl: '', pageUrl: '', colour: null, confidence: 0 };
 }
 
 /** The tab the popup is about: `?tab=<id>`, or the active tab of the window the popup opened over. */

@@ -159,7 +159,7 @@ describe('extractProduct: confidence', () => {
 });
 
 describe('extractProduct never throws', () => {
-  const nothing = { name: null, brand: null, price: null, currency: null, imageUrl: null, description: null, confidence: 0 };
+  const nothing = { name: null, brand: null, price: null, currency: null, imageUrl: null, description: null, colour: null, confidence: 0 };
 
   it('returns an empty result for empty or non-text input', () => {
     expect(extractProduct('', '')).toEqual({ ...nothing, sourceUrl: '#' });
@@ -203,5 +203,110 @@ describe('extractProduct never throws', () => {
     const html = `${ld(product({ name: 'Main Tee', url: '/products/dayzy', offers: { price: 30, priceCurrency: 'USD' } }))}<section class="related-products"><ul>${card.repeat(27_000)}</ul></section>`;
     expect(html.length).toBeGreaterThan(5_000_000);
     expect(extractProduct(html, PAGE)).toMatchObject({ name: 'Main Tee', price: 30, currency: 'USD' });
+  });
+});
+
+describe('extractProduct: the colour the page states', () => {
+  const colourOn = (html: string, url = PAGE) => extractProduct(html, url).colour;
+  const microdata = (inner: string) => `<div itemscope itemtype="https://schema.org/Product"><span itemprop="name">Dayzy</span>${inner}</div>`;
+
+  it('reads a JSON-LD Product’s color as text, an array (distinct values joined) or a {name}', () => {
+    expect(colourOn(ld(product({ name: 'Dayzy', color: 'Navy' })))).toBe('Navy');
+    expect(colourOn(ld(product({ name: 'Dayzy', color: ['Black', 'White', 'black'] })))).toBe('Black / White');
+    expect(colourOn(ld(product({ name: 'Dayzy', color: { '@type': 'Thing', name: 'Ecru' } })))).toBe('Ecru');
+    expect(colourOn(ld(product({ name: 'Dayzy', color: 'Cr&egrave;me &amp; Navy' })))).toBe('Crème & Navy');
+  });
+
+  it('ignores empty and nonsense JSON-LD colours, and then asks the next source', () => {
+    for (const color of ['', '  ', '0001', 'https://cdn.example/swatch/navy.png', [], [''], 7]) {
+      expect(colourOn(ld(product({ name: 'Dayzy', color })))).toBeNull();
+    }
+    expect(colourOn(ld(product({ name: 'Dayzy', color: '0001' })) + meta('product:color', 'Olive'))).toBe('Olive');
+  });
+
+  it('reads the variant a ProductGroup page selects, by its URL or its sku, over the group’s own colour', () => {
+    const group = (color?: string) =>
+      ld({
+        '@context': 'https://schema.org',
+        '@type': 'ProductGroup',
+        name: 'Dayzy',
+        url: '/products/dayzy',
+        ...(color ? { color } : {}),
+        hasVariant: [
+          { '@type': 'Product', sku: 'DZ-NAVY-8', color: 'Navy', offers: { price: 60, priceCurrency: 'USD', url: '/products/dayzy?variant=1' } },
+          { '@type': 'Product', sku: 'DZ-RED-8', color: 'Red', offers: { price: 60, priceCurrency: 'USD', url: '/products/dayzy?variant=2' } },
+        ],
+      });
+    expect(colourOn(group(), `${PAGE}?variant=2`)).toBe('Red');
+    expect(colourOn(group('Multi'), `${PAGE}?variant=1&utm_source=mail`)).toBe('Navy');
+    expect(colourOn(group(), `${PAGE}?sku=DZ-NAVY-8`)).toBe('Navy');
+    expect(colourOn(group(), 'https://shop.example.com/p/DZ-RED-8')).toBe('Red');
+    // Nothing selected: the group's own colour, else none (the first variant's is not the page's).
+    expect(colourOn(group('Multi'))).toBe('Multi');
+    expect(colourOn(group())).toBeNull();
+  });
+
+  it('takes the one colour every variant states when the page selects none', () => {
+    const variant = (sku: string) => ({ '@type': 'Product', sku, color: 'Sand', offers: { price: 40, priceCurrency: 'USD' } });
+    expect(colourOn(ld({ '@type': 'ProductGroup', name: 'Dayzy', hasVariant: [variant('S'), variant('M')] }))).toBe('Sand');
+  });
+
+  it('reads microdata color from content or text, every one of them', () => {
+    expect(colourOn(microdata('<meta itemprop="color" content="Forest Green">'))).toBe('Forest Green');
+    expect(colourOn(microdata('<span itemprop="color">  Heather\n Grey </span>'))).toBe('Heather Grey');
+    expect(colourOn(microdata('<span itemprop="color">Black</span><span itemprop="color">Gold</span>'))).toBe('Black / Gold');
+    expect(colourOn(microdata('<span itemprop="color">&nbsp;</span>'))).toBeNull();
+  });
+
+  it('reads the microdata variant the page selects', () => {
+    const html = microdata(`
+      <div itemprop="hasVariant" itemscope itemtype="https://schema.org/Product"><meta itemprop="sku" content="A1"><meta itemprop="color" content="Navy"><link itemprop="url" href="/products/dayzy?v=a1"></div>
+      <div itemprop="hasVariant" itemscope itemtype="https://schema.org/Product"><meta itemprop="sku" content="B2"><meta itemprop="color" content="Rust"><link itemprop="url" href="/products/dayzy?v=b2"></div>`);
+    expect(colourOn(html, `${PAGE}?v=b2`)).toBe('Rust');
+    expect(colourOn(html)).toBeNull();
+  });
+
+  it('reads product:color, og:color and product:colour meta', () => {
+    expect(colourOn(meta('og:title', 'Dayzy') + meta('product:color', 'Mid Wash Blue'))).toBe('Mid Wash Blue');
+    expect(colourOn(meta('og:title', 'Dayzy') + meta('og:color', 'Black'))).toBe('Black');
+    expect(colourOn(meta('og:title', 'Dayzy') + meta('product:colour', 'Oat'))).toBe('Oat');
+  });
+
+  it('prefers JSON-LD over microdata over meta', () => {
+    const all = ld(product({ name: 'Dayzy', color: 'Navy' })) + microdata('<meta itemprop="color" content="Blue">') + meta('product:color', 'Indigo');
+    expect(colourOn(all)).toBe('Navy');
+    expect(colourOn(microdata('<meta itemprop="color" content="Blue">') + meta('product:color', 'Indigo'))).toBe('Blue');
+  });
+
+  it('reads the colour option of the Shopify variant the page selects', () => {
+    const json = {
+      title: 'Dayzy',
+      handle: 'dayzy',
+      vendor: 'Acme',
+      options: ['Size', 'Color'],
+      variants: [
+        { id: 11, price: 5000, option1: '38', option2: 'Navy' },
+        { id: 12, price: 5000, option1: '38', option2: 'Bone White' },
+      ],
+    };
+    const html = `<script type="application/json" id="ProductJson-product-template">${JSON.stringify(json)}</script>`;
+    expect(colourOn(html, `${PAGE}?variant=12`)).toBe('Bone White');
+    expect(colourOn(html)).toBeNull();
+    const dotJson = { ...json, options: [{ name: 'Size', values: ['38'] }, { name: 'Colour', values: ['Navy'] }], variants: json.variants.slice(0, 1) };
+    expect(colourOn(`<script type="application/json" data-product-json>${JSON.stringify(dotJson)}</script>`)).toBe('Navy');
+  });
+
+  it('reads the selected colour of an SFRA product detail', () => {
+    const detail = (attribute: string) => `<div class="product-detail" data-pid="P1"><h1 class="product-name">Dayzy</h1>${attribute}<span class="sales"><span class="value" content="59.00">$59.00</span></span></div>`;
+    const swatches = `<div data-attr="color"><span class="color non-input-label">Color</span>
+      <button class="color-attribute" aria-label="Select Color Black"><span data-attr-value="BLK" class="color-value swatch-circle selectable"></span></button>
+      <button class="color-attribute" aria-label="Select Color Navy"><span data-attr-value="NVY" class="color-value swatch-circle selected selectable"></span></button></div>`;
+    expect(colourOn(detail(swatches))).toBe('Navy');
+    expect(colourOn(detail('<div class="attribute"><span class="color">Color</span> <span class="selected-swatch">Sand</span></div>'))).toBe('Sand');
+    expect(colourOn(detail('<div data-attr="size"><span class="selected-value">M</span></div>'))).toBeNull();
+  });
+
+  it('is null when the page states no colour', () => {
+    expect(colourOn(ld(product({ name: 'Dayzy', offers: { price: 10, priceCurrency: 'USD' } })))).toBeNull();
   });
 });

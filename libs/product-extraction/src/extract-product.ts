@@ -1,14 +1,15 @@
 import { supportedRetailerForHost } from '@closetly/catalogue-rules';
 import { categoryOf, genderOf, type Evidence } from './classify';
+import { colourOf } from './colour';
 import { parseHtml } from './html/parse-html';
-import { pickMainProduct, selectedVariantOffer, type PageHints, type Picked } from './main-product';
+import { pickMainProduct, selectedVariant, selectedVariantOffer, type PageHints, type Picked } from './main-product';
 import { readBreadcrumbMarkup } from './sources/breadcrumbs';
 import { readJsonLd } from './sources/json-ld';
 import { readMicrodata } from './sources/microdata';
 import { readPageMeta } from './sources/page-meta';
 import { readRetailerRules } from './sources/retailers';
 import { cleanText, MAX_BRAND, MAX_DESCRIPTION, MAX_NAME, namesAgree, stripSiteName } from './text';
-import type { ExtractedProduct, ProductFacts } from './types';
+import type { ExtractedProduct, ProductCandidate, ProductFacts } from './types';
 import { imageUrl, productSourceUrl, resolveUrl, siteLabel } from './urls';
 
 /**
@@ -38,6 +39,11 @@ import { imageUrl, productSourceUrl, resolveUrl, siteLabel } from './urls';
  * - imageUrl: the first source whose image resolves (against `<base href>`
  *   or the page) to an http(s) URL;
  * - description: plain text, at most 5,000 characters;
+ * - colour: the first source (in the order above) that states one; for a
+ *   structured product, the variant the page selects (by URL or sku) over
+ *   the product's own colour, and a product with no colour of its own whose
+ *   variants all state the same one has that; see `colourOf` for what
+ *   counts as a colour;
  * - sourceUrl: see `productSourceUrl`;
  * - category and gender: see `classify.ts`; only for pages that show a
  *   product (a structured product, product meta or a price);
@@ -58,7 +64,7 @@ function nothingFound(pageUrl: unknown): ExtractedProduct {
   } catch {
     // '#'
   }
-  return { name: null, brand: null, price: null, currency: null, imageUrl: null, description: null, sourceUrl, confidence: 0 };
+  return { name: null, brand: null, price: null, currency: null, imageUrl: null, description: null, sourceUrl, colour: null, confidence: 0 };
 }
 
 interface Source {
@@ -114,6 +120,7 @@ function extract(html: string, pageUrl: string): ExtractedProduct {
   const name = firstOf(sources, nameOf);
   const description = firstOf(sources, (facts) => cleanText(facts.description, MAX_DESCRIPTION));
   const image = firstOf(sources, (facts) => imageUrl(facts.image, base));
+  const colour = firstOf(sources, (facts) => colourOf(facts.colours));
 
   const priced = sources.find((facts) => facts.offer !== null) ?? null;
   const price = priced?.offer?.amount ?? null;
@@ -128,6 +135,7 @@ function extract(html: string, pageUrl: string): ExtractedProduct {
     imageUrl: image,
     description,
     sourceUrl,
+    colour,
     confidence: 0,
   };
 
@@ -144,9 +152,25 @@ function extract(html: string, pageUrl: string): ExtractedProduct {
 
 function pickedSource(picked: Picked | null, page: URL | null, base: string | null): Source | null {
   if (!picked) return null;
-  const selected = selectedVariantOffer(picked.candidate, page, base);
-  const facts = selected ? { ...picked.candidate.facts, offer: { amount: selected.amount, currency: selected.currency } } : picked.candidate.facts;
-  return { facts, picked };
+  const { candidate } = picked;
+  const selected = selectedVariantOffer(candidate, page, base);
+  const facts = selected ? { ...candidate.facts, offer: { amount: selected.amount, currency: selected.currency } } : candidate.facts;
+  return { facts: { ...facts, colours: pageColours(candidate, page, base) }, picked };
+}
+
+/**
+ * The colours of what the page shows: the selected variant's, else the
+ * product's own, else the one colour every variant states (a product sold
+ * in one colour); variants of several colours with none selected say nothing.
+ */
+function pageColours(candidate: ProductCandidate, page: URL | null, base: string | null): string[] {
+  const variant = selectedVariant(candidate, page, base);
+  const variantColour = variant ? colourOf(variant.colours) : null;
+  if (variantColour !== null) return [variantColour];
+  if (colourOf(candidate.facts.colours) !== null) return candidate.facts.colours;
+  const colours = new Set((candidate.variants ?? []).map((each) => colourOf(each.colours)?.toLowerCase() ?? null));
+  const [only] = colours;
+  return colours.size === 1 && only !== null && only !== undefined ? [colourOf((candidate.variants ?? [])[0]?.colours ?? []) as string] : [];
 }
 
 /**

@@ -1,7 +1,7 @@
 import { isTrackingParam } from '@closetly/catalogue-rules';
 import { chooseOffer } from './price';
 import { comparable, namesAgree } from './text';
-import type { Offer, ProductCandidate } from './types';
+import type { Offer, ProductCandidate, Variant } from './types';
 import { pathKey, resolveUrl } from './urls';
 
 /**
@@ -98,12 +98,45 @@ export function pickMainProduct(candidates: readonly ProductCandidate[], hints: 
  */
 export function selectedVariantOffer(candidate: ProductCandidate, page: URL | null, base: string | null): Offer | null {
   if (!page || !candidate.offers || page.search === '') return null;
+  if (queryKey(page) === '') return null;
+  return chooseOffer(candidate.offers.filter((offer) => selectsPage(offer.url, page, base)));
+}
+
+/**
+ * Whether a variant's URL is the page's: the same non-empty query (see
+ * `selectedVariantOffer`), or, for a variant with a path of its own
+ * ("/products/dayzy-navy"), the same path and no query on either side.
+ */
+function selectsPage(written: string | null, page: URL, base: string | null): boolean {
+  const url = resolveUrl(written, base);
+  if (!url) return false;
   const pageQuery = queryKey(page);
-  if (pageQuery === '') return null;
-  const selected = candidate.offers.filter((offer) => {
-    const url = resolveUrl(offer.url, base);
-    if (!url || queryKey(url) !== pageQuery) return false;
-    return pathKey(url) === pathKey(page) || page.pathname.endsWith(url.pathname);
+  if (pageQuery === '') return queryKey(url) === '' && pathKey(url) === pathKey(page);
+  return queryKey(url) === pageQuery && (pathKey(url) === pathKey(page) || page.pathname.endsWith(url.pathname));
+}
+
+/**
+ * The variant the page shows: one whose URL selects the page (see
+ * `selectsPage`), or whose sku is a query value or the last path segment of
+ * the page's address (`?sku=DZ-NAVY-8`, "/p/DZ-NAVY-8"). Null when none or
+ * several do (two variants at one URL say nothing about which is shown).
+ */
+export function selectedVariant(candidate: ProductCandidate, page: URL | null, base: string | null): Variant | null {
+  if (!page || !candidate.variants || candidate.variants.length === 0) return null;
+  const lastSegment = decodeSafely(page.pathname.split('/').filter(Boolean).at(-1) ?? '').toLowerCase();
+  const queryValues = new Set([...page.searchParams.values()].map((value) => value.trim().toLowerCase()).filter(Boolean));
+  const selected = candidate.variants.filter((variant) => {
+    if (variant.urls.some((url) => selectsPage(url, page, base))) return true;
+    const sku = variant.sku?.trim().toLowerCase();
+    return Boolean(sku) && (queryValues.has(sku as string) || lastSegment === sku);
   });
-  return chooseOffer(selected);
+  return selected.length === 1 ? (selected[0] as Variant) : null;
+}
+
+function decodeSafely(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
 }

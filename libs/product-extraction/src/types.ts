@@ -23,6 +23,8 @@ export interface ExtractedProduct {
   gender?: ProductGender;
   /** Only when there is a name or category evidence to judge by. */
   category?: CategoryId;
+  /** The colour the page states for its product (or the variant it selects), at most 60 characters; null when it states none. See `colour.ts`. */
+  colour: string | null;
   /** 0..1: how much of a product was found and how well the sources agreed. */
   confidence: number;
 }
@@ -54,12 +56,14 @@ export interface ProductFacts {
   gender: string | null;
   /** Category fields and the shop's own product type, as written. */
   categories: string[];
+  /** Colours stated for the product itself (JSON-LD / microdata `color`, product:color), as written; several for a multi-colour item. */
+  colours: string[];
   /** Whether this source positively describes a product (a Product item, product meta), not just a page. */
   isProduct: boolean;
 }
 
 export function emptyFacts(source: SourceName): ProductFacts {
-  return { source, name: null, brand: null, offer: null, currency: null, image: null, description: null, gender: null, categories: [], isProduct: false };
+  return { source, name: null, brand: null, offer: null, currency: null, image: null, description: null, gender: null, categories: [], colours: [], isProduct: false };
 }
 
 /** A product item found by a structured reader, before the page's own product is chosen among them. */
@@ -73,4 +77,15 @@ export interface ProductCandidate {
   mainEntity: boolean;
   /** Every offer with the URL it is for (its own, its variants'), to pick the one the page URL selects. */
   offers?: Offer[];
+  /** The item's variants that state a colour, to read the one the page selects (see `selectedVariant`). */
+  variants?: Variant[];
+}
+
+/** One variant of a product (a ProductGroup's `hasVariant`, a Shopify variant): what tells it apart and how a page selects it. */
+export interface Variant {
+  /** As written. */
+  colours: string[];
+  /** url, @id and offer URLs as written. */
+  urls: string[];
+  sku: string | null;
 }

@@ -34,6 +34,8 @@ export const products = catalogueSchema.table(
     /** captures: what savers named it; admin: set by the administrator; default: nobody did (the admin's "missing gender" list). */
     genderSource: text('gender_source').notNull().default('default'),
     category: text('category').notNull().default('home'),
+    /** The colour most savers stated (product-derivation.ts); null when none did. */
+    colour: text('colour'),
     /** Earned a place in lists shown to other people (a supported retailer, or two savers agreeing). */
     listed: boolean('listed').notNull().default(false),
     /** Hidden by an administrator from every public list. */

@@ -29,6 +29,7 @@ function row(overrides: Partial<ProductRow> = {}): ProductRow {
     gender: 'Unisex',
     genderSource: 'captures',
     category: 'tops',
+    colour: null,
     listed: true,
     hidden: false,
     corrections: {},

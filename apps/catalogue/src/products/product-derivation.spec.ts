@@ -184,6 +184,40 @@ describe('deriveProduct', () => {
     expect(derive({ captures: savers, corrections })).toMatchObject({ ...corrections, category: 'shoes' });
   });
 
+  describe('colour', () => {
+    it('is what most savers who stated one captured', () => {
+      const product = derive({
+        captures: [saver('u1', 0, { colour: 'Ecru' }), saver('u2', 1, { colour: 'Navy' }), saver('u3', 2, { colour: 'Navy' })],
+      });
+      expect(product.colour).toBe('Navy');
+    });
+
+    it('on a tie is the first saver’s, whatever order the captures come in', () => {
+      const product = derive({ captures: [saver('later', 5, { colour: 'Navy' }), saver('earlier', 2, { colour: 'Ecru' })] });
+      expect(product.colour).toBe('Ecru');
+    });
+
+    it('counts one colour without case or spacing, shown as its first saver wrote it', () => {
+      const product = derive({
+        captures: [saver('u1', 0, { colour: 'Ecru' }), saver('u2', 1, { colour: 'mid  wash blue ' }), saver('u3', 2, { colour: 'Mid Wash Blue' })],
+      });
+      expect(product.colour).toBe('mid wash blue');
+    });
+
+    it('lets only savers who stated one vote: blank and missing colours are no vote', () => {
+      const product = derive({
+        captures: [saver('u1', 0, { colour: null }), saver('u2', 1, { colour: '   ' }), saver('u3', 2, { colour: null }), saver('u4', 3, { colour: 'Olive' })],
+      });
+      expect(product.colour).toBe('Olive');
+    });
+
+    it('is null when nobody stated one, including captures kept before colours were', () => {
+      const old = saver('u2', 1);
+      delete (old.capture as Partial<Capture>).colour;
+      expect(derive({ captures: [saver('u1', 0, { colour: null }), old, saver('u3', 2, { colour: ' ' })] }).colour).toBeNull();
+    });
+  });
+
   describe('gender', () => {
     it('is the administrator’s when set', () => {
       const product = derive({ captures: [saver('u1', 0, { gender: 'Women' })], adminGender: 'Men' });

@@ -49,6 +49,8 @@ export interface DerivedProduct {
   gender: ProductGender;
   genderSource: 'admin' | 'captures' | 'default';
   category: Category;
+  /** What most savers who stated a colour captured; null when nobody stated one. */
+  colour: string | null;
   listed: boolean;
 }
 
@@ -110,8 +112,9 @@ const collapse = (text: string) => text.trim().replace(/\s+/g, ' ');
 
 /**
  * The shared product from every saver's capture. No single saver decides what
- * others see: name and brand (together), image and description are each what
- * most distinct savers captured (the first saver breaks ties), the price is
+ * others see: name and brand (together), image, description and colour are
+ * each what most distinct savers captured (the first saver breaks ties; a
+ * saver who captured none does not vote), the price is
  * `robustPrice`, and the administrator's corrections win over all of it.
  * Listing is earned: a supported retailer's page whose brand is one the
  * retailer sells, or SAVERS_TO_LIST savers agreeing on name and brand.
@@ -130,6 +133,13 @@ export function deriveProduct(input: DerivationInput): DerivedProduct {
     }),
   );
   const description = mostAgreed(savers.flatMap(({ capture }) => (capture.description.trim() ? [{ key: collapse(capture.description), value: capture.description.trim() }] : [])));
+  // Savers who stated no colour do not vote; "navy" and "Navy " are one vote (the first voter's spelling shows).
+  const colour = mostAgreed(
+    savers.flatMap(({ capture }) => {
+      const stated = collapse(capture.colour ?? '');
+      return stated ? [{ key: stated.toLowerCase(), value: stated }] : [];
+    }),
+  );
   const votedGender = mostAgreed(savers.flatMap(({ capture }) => (capture.gender ? [{ key: capture.gender, value: capture.gender }] : [])));
 
   const name = input.corrections.name ?? identity?.value.name ?? first.capture.name;
@@ -151,6 +161,7 @@ export function deriveProduct(input: DerivationInput): DerivedProduct {
     gender,
     genderSource: input.adminGender ? 'admin' : votedGender ? 'captures' : 'default',
     category: captureCategory({ name, description: finalDescription, sourceUrl }),
+    colour: colour?.value ?? null,
     listed: (supported !== null && retailerSellsBrand(supported, brand)) || (identity?.voters ?? 0) >= SAVERS_TO_LIST,
   };
 }

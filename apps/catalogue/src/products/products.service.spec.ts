@@ -105,6 +105,7 @@ function defaultProductRow(id: string, productKey: string, overrides: Partial<Pr
     gender: 'Unisex',
     genderSource: 'default',
     category: 'home',
+    colour: null,
     listed: false,
     hidden: false,
     corrections: {},
@@ -179,6 +180,16 @@ describe('ProductsService', () => {
       await record(itemSaved(STRANGER.uid, asosCapture()));
 
       expect(payloads(UPSERTED)).toHaveLength(1);
+    });
+
+    it('publishes the colour savers stated, and the product again when the agreed colour changes', async () => {
+      const { record, payloads } = setup();
+      await record(itemSaved(SHOPPER.uid, asosCapture({ colour: 'Navy' }), { savedDaysAgo: 2 }));
+      await record(itemSaved(STRANGER.uid, asosCapture({ colour: null }), { savedDaysAgo: 1 }));
+      await record(itemSaved('third-saver', asosCapture({ colour: 'Ecru' })));
+      await record(itemSaved('fourth-saver', asosCapture({ colour: 'Ecru' })));
+
+      expect(payloads(UPSERTED).map(({ product }) => product.colour)).toEqual(['Navy', 'Ecru']);
     });
 
     it('publishes the product again when a second saver agreeing lists it', async () => {

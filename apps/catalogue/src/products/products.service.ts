@@ -25,7 +25,7 @@ export function toProduct(row: ProductRow): Product {
     retailer: row.retailer,
     gender: normaliseGender(row.gender),
     category: row.category as Product['category'],
-    colour: null,
+    colour: row.colour,
     listed: row.listed,
     hidden: row.hidden,
     updatedAt: row.updatedAt.toISOString(),
@@ -216,7 +216,7 @@ export class ProductsService {
   }
 }
 
-const DERIVED_FIELDS = ['name', 'brand', 'price', 'currency', 'priceText', 'imageUrl', 'description', 'sourceUrl', 'retailer', 'gender', 'genderSource', 'category', 'listed', 'hidden'] as const;
+const DERIVED_FIELDS = ['name', 'brand', 'price', 'currency', 'priceText', 'imageUrl', 'description', 'sourceUrl', 'retailer', 'gender', 'genderSource', 'category', 'colour', 'listed', 'hidden'] as const;
 
 /** Nothing a consumer would see changed (so nothing is published). */
 function sameProduct(existing: ProductRow, next: NewProduct): boolean {

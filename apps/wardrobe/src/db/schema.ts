@@ -68,6 +68,8 @@ export const catalogueProducts = wardrobeSchema.table(
     retailer: text('retailer'),
     gender: text('gender').notNull(),
     category: text('category').notNull(),
+    /** The catalogue's colour (what most savers stated); null when none did, and for products upserted before colours were kept. */
+    colour: text('colour'),
     listed: boolean('listed').notNull(),
     hidden: boolean('hidden').notNull(),
     /** The catalogue's `updatedAt` (when it last changed the product). */

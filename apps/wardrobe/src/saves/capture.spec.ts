@@ -22,6 +22,12 @@ describe('captureFrom', () => {
     expect(captureFrom(item()).description).toBe('');
   });
 
+  it('keeps the stated colour; none when blank or not sent', () => {
+    expect(captureFrom(item({ colour: 'Navy' })).colour).toBe('Navy');
+    expect(captureFrom(item({ colour: '' })).colour).toBeNull();
+    expect(captureFrom(item()).colour).toBeNull();
+  });
+
   describe('image', () => {
     it('comes from imageUrl, else from image', () => {
       expect(captureFrom(item({ imageUrl: 'https://images.example/main.jpg', image: 'https://images.example/other.jpg' })).imageUrl).toBe('https://images.example/main.jpg');

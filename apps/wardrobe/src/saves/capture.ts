@@ -26,8 +26,9 @@ export function captureFrom(item: ItemInput): Capture {
     sourceUrl,
     productKey: productKey({ sourceUrl, name: item.name, brand: item.brand }),
     gender,
-    // The page's own category when the capture read one; else name, description and the address's path.
+    // The request schema trims it; a cleared field states no colour (and casts no vote in the catalogue).
     colour: item.colour !== undefined && item.colour !== '' ? item.colour : null,
+    // The page's own category when the capture read one; else name, description and the address's path.
     category: item.category ?? captureCategory({ name: item.name, description, sourceUrl }),
   };
 }

@@ -47,9 +47,18 @@ describe('SavesService', () => {
         retailer: 'boutique.example',
         gender: 'Unisex',
         category: 'tops',
+        colour: null,
         updatedAt: clock.now.toISOString(),
         addedDate: clock.now.toISOString(),
       });
+    });
+
+    it('keeps the colour the shopper stated on the item and in the capture it publishes', async () => {
+      const { service, payloads } = savesServiceFor();
+      const answer = await service.save(SHOPPER, item({ colour: 'Navy' }));
+
+      expect(answer.colour).toBe('Navy');
+      expect(payloads(SAVED)[0]?.capture.colour).toBe('Navy');
     });
 
     it('changes and publishes nothing when saved again with the same capture, and answers the item as stored', async () => {

@@ -2,7 +2,7 @@ import type { HtmlDocument } from '../html/parse-html';
 import { inRelatedContainer, rawText } from '../html/query';
 import { isObject, own, parseJsonValues } from '../lenient-json';
 import { availability, chooseOffer, currencyCode, readAmount } from '../price';
-import { emptyFacts, type Offer, type ProductCandidate } from '../types';
+import { emptyFacts, type Offer, type ProductCandidate, type Variant } from '../types';
 
 /**
  * JSON-LD (`<script type="application/ld+json">`), the most trusted source:
@@ -28,6 +28,9 @@ import { emptyFacts, type Offer, type ProductCandidate } from '../types';
  *   there is no brand; image as text, an array or an ImageObject
  *   (`url` / `contentUrl`); gender from `audience.suggestedGender`,
  *   `gender` or `suggestedGender`; category as text, an array or `{name}`;
+ * - colour: `color` as text, an array (a multi-colour item) or `{name}`; a
+ *   ProductGroup's own, and each variant's with its URLs and sku, so the
+ *   variant the page selects gives its colour (see `selectedVariant`);
  * - BreadcrumbList trails, items in `position` order.
  */
 
@@ -163,12 +166,22 @@ function toCandidate(found: FoundProduct, variants: Record<string, unknown>[], r
   facts.description = first((member) => text(resolve(own(member, 'description'))));
   facts.gender = first((member) => genderOf(member, resolve));
   facts.categories = [...new Set(family.flatMap((member) => categoriesOf(own(member, 'category'), resolve)))].slice(0, 10);
+  // The node's own colour only: a group's variants each have theirs, and the first one's is not the page's.
+  facts.colours = coloursOf(own(node, 'color'), resolve);
 
   const offers: Offer[] = offersOf(own(node, 'offers'), resolve, 0, text(own(node, 'url')));
   const variantOffers: Offer[] = [];
+  const coloured: Variant[] = [];
   for (const variant of variants) {
     const variantUrl = text(own(variant, 'url')) ?? (typeof own(variant, '@id') === 'string' ? (own(variant, '@id') as string) : null);
-    variantOffers.push(...offersOf(own(variant, 'offers'), resolve, 0, variantUrl));
+    const ownOffers = offersOf(own(variant, 'offers'), resolve, 0, variantUrl);
+    variantOffers.push(...ownOffers);
+    const colours = coloursOf(own(variant, 'color'), resolve);
+    if (colours.length > 0 && coloured.length < 250) {
+      const variantId = own(variant, '@id');
+      const urls = [text(own(variant, 'url')), typeof variantId === 'string' ? variantId : null, ...ownOffers.map((o) => o.url)];
+      coloured.push({ colours, urls: [...new Set(urls.filter((url): url is string => typeof url === 'string' && url !== ''))].slice(0, 10), sku: text(own(variant, 'sku')) });
+    }
   }
   const offer = chooseOffer(offers.length > 0 ? offers : variantOffers);
   facts.offer = offer ? { amount: offer.amount, currency: offer.currency } : null;
@@ -182,7 +195,21 @@ function toCandidate(found: FoundProduct, variants: Record<string, unknown>[], r
     related: found.context === 'related',
     mainEntity: found.context === 'main' || (typeof id === 'string' && mainIds.has(id)),
     offers: [...offers, ...variantOffers],
+    variants: coloured,
   };
+}
+
+/** Colour names as written: text, numbers (dropped later), `{name}` / `{@value}`, or an array of them. */
+function coloursOf(value: unknown, resolve: (value: unknown) => unknown): string[] {
+  const colour = resolve(value);
+  const list = Array.isArray(colour) ? colour.slice(0, 20) : [colour];
+  const names: string[] = [];
+  for (const item of list) {
+    const resolved = resolve(item);
+    const name = isObject(resolved) ? (text(own(resolved, 'name')) ?? text(own(resolved, '@value'))) : text(resolved);
+    if (name !== null) names.push(name);
+  }
+  return names;
 }
 
 /** `@type` values as lower-case local names ("http://schema.org/Product" → "product"). */

@@ -1,7 +1,7 @@
 import type { HtmlDocument, HtmlElement } from '../html/parse-html';
 import { inRelatedContainer, textOf } from '../html/query';
 import { availability, chooseOffer, currencyCode, readAmount } from '../price';
-import { emptyFacts, type Offer, type ProductCandidate } from '../types';
+import { emptyFacts, type Offer, type ProductCandidate, type Variant } from '../types';
 
 /**
  * Microdata (`itemscope itemtype=".../Product"` with `itemprop`s), as
@@ -17,7 +17,9 @@ import { emptyFacts, type Offer, type ProductCandidate } from '../types';
  *   (data-src, data-lazy-src, data-original, srcset) when src is no web link;
  * - name, brand (text, or a Brand/Organization item's name), manufacturer,
  *   image (or an ImageObject's url / contentUrl), description, url,
- *   category, gender / audience.suggestedGender;
+ *   category, gender / audience.suggestedGender, color (every one: a
+ *   multi-colour item states several) and each `hasVariant` item's color
+ *   with its url and sku, for the variant the page selects;
  * - offers: Offer items (price from `content` or text, priceCurrency,
  *   availability, url, priceSpecification with the same ListPrice rule as
  *   JSON-LD), AggregateOffer (its offers, else lowPrice), price and
@@ -221,6 +223,7 @@ class ItemReader {
     facts.image = this.image(scope) ?? firstOf(variants, (variant) => this.image(variant));
     facts.description = this.text(scope, 'description');
     facts.gender = this.gender(scope);
+    facts.colours = this.colours(scope);
     facts.categories = this.all(scope, 'category')
       .slice(0, 5)
       .map((element) => ('itemscope' in element.attrs ? this.nameOf(element) : this.value(element)))
@@ -233,6 +236,13 @@ class ItemReader {
     });
     const offer = chooseOffer(offers.length > 0 ? offers : variantOffers);
     facts.offer = offer ? { amount: offer.amount, currency: offer.currency } : null;
+    const coloured: Variant[] = variants.flatMap((variant) => {
+      const colours = this.colours(variant);
+      if (colours.length === 0) return [];
+      const variantUrl = this.first(variant, 'url');
+      const urls = [variantUrl ? this.urlValue(variantUrl) : null, variant.attrs['itemid'] ?? null, ...this.offers(variant).map((o) => o.url)];
+      return [{ colours, urls: urls.filter((url): url is string => typeof url === 'string' && url !== ''), sku: this.text(variant, 'sku') }];
+    });
     const urlElement = this.first(scope, 'url');
     const urls = [urlElement ? this.urlValue(urlElement) : null, scope.attrs['itemid'] ?? null, ...offers.map((o) => o.url), ...variantOffers.map((o) => o.url)];
     return {
@@ -241,7 +251,16 @@ class ItemReader {
       related,
       mainEntity,
       offers: [...offers, ...variantOffers],
+      variants: coloured,
     };
+  }
+
+  /** Every `color` property of the item, as written. */
+  colours(scope: HtmlElement): string[] {
+    return this.all(scope, 'color')
+      .slice(0, 10)
+      .map((element) => ('itemscope' in element.attrs ? this.nameOf(element) : this.value(element)))
+      .filter((colour): colour is string => colour !== null);
   }
 
   trail(list: HtmlElement): string[] {

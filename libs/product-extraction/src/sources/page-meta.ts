@@ -8,7 +8,8 @@ import { emptyFacts, type ProductFacts } from '../types';
  * - OpenGraph and product meta (`og:*`, `product:*`): title, image
  *   (og:image, og:image:secure_url, og:image:url), description, url,
  *   site name, brand (product:brand, og:brand), gender (product:gender,
- *   product:target_gender), category (product:category), and the price: a
+ *   product:target_gender), category (product:category), colour
+ *   (product:color, og:color, product:colour), and the price: a
  *   sale price (product:sale_price:amount) beats product:price:amount,
  *   which beats og:price:amount; each with its own currency;
  * - Twitter cards: title, image (twitter:image, twitter:image:src),
@@ -79,6 +80,8 @@ export function readPageMeta(doc: HtmlDocument): PageMeta {
   opengraph.gender = get('product:gender') ?? get('product:target_gender') ?? get('og:gender');
   const category = get('product:category') ?? get('og:category');
   if (category) opengraph.categories = [category];
+  const colour = get('product:color') ?? get('og:color') ?? get('product:colour');
+  if (colour) opengraph.colours = [colour];
   const priced = [
     ['product:sale_price:amount', 'product:sale_price:currency'],
     ['product:price:amount', 'product:price:currency'],

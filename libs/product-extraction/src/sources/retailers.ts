@@ -1,8 +1,8 @@
 import type { HtmlDocument, HtmlElement } from '../html/parse-html';
-import { classes, findFirst, inRelatedContainer, rawText, textOf } from '../html/query';
+import { classes, descendants, findFirst, inRelatedContainer, rawText, selfAndAncestors, textOf } from '../html/query';
 import { isObject, own, parseJsonValueAt, parseJsonValues } from '../lenient-json';
 import { chooseOffer, currencyCode, readAmount, type Amount } from '../price';
-import { emptyFacts, type Offer, type ProductCandidate } from '../types';
+import { emptyFacts, type Offer, type ProductCandidate, type Variant } from '../types';
 import { text } from './json-ld';
 
 /**
@@ -28,13 +28,21 @@ import { text } from './json-ld';
  * product `type` is category evidence; image: featured_image, else the
  * first image; price: the lowest variant in stock (variants carry
  * `?variant=` URLs, so a page that selects one gets its price); currency:
- * `Shopify.currency.active` or `ShopifyAnalytics.meta.currency`.
+ * `Shopify.currency.active` or `ShopifyAnalytics.meta.currency`. Colour:
+ * when the product names its options (`options`: ["Color", "Size"], or
+ * `[{name, values}]` in the `.json` format), each variant's value of the
+ * colour option (`option1`…`option3`), so the `?variant=` the page selects
+ * gives its colour; the analytics object names no options, and its
+ * variants' "Navy / S" titles are not read as colours.
  *
  * Salesforce Commerce Cloud (SFRA storefronts): the product detail block
  * `.product-detail[data-pid]` (not one in a related container): name from
  * `.product-name`, price from `.sales .value` (its `content`, else its
  * text; the struck-through list price is never read), brand from
- * `.product-brand`, image from `.primary-images img`.
+ * `.product-brand`, image from `.primary-images img`, and the selected
+ * colour from the colour attribute: its shown value (`.selected-value`,
+ * `.display-value`, `.selected-swatch`), else the selected swatch's button
+ * label ("Select Color Navy" → "Navy").
  */
 
 const SHOPIFY_MARKERS = ['ShopifyAnalytics.meta.product', 'ShopifyAnalytics.meta', 'var meta'];
@@ -154,7 +162,28 @@ function shopifyCandidate(product: Record<string, unknown>, related: boolean, ma
   const offer = chooseOffer(offers) ?? (stated ? { amount: stated.amount, currency: pageCurrency ?? stated.currency, available: null, url: null } : null);
   facts.offer = offer ? { amount: offer.amount, currency: offer.currency } : null;
   facts.currency = pageCurrency;
-  return { facts, urls: productUrl ? [productUrl] : [], related, mainEntity: main, offers };
+  return { facts, urls: productUrl ? [productUrl] : [], related, mainEntity: main, offers, variants: shopifyVariants(product, variants, productUrl) };
+}
+
+const COLOUR_OPTION = /^\s*(colou?rs?|colou?r\s*way|shade|farbe|couleur|colore|kleur)\s*$/i;
+
+/** Each variant's value of the product's colour option, with the `?variant=` URL that selects it. */
+function shopifyVariants(product: Record<string, unknown>, variants: Record<string, unknown>[], productUrl: string | null): Variant[] {
+  const options = own(product, 'options');
+  if (!Array.isArray(options)) return [];
+  const position = options.slice(0, 3).findIndex((option) => {
+    const name = isObject(option) ? text(own(option, 'name')) : text(option);
+    return name !== null && COLOUR_OPTION.test(name);
+  });
+  if (position < 0) return [];
+  return variants.flatMap((variant) => {
+    const listed = own(variant, 'options');
+    const value = text(own(variant, `option${position + 1}`)) ?? (Array.isArray(listed) ? text(listed[position]) : null);
+    if (value === null) return [];
+    const id = own(variant, 'id');
+    const url = productUrl && (typeof id === 'number' || typeof id === 'string') ? `${productUrl}?variant=${id}` : null;
+    return [{ colours: [value], urls: url ? [url] : [], sku: text(own(variant, 'sku')) }];
+  });
 }
 
 const SFCC_DETAIL = new Set(['product-detail', 'product-details', 'product-set-detail', 'pdp-main']);
@@ -189,5 +218,35 @@ function salesforceCandidate(detail: HtmlElement): ProductCandidate {
   const images = findFirst(detail, hasClass('primary-images'));
   const image = images ? findFirst(images, (element) => element.name === 'img') : null;
   facts.image = image ? (image.attrs['src'] && !image.attrs['src'].startsWith('data:') ? image.attrs['src'] : (image.attrs['data-src'] ?? null)) : null;
+  const colour = salesforceColour(detail);
+  if (colour) facts.colours = [colour];
   return { facts, urls: [], related: inRelatedContainer(detail), mainEntity: false };
+}
+
+const COLOUR_NAMES = new Set(['color', 'colour']);
+const SHOWN_VALUE = new Set(['selected-value', 'display-value', 'selected-swatch']);
+const SELECT_LABEL = /^\s*select(ed)?\s+(colou?r\s*:?\s*)?/i;
+
+/**
+ * The colour an SFRA product page shows as selected (see the header). The
+ * colour attribute is the block marked `data-attr="color"`, or the one
+ * holding the attribute's label (`<span class="color non-input-label">`).
+ */
+function salesforceColour(detail: HtmlElement): string | null {
+  const marked = findFirst(detail, (element) => COLOUR_NAMES.has((element.attrs['data-attr'] ?? '').trim().toLowerCase()));
+  const label = marked ? null : findFirst(detail, (element) => classes(element).some((name) => COLOUR_NAMES.has(name)));
+  const attribute = marked ?? label?.parent ?? null;
+  if (!attribute) return null;
+  const shown = findFirst(attribute, (element) => classes(element).some((name) => SHOWN_VALUE.has(name)));
+  const shownText = shown ? textOf(shown, 200) : '';
+  if (shownText !== '') return shownText;
+  for (const element of descendants(attribute, 2_000)) {
+    if (!classes(element).includes('selected')) continue;
+    for (const node of selfAndAncestors(element, 4)) {
+      const name = node.attrs['aria-label'] ?? node.attrs['title'];
+      if (name && name.trim() !== '') return name.replace(SELECT_LABEL, '');
+      if (node === attribute) break;
+    }
+  }
+  return null;
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "wardrobe"."catalogue_products" ADD COLUMN "colour" text;
