@@ -30,7 +30,7 @@ const results: SearchResults = {
 describe('search operations', () => {
   it('search sends the terms, page and each filter value as its own parameter, and returns the validated page', async () => {
     const calls: RecordedCall[] = [];
-    const answer = client(200, results, calls).search({ q: 'linen shirt & co', page: 2, price: ['under-50', '50-100'], gender: ['Men'], brand: ['Acme', 'H&M'] });
+    const answer = client(200, results, calls).search({ q: 'linen shirt & co', page: 2, price: ['under-50', '50-100'], gender: ['Men'], brand: ['Acme', 'H&M'], colour: ['blue', 'black'] });
     await expect(answer).resolves.toEqual(results);
     expect(calls[0]?.url.startsWith('/api/search?')).toBe(true);
     expect(calls[0]?.init.method).toBe('GET');
@@ -41,12 +41,13 @@ describe('search operations', () => {
     expect(query.getAll('price')).toEqual(['under-50', '50-100']);
     expect(query.getAll('gender')).toEqual(['Men']);
     expect(query.getAll('brand')).toEqual(['Acme', 'H&M']);
+    expect(query.getAll('colour')).toEqual(['blue', 'black']);
     expect(headersOf(calls[0])).toMatchObject({ 'x-beta-token': 'beta-1' });
   });
 
   it('search leaves out what was not asked for, and says so for a multi-search', async () => {
     const calls: RecordedCall[] = [];
-    await client(200, results, calls).search({ q: 'tee OR t-shirt', isMultiSearch: true, brand: [] });
+    await client(200, results, calls).search({ q: 'tee OR t-shirt', isMultiSearch: true, brand: [], colour: [] });
     const query = queryOf(calls[0]);
     expect([...query.keys()]).toEqual(['q', 'isMultiSearch']);
     expect(query.get('isMultiSearch')).toBe('true');

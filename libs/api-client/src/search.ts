@@ -1,4 +1,4 @@
-import { SearchResults, type PriceBand, type SearchGender } from '@closetly/contracts';
+import { SearchResults, type PriceBand, type SearchColour, type SearchGender } from '@closetly/contracts';
 import type { ApiTransport, CallOptions } from './transport';
 
 /** What a search asks for: the terms, and optionally the page (1-based) and filters (OR within a filter, AND across them). */
@@ -10,10 +10,12 @@ export interface SearchQuery {
   price?: readonly PriceBand[];
   gender?: readonly SearchGender[];
   brand?: readonly string[];
+  /** Colour families (SEARCH_COLOURS). */
+  colour?: readonly SearchColour[];
 }
 
 /**
- * GET /api/search?q=&isMultiSearch=&page=&price=&gender=&brand= (beta token; no sign-in needed) → one page
+ * GET /api/search?q=&isMultiSearch=&page=&price=&gender=&brand=&colour= (beta token; no sign-in needed) → one page
  * of listed products with the total, the page count and the facet counts. Filters repeat their key.
  * An empty `q` answers an empty page; bad parameters are 400 VALIDATION_FAILED.
  */
@@ -29,6 +31,7 @@ export function search(transport: ApiTransport, query: SearchQuery, options: Cal
       price: query.price,
       gender: query.gender,
       brand: query.brand,
+      colour: query.colour,
     },
     schema: SearchResults,
   });

@@ -17,6 +17,7 @@ export interface QuickViewDetailsProps {
 export function QuickViewDetails({ product, renderTitle, renderDescription }: QuickViewDetailsProps) {
   const buy = buyLinkLabel({ sourceUrl: product.sourceUrl, brand: product.brand });
   const description = product.description.trim();
+  const colour = product.colour?.trim() ?? '';
 
   return (
     <article className="quick-view">
@@ -27,6 +28,12 @@ export function QuickViewDetails({ product, renderTitle, renderDescription }: Qu
         <p className="quick-view__brand">{product.brand}</p>
         {renderTitle ? renderTitle(product.name) : <h2 className="quick-view__name">{product.name}</h2>}
         <p className="quick-view__price">{formatUsd(product.price)}</p>
+        {/* The colour the retailer's page states (issue 20); nothing when it states none. */}
+        {colour ? (
+          <p className="quick-view__colour">
+            <span className="quick-view__colour-label">Colour:</span> {colour}
+          </p>
+        ) : null}
         {description ? (
           renderDescription ? (
             renderDescription(description)

@@ -11,5 +11,7 @@ export function toItemInput(product: ProductView): ItemInput {
     description: product.description,
     ...(product.sourceUrl && product.sourceUrl !== '#' ? { sourceUrl: product.sourceUrl } : {}),
     gender: product.gender,
+    // The stated colour travels with the save, so this saver's capture agrees with the others'.
+    ...(product.colour?.trim() ? { colour: product.colour.trim() } : {}),
   };
 }

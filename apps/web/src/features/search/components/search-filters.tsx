@@ -6,8 +6,8 @@ import type { FilterGroup, FilterValue } from '../lib/search-url';
 
 export type ToggleFilter = <G extends FilterGroup>(group: G, value: FilterValue<G>) => void;
 
-const GROUP_TITLES: Record<FilterGroup, string> = { price: 'Price', gender: 'Gender', brand: 'Brand' };
-const ALL_GROUPS_OPEN: FilterGroup[] = ['price', 'gender', 'brand'];
+const GROUP_TITLES: Record<FilterGroup, string> = { price: 'Price', gender: 'Gender', brand: 'Brand', colour: 'Colour' };
+const ALL_GROUPS_OPEN: FilterGroup[] = ['price', 'gender', 'brand', 'colour'];
 
 interface FilterGroupSectionProps<G extends FilterGroup> {
   group: G;
@@ -36,6 +36,8 @@ function FilterGroupSection<G extends FilterGroup>({ group, options, onToggle }:
               <li key={option.value}>
                 <label className="search-filters__option">
                   <input type="checkbox" className="search-filters__checkbox" checked={option.checked} onChange={() => onToggle(group, option.value)} />
+                  {/* Decorative: the label names the colour, so the swatch is hidden from assistive technology. */}
+                  {group === 'colour' ? <span className="colour-swatch" data-colour={option.value} aria-hidden="true" /> : null}
                   <span className="search-filters__label">{option.label}</span>
                   <span className="search-filters__count">({option.count})</span>
                 </label>
@@ -53,13 +55,14 @@ export interface SearchFilterGroupsProps {
   onToggle: ToggleFilter;
 }
 
-/** Spec §2: the groups Price, Gender and Brand, each collapsible with checkboxes (all open at first). */
+/** Spec §2: the groups Price, Gender and Brand (and Colour, issue 20), each collapsible with checkboxes (all open at first). */
 export function SearchFilterGroups({ options, onToggle }: SearchFilterGroupsProps) {
   return (
     <Accordion.Root type="multiple" defaultValue={ALL_GROUPS_OPEN} className="search-filters__groups">
       <FilterGroupSection group="price" options={options.price} onToggle={onToggle} />
       <FilterGroupSection group="gender" options={options.gender} onToggle={onToggle} />
       <FilterGroupSection group="brand" options={options.brand} onToggle={onToggle} />
+      <FilterGroupSection group="colour" options={options.colour} onToggle={onToggle} />
     </Accordion.Root>
   );
 }

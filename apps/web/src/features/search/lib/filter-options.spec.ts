@@ -15,7 +15,11 @@ const facets: SearchFacets = {
     { value: 'Zara', count: 9 },
     { value: 'Acme', count: 4 },
   ],
-  colour: [],
+  colour: [
+    { value: 'multi', label: 'Multicolour', count: 1 },
+    { value: 'blue', label: 'Blue', count: 6 },
+    { value: 'black', label: 'Black', count: 3 },
+  ],
 };
 
 describe('filterOptions', () => {
@@ -33,7 +37,7 @@ describe('filterOptions', () => {
   });
 
   it('keeps a ticked value the answer does not count, with 0, so it can be unticked', () => {
-    const options = filterOptions(facets, { price: ['50-100'], gender: ['Men'], brand: ['Mango'] });
+    const options = filterOptions(facets, { price: ['50-100'], gender: ['Men'], brand: ['Mango'], colour: [] });
     expect(options.price.map((option) => [option.label, option.count, option.checked])).toEqual([
       ['Under $50', 12, false],
       ['$50-$100', 0, true],
@@ -43,8 +47,29 @@ describe('filterOptions', () => {
     expect(options.brand.at(-1)).toEqual({ value: 'Mango', label: 'Mango', count: 0, checked: true });
   });
 
+  it('lists colour families in the Colour filter\'s order with their counts, the ticked ones checked', () => {
+    expect(filterOptions(facets, { ...NO_FILTERS, colour: ['blue'] }).colour).toEqual([
+      { value: 'black', label: 'Black', count: 3, checked: false },
+      { value: 'blue', label: 'Blue', count: 6, checked: true },
+      { value: 'multi', label: 'Multicolour', count: 1, checked: false },
+    ]);
+  });
+
+  it('keeps a ticked colour the answer does not count, named by its label, with 0', () => {
+    expect(filterOptions(facets, { ...NO_FILTERS, colour: ['grey', 'blue'] }).colour).toEqual([
+      { value: 'black', label: 'Black', count: 3, checked: false },
+      { value: 'grey', label: 'Grey', count: 0, checked: true },
+      { value: 'blue', label: 'Blue', count: 6, checked: true },
+      { value: 'multi', label: 'Multicolour', count: 1, checked: false },
+    ]);
+    // An answer that counts no colours (a server not filing colours yet) still lists what is ticked.
+    expect(filterOptions({ ...facets, colour: [] }, { ...NO_FILTERS, colour: ['pink'] }).colour).toEqual([
+      { value: 'pink', label: 'Pink', count: 0, checked: true },
+    ]);
+  });
+
   it('shows only the ticked values when there is no answer (loading or failed)', () => {
-    expect(filterOptions(undefined, NO_FILTERS)).toEqual({ price: [], gender: [], brand: [] });
+    expect(filterOptions(undefined, NO_FILTERS)).toEqual({ price: [], gender: [], brand: [], colour: [] });
     expect(filterOptions(undefined, { ...NO_FILTERS, gender: ['Women'] }).gender).toEqual([{ value: 'Women', label: 'Women', count: 0, checked: true }]);
   });
 });

@@ -1,4 +1,4 @@
-import { PRICE_BAND_LABELS, PRICE_BANDS, SEARCH_GENDERS, type SearchResults } from '@closetly/contracts';
+import { PRICE_BAND_LABELS, PRICE_BANDS, SEARCH_COLOUR_LABELS, SEARCH_COLOURS, SEARCH_GENDERS, type SearchResults } from '@closetly/contracts';
 import { isChecked, type FilterGroup, type FilterValue, type SearchFilters } from './search-url';
 
 export interface FilterOption<G extends FilterGroup = FilterGroup> {
@@ -43,13 +43,14 @@ function groupOptions<G extends FilterGroup>(
 }
 
 /**
- * The filter panel's checkboxes from the last answer's facet counts: price bands and genders in
- * their usual order, brands as the server ranks them.
+ * The filter panel's checkboxes from the last answer's facet counts: price bands, genders and
+ * colour families in their usual order, brands as the server ranks them.
  */
 export function filterOptions(facets: SearchFacets | undefined, filters: SearchFilters): FilterOptions {
   return {
     price: groupOptions('price', facets?.price ?? [], filters, (value) => PRICE_BAND_LABELS[value], PRICE_BANDS.map((band) => band.id)),
     gender: groupOptions('gender', facets?.gender ?? [], filters, (value) => value, SEARCH_GENDERS),
     brand: groupOptions('brand', facets?.brand ?? [], filters, (value) => value),
+    colour: groupOptions('colour', facets?.colour ?? [], filters, (value) => SEARCH_COLOUR_LABELS[value], SEARCH_COLOURS),
   };
 }

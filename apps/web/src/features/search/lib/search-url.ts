@@ -2,19 +2,23 @@ import {
   MAX_FILTER_VALUES,
   MAX_SEARCH_PAGE,
   PRICE_BANDS,
+  SEARCH_COLOURS,
   SEARCH_GENDERS,
   type PriceBand,
+  type SearchColour,
   type SearchGender,
 } from '@closetly/contracts';
 
 /**
- * What the results page shows, as the URL holds it (`/search?q=…&price=…&gender=…&brand=…&page=…`),
+ * What the results page shows, as the URL holds it (`/search?q=…&price=…&gender=…&brand=…&colour=…&page=…`),
  * so Back and a shared link show the same page. Filters repeat their key, as the API takes them.
  */
 export interface SearchFilters {
   price: PriceBand[];
   gender: SearchGender[];
   brand: string[];
+  /** Colour families (SEARCH_COLOURS ids). */
+  colour: SearchColour[];
 }
 
 export type FilterGroup = keyof SearchFilters;
@@ -27,13 +31,15 @@ export interface SearchState extends SearchFilters {
   page: number;
 }
 
-export const FILTER_GROUPS: readonly FilterGroup[] = ['price', 'gender', 'brand'];
-export const NO_FILTERS: SearchFilters = { price: [], gender: [], brand: [] };
+/** The panel's groups, in the order it shows them (and the URL writes them). */
+export const FILTER_GROUPS: readonly FilterGroup[] = ['price', 'gender', 'brand', 'colour'];
+export const NO_FILTERS: SearchFilters = { price: [], gender: [], brand: [], colour: [] };
 const MAX_BRAND_LENGTH = 200;
 
 const PRICE_IDS: readonly string[] = PRICE_BANDS.map((band) => band.id);
 const isPriceBand = (value: string): value is PriceBand => PRICE_IDS.includes(value);
 const isSearchGender = (value: string): value is SearchGender => (SEARCH_GENDERS as readonly string[]).includes(value);
+const isSearchColour = (value: string): value is SearchColour => (SEARCH_COLOURS as readonly string[]).includes(value);
 
 /** Each value once, in the order first given, and no more than the API takes. */
 function distinct<T>(values: readonly T[]): T[] {
@@ -42,7 +48,7 @@ function distinct<T>(values: readonly T[]): T[] {
 
 /**
  * Reads the page's state from its query string. Values a hand-edited or old link may carry that the
- * API would refuse (an unknown band or gender, a blank brand, a page that is no number) are dropped
+ * API would refuse (an unknown band, gender or colour, a blank brand, a page that is no number) are dropped
  * or fall back to page 1, so such a link still shows results rather than an error.
  */
 export function readSearchState(params: URLSearchParams): SearchState {
@@ -54,6 +60,7 @@ export function readSearchState(params: URLSearchParams): SearchState {
     price: distinct(params.getAll('price').filter(isPriceBand)),
     gender: distinct(params.getAll('gender').filter(isSearchGender)),
     brand: distinct(params.getAll('brand').map((brand) => brand.trim()).filter((brand) => brand !== '' && brand.length <= MAX_BRAND_LENGTH)),
+    colour: distinct(params.getAll('colour').filter(isSearchColour)),
   };
 }
 
@@ -82,7 +89,7 @@ export function toggleFilter<G extends FilterGroup>(filters: SearchFilters, grou
 }
 
 export function filtersOf(state: SearchState): SearchFilters {
-  return { price: state.price, gender: state.gender, brand: state.brand };
+  return { price: state.price, gender: state.gender, brand: state.brand, colour: state.colour };
 }
 
 /** Other filters show other results: back to the first page. */
