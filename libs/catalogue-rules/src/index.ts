@@ -8,3 +8,4 @@ export * from './web-links';
 export * from './supported-retailers';
 export * from './product-identity';
 export * from './catalogue-list';
+export * from './search-query';
