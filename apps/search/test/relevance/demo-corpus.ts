@@ -119,6 +119,8 @@ const DEMO_SIGNATURE_MATERIALS: Readonly<Record<string, readonly string[]>> = {
   'The Transport Tote': ['leather'],
   '2976 Chelsea Boots': ['leather'],
   'Arizona Soft Footbed Sandals': ['leather'],
+  '574 Core Sneakers': ['suede'],
+  '990v6 Made in USA Sneakers': ['suede'],
   'Balfern Leather Biker Jacket': ['leather'],
   'Dalby Leather Biker Jacket': ['leather'],
 };

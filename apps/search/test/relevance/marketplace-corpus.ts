@@ -333,6 +333,15 @@ function cutMaterials(cut: string): string[] {
   return materialsNamed(cut);
 }
 
+/** Denim washes only for denim: a linen short or a bomber jacket is never "in light wash". */
+const WASHES: ReadonlySet<MarketplaceShade> = new Set(['midBlue', 'lightWash', 'darkWash', 'washedBlack']);
+
+function shadeFor(random: Random, line: Line, cut: string): MarketplaceShade {
+  const denim = (line.materials ?? []).includes('denim') || /\bdenim\b/i.test(cut);
+  const shades = denim ? line.shades : line.shades.filter((shade) => !WASHES.has(shade));
+  return pick(random, shades.length > 0 ? shades : line.shades);
+}
+
 function lineDrafts(line: Line, random: Random, taken: Set<string>): Draft[] {
   const drafts: Draft[] = [];
   for (let i = 0; drafts.length < line.count && i < line.count * 4; i += 1) {
@@ -340,7 +349,7 @@ function lineDrafts(line: Line, random: Random, taken: Set<string>): Draft[] {
     const noun = at(line.nouns, i + Math.floor(i / line.cuts.length));
     const brand = at(line.brands, i * 3 + Math.floor(i / line.brands.length));
     const fit = at(line.fits, i);
-    const shade = pick(random, line.shades);
+    const shade = shadeFor(random, line, cut);
     const body = `${cut} ${noun}`;
     const identity = `${brand}|${body}|${shade}`.toLowerCase();
     if (taken.has(identity)) continue;
