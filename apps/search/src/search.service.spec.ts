@@ -15,7 +15,7 @@ import { SearchService } from './search.service';
 const shopper: Caller = { uid: 'user-1', sid: 'session-1', roles: [] };
 const admin: Caller = { uid: 'admin-1', sid: 'session-2', roles: ['admin'] };
 
-const noFacets = { brands: [], genders: [], priceBands: [] };
+const noFacets = { brands: [], genders: [], priceBands: [], colours: [] };
 
 /** The engine port replaced: calls recorded, answers chosen by each test. */
 function fakeIndex(result: ProductSearchResult = { items: [], total: 0, facets: noFacets }): jest.Mocked<ProductSearchIndex> {
@@ -54,7 +54,7 @@ describe('SearchService.search', () => {
         page: 3,
         pageSize: 25,
         pageCount: 0,
-        facets: { price: [], gender: [], brand: [] },
+        facets: { price: [], gender: [], brand: [], colour: [] },
       });
     }
     expect(index.search).not.toHaveBeenCalled();
@@ -64,7 +64,26 @@ describe('SearchService.search', () => {
     const index = fakeIndex();
     const service = new SearchService(index, fakeRpc().rpc);
     await service.search(query({ q: 'T-Shirt OR blouse', multi: true, page: 2, price: ['under-50'], gender: ['Women'], brand: ['Zara', 'COS'] }));
-    expect(index.search).toHaveBeenCalledWith({ terms: ['T-Shirt', 'blouse'], priceBands: ['under-50'], gender: ['Women'], brands: ['Zara', 'COS'], page: 2, pageSize: 25 });
+    expect(index.search).toHaveBeenCalledWith({ terms: ['T-Shirt', 'blouse'], priceBands: ['under-50'], gender: ['Women'], brands: ['Zara', 'COS'], colours: [], page: 2, pageSize: 25 });
+  });
+
+  it('runs a plain search as understood, with the filters, widening tier by tier until one finds enough', async () => {
+    const index = fakeIndex();
+    const service = new SearchService(index, fakeRpc().rpc);
+    await service.search(query({ q: 'womens blue jeans', colour: ['blue'] }));
+    // Nothing satisfies the constraints: the garment and colour words become text, then any one of them.
+    expect(index.search.mock.calls.map(([call]) => [call.understood?.match, call.understood?.garments, call.understood?.words])).toEqual([
+      ['rank', ['jeans'], []],
+      ['all', [], ['blue', 'jeans']],
+      ['any', [], ['blue', 'jeans']],
+    ]);
+    expect(index.search.mock.calls[0]?.[0]).toMatchObject({ colours: ['blue'], understood: { genders: ['Women', 'Unisex'], colours: ['blue'], preferGender: 'Women' } });
+  });
+
+  it('stops at the first tier that finds enough', async () => {
+    const index = fakeIndex({ items: [], total: 3, facets: noFacets });
+    await new SearchService(index, fakeRpc().rpc).search(query({ q: 'women jeans' }));
+    expect(index.search).toHaveBeenCalledTimes(1);
   });
 
   it('answers the products as views, the total, the page count and labelled facets', async () => {
@@ -72,7 +91,12 @@ describe('SearchService.search', () => {
     const index = fakeIndex({
       items: [toProductDocument(listed)],
       total: 51,
-      facets: { brands: [{ value: listed.brand, count: 51 }], genders: [{ value: 'Unisex', count: 51 }], priceBands: [{ value: 'under-50', count: 51 }] },
+      facets: {
+        brands: [{ value: listed.brand, count: 51 }],
+        genders: [{ value: 'Unisex', count: 51 }],
+        priceBands: [{ value: 'under-50', count: 51 }],
+        colours: [{ value: 'blue', count: 12 }],
+      },
     });
     const results = await new SearchService(index, fakeRpc().rpc).search(query());
     expect(results.products.map((item) => [item.id, item.name, item.price])).toEqual([[listed.id, listed.name, 39.5]]);
@@ -81,6 +105,7 @@ describe('SearchService.search', () => {
       price: [{ value: 'under-50', label: 'Under $50', count: 51 }],
       gender: [{ value: 'Unisex', count: 51 }],
       brand: [{ value: listed.brand, count: 51 }],
+      colour: [{ value: 'blue', label: 'Blue', count: 12 }],
     });
   });
 

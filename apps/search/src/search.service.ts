@@ -2,6 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import {
   type Caller,
   PRICE_BAND_LABELS,
+  SEARCH_COLOUR_LABELS,
   type Product,
   type RpcResponse,
   SEARCH_PAGE_SIZE,
@@ -10,9 +11,19 @@ import {
   type SearchSuggestions,
   SUGGESTION_COUNT,
 } from '@closetly/contracts';
+import { parseSearchQuery } from '@closetly/catalogue-rules';
 import { RPC_CLIENT, type RpcClient } from '@closetly/server';
-import { MAX_RESULT_WINDOW, PRODUCT_SEARCH_INDEX, type ProductDocument, type ProductSearchIndex, toProductDocument, toProductView } from './engine/product-search-index';
+import {
+  MAX_RESULT_WINDOW,
+  PRODUCT_SEARCH_INDEX,
+  type ProductDocument,
+  type ProductSearchIndex,
+  type ProductSearchResult,
+  toProductDocument,
+  toProductView,
+} from './engine/product-search-index';
 import { SearchError } from './search.errors';
+import { searchTiers } from './search-tiers';
 import { searchTerms } from './search-terms';
 
 /** Products a reindex asks the catalogue for at a time. */
@@ -39,17 +50,33 @@ export class SearchService {
     @Inject(RPC_CLIENT) private readonly rpc: RpcClient,
   ) {}
 
+  /**
+   * A plain search is understood first (`parseSearchQuery`: gender, garment,
+   * colour words become constraints) and run in tiers (`searchTiers`), each
+   * wider than the last, until one finds enough. A multi-search (a
+   * category's keywords) ORs its terms as they are.
+   */
   async search(query: SearchQuery): Promise<SearchResults> {
-    const terms = searchTerms(query.q, query.multi);
-    if (terms.length === 0) return emptyResults(query.page);
-    const result = await this.index.search({
-      terms,
+    const filters = {
       gender: query.gender,
       brands: query.brand,
       priceBands: query.price,
+      colours: query.colour,
       page: query.page,
       pageSize: SEARCH_PAGE_SIZE,
-    });
+    };
+    let result: ProductSearchResult | undefined;
+    if (query.multi) {
+      const terms = searchTerms(query.q, true);
+      if (terms.length === 0) return emptyResults(query.page);
+      result = await this.index.search({ ...filters, terms });
+    } else {
+      for (const tier of searchTiers(parseSearchQuery(query.q))) {
+        result = await this.index.search({ ...filters, understood: tier });
+        if (result.total >= tier.enough) break;
+      }
+      if (result === undefined) return emptyResults(query.page);
+    }
     return {
       products: result.items.map(toProductView),
       total: result.total,
@@ -61,7 +88,7 @@ export class SearchService {
         price: result.facets.priceBands.map(({ value, count }) => ({ value, label: PRICE_BAND_LABELS[value], count })),
         gender: result.facets.genders,
         brand: result.facets.brands,
-        colour: [],
+        colour: result.facets.colours.map(({ value, count }) => ({ value, label: SEARCH_COLOUR_LABELS[value], count })),
       },
     };
   }

@@ -9,6 +9,7 @@ import {
   type ProductDocument,
   type ProductSearchIndex,
   type ProductSearchResult,
+  UnderstoodSearch,
 } from '../src';
 
 const migrationsFolder = join(__dirname, '..', 'src', 'db', 'migrations');
@@ -114,7 +115,7 @@ describe.each(engineFactories)('product search index contract (%s)', (_kind, sta
   it('prepares itself idempotently and reports ready', async () => {
     await index.ensureReady();
     expect(await index.isReady()).toBe(true);
-    expect(await index.search({ terms: [] })).toEqual({ items: [], total: 0, facets: { brands: [], genders: [], priceBands: [] } });
+    expect(await index.search({ terms: [] })).toEqual({ items: [], total: 0, facets: { brands: [], genders: [], priceBands: [], colours: [] } });
   });
 
   it('finds an upserted product by a word of its name and returns every field unchanged', async () => {
@@ -264,7 +265,7 @@ describe.each(engineFactories)('product search index contract (%s)', (_kind, sta
       await putDenim();
       const denim = await index.search({ terms: ['denim'] });
       expect(denim.total).toBe(4);
-      expect(denim.facets).toEqual({
+      expect(denim.facets).toMatchObject({
         // count descending, then value
         brands: [
           { value: 'Levi', count: 2 },
@@ -296,7 +297,7 @@ describe.each(engineFactories)('product search index contract (%s)', (_kind, sta
       // Brand Levi ticked: the brand facet still offers Acne and Gap; gender and price count Levi's products only.
       const levi = await index.search({ terms: ['denim'], brands: ['Levi'] });
       expect([ids(levi).sort(), levi.total]).toEqual([['p1', 'p2'], 2]);
-      expect(levi.facets).toEqual({
+      expect(levi.facets).toMatchObject({
         brands: [
           { value: 'Levi', count: 2 },
           { value: 'Acne', count: 1 },
@@ -315,7 +316,7 @@ describe.each(engineFactories)('product search index contract (%s)', (_kind, sta
       // And gender Men: the brand facet counts men's denim of every brand; gender still counts Levi's of every gender.
       const leviMen = await index.search({ terms: ['denim'], brands: ['Levi'], gender: ['Men'] });
       expect([ids(leviMen), leviMen.total]).toEqual([['p1'], 1]);
-      expect(leviMen.facets).toEqual({
+      expect(leviMen.facets).toMatchObject({
         brands: [
           { value: 'Gap', count: 1 },
           { value: 'Levi', count: 1 },
@@ -330,7 +331,7 @@ describe.each(engineFactories)('product search index contract (%s)', (_kind, sta
       // Every group filtered, two brands ticked: each facet ignores only its own group.
       const three = await index.search({ terms: ['denim'], brands: ['Levi', 'Gap'], gender: ['Men'], priceBands: ['under-50'] });
       expect([ids(three), three.total]).toEqual([['p3'], 1]);
-      expect(three.facets).toEqual({
+      expect(three.facets).toMatchObject({
         // men's denim under $50
         brands: [{ value: 'Gap', count: 1 }],
         // Levi's or Gap denim under $50
@@ -350,7 +351,7 @@ describe.each(engineFactories)('product search index contract (%s)', (_kind, sta
       await putDenim();
       const acneWomen = await index.search({ terms: ['denim'], brands: ['Acne'], gender: ['Women'] });
       expect([ids(acneWomen), acneWomen.total]).toEqual([[], 0]);
-      expect(acneWomen.facets).toEqual({
+      expect(acneWomen.facets).toMatchObject({
         // women's denim: Levi's skirt; Acne has none, so it is not listed though ticked
         brands: [{ value: 'Levi', count: 1 }],
         // Acne's denim
@@ -362,7 +363,7 @@ describe.each(engineFactories)('product search index contract (%s)', (_kind, sta
       expect(gapWomen.facets.brands).toEqual([{ value: 'Levi', count: 1 }]);
       expect(gapWomen.facets.genders).toEqual([{ value: 'Men', count: 1 }]);
       // A search whose terms match nothing has no facets, filters or not.
-      expect((await index.search({ terms: ['tuxedo'], brands: ['Levi'] })).facets).toEqual({ brands: [], genders: [], priceBands: [] });
+      expect((await index.search({ terms: ['tuxedo'], brands: ['Levi'] })).facets).toMatchObject({ brands: [], genders: [], priceBands: [] });
     });
 
     it(`list at most ${BRAND_FACET_SIZE} brands, the most frequent first, within the other filters`, async () => {
@@ -433,6 +434,71 @@ describe.each(engineFactories)('product search index contract (%s)', (_kind, sta
     expect(await index.suggest('leather')).toEqual([]);
     await index.remove([]);
     await index.upsert([]);
+  });
+
+  describe('understood queries (issue 20)', () => {
+    const understood = (overrides: Partial<UnderstoodSearch>): UnderstoodSearch => UnderstoodSearch.parse(overrides);
+    const catalogue = () =>
+      put(
+        product('j1', { name: 'Slim Jeans', gender: 'Women', category: 'bottoms', colour: 'Mid Wash' }),
+        product('j2', { name: 'Straight Jeans', gender: 'Men', category: 'bottoms', colour: 'Black' }),
+        product('j3', { name: 'Relaxed Jeans', gender: 'Unisex', category: 'bottoms', description: 'In a light wash blue denim.' }),
+        product('s1', { name: 'Denim Skirt', gender: 'Women', category: 'bottoms' }),
+        product('t1', { name: 'Linen Shirt', gender: 'Men', category: 'tops', colour: 'White' }),
+        product('t2', { name: 'Oxford Shirt', gender: 'Women', category: 'tops', description: 'A crisp cotton shirt, not linen.' }),
+        product('t3', { name: 'Pace Breaker Lined Shorts', gender: 'Men', category: 'bottoms' }),
+        product('t4', { name: 'Navy Blue Wool Blazer', gender: 'Men', category: 'outerwear' }),
+      );
+
+    it('keeps to the gender (and unisex), the garment and the colour, the asked gender first', async () => {
+      await catalogue();
+      expect(ids(await index.search({ understood: understood({ genders: ['Women', 'Unisex'], preferGender: 'Women', garments: ['jeans'], match: 'rank' }) }))).toEqual(['j1', 'j3']);
+      expect(ids(await index.search({ understood: understood({ garments: ['jeans'], colours: ['blue'], match: 'rank' }) })).sort()).toEqual(['j1', 'j3']);
+      expect(ids(await index.search({ understood: understood({ colours: ['navy'], match: 'rank' }) }))).toEqual(['t4']);
+      expect(ids(await index.search({ understood: understood({ categories: ['tops'], match: 'rank' }) })).sort()).toEqual(['t1', 't2']);
+    });
+
+    it('lets the other words rank but not exclude, a name match above a description match', async () => {
+      await catalogue();
+      expect(ids(await index.search({ understood: understood({ garments: ['shirt'], words: ['linen'], boostWords: ['shirt'], match: 'rank' }) }))).toEqual(['t1', 't2']);
+    });
+
+    it('needs every word, or any one, as match says', async () => {
+      await catalogue();
+      expect(ids(await index.search({ understood: understood({ words: ['denim', 'skirt'], match: 'all' }) }))).toEqual(['s1']);
+      expect(ids(await index.search({ understood: understood({ words: ['denim', 'blazer'], match: 'all' }) }))).toEqual([]);
+      // "denim" also finds jeans (a fashion synonym, one way).
+      expect(ids(await index.search({ understood: understood({ words: ['denim', 'blazer'], match: 'any' }) })).sort()).toEqual(['j1', 'j2', 'j3', 's1', 't4']);
+    });
+
+    it('takes typos and the last word as a prefix only when asked, exact matches first', async () => {
+      await catalogue();
+      expect(ids(await index.search({ understood: understood({ words: ['lin'], match: 'all', lastWordIsPrefix: true }) }))).toEqual([]);
+      expect(ids(await index.search({ understood: understood({ words: ['lin'], match: 'all', typos: true, lastWordIsPrefix: true }) })).sort()).toEqual(['t1', 't3']);
+      expect(ids(await index.search({ understood: understood({ words: ['oxfrod'], match: 'all', typos: true }) }))).toEqual(['t2']);
+    });
+
+    it('ranks the words as a phrase in the name above the same words scattered', async () => {
+      await put(
+        product('p1', { name: 'Blend Shirt in Linen' }),
+        product('p2', { name: 'Linen Blend Shirt' }),
+      );
+      expect(ids(await index.search({ understood: understood({ words: ['linen', 'blend'], match: 'all' }) }))).toEqual(['p2', 'p1']);
+    });
+
+    it('filters by colour family and counts colour families within the other filters', async () => {
+      await catalogue();
+      const jeans = await index.search({ understood: understood({ garments: ['jeans'], match: 'rank' }), colours: ['blue'] });
+      expect(ids(jeans).sort()).toEqual(['j1', 'j3']);
+      expect(jeans.facets.colours).toEqual([
+        { value: 'blue', count: 2 },
+        { value: 'black', count: 1 },
+      ]);
+      expect(jeans.facets.genders).toEqual([
+        { value: 'Unisex', count: 1 },
+        { value: 'Women', count: 1 },
+      ]);
+    });
   });
 
   describe('fashion relevance', () => {
@@ -700,7 +766,7 @@ describe.each(engineFactories)('product search index contract (%s)', (_kind, sta
     it('empties the index with an empty snapshot', async () => {
       await put(product('p1', { name: 'Wool Coat' }));
       expect(await index.replaceAll(batchesOf())).toEqual({ indexed: 0 });
-      expect(await index.search({ terms: [] })).toEqual({ items: [], total: 0, facets: { brands: [], genders: [], priceBands: [] } });
+      expect(await index.search({ terms: [] })).toEqual({ items: [], total: 0, facets: { brands: [], genders: [], priceBands: [], colours: [] } });
       expect(await index.suggest('wool')).toEqual([]);
     });
 

@@ -1,9 +1,15 @@
 import { type API, Client, errors, type Types } from '@opensearch-project/opensearch';
 import { openSearchSynonymRules } from './fashion-synonyms';
+import { TAGS_VERSION } from '@closetly/catalogue-rules';
 import { ENGLISH_STOP_WORDS, FUZZINESS, FUZZY_MAX_EXPANSIONS, FUZZY_PREFIX_LENGTH, queryWords } from './fashion-text';
 import {
   BRAND_FACET_SIZE,
   chunked,
+  COLOUR_ORDER,
+  SEARCH_COLOURS_LIST,
+  type SearchColourId,
+  type TaggedDocument,
+  type UnderstoodSearch,
   PRICE_BANDS,
   type PriceBandId,
   type ProductDocument,
@@ -50,7 +56,7 @@ const WRITE_CHUNK = 500;
  * documents into a new physical index built with the new ones and swaps the
  * alias (an index from before versioning counts as 1).
  */
-export const INDEX_SCHEMA_VERSION = 2;
+export const INDEX_SCHEMA_VERSION = 3;
 
 /** Longest word prefix (and whole-name prefix) the suggestion n-grams index; longer ones are cut to it at query time. */
 const WORD_PREFIX_MAX = 20;
@@ -112,7 +118,8 @@ const stored: Types.Common_Mapping.Property = { type: 'keyword', index: false, d
 
 const mappings: Types.Common_Mapping.TypeMapping = {
   dynamic: 'strict',
-  _meta: { schemaVersion: INDEX_SCHEMA_VERSION },
+  // tagsVersion: the vocabulary the garment and colour tags were read with; an older one is read again (see ensureReady).
+  _meta: { schemaVersion: INDEX_SCHEMA_VERSION, tagsVersion: TAGS_VERSION },
   properties: {
     id: { type: 'keyword' },
     name: text({
@@ -138,7 +145,10 @@ const mappings: Types.Common_Mapping.TypeMapping = {
     imageUrl: stored,
     sourceUrl: stored,
     retailer: { type: 'keyword' },
-    colour: { type: 'keyword', index: false, doc_values: false },
+    colour: stored,
+    /** `productTags`: garment types with their wider kinds, colour shades and families. */
+    garments: { type: 'keyword' },
+    colours: { type: 'keyword' },
     updatedAt: { type: 'date' },
   },
 };
@@ -176,6 +186,64 @@ const termQuery = (term: string): Types.Common_QueryDsl.QueryContainer => ({
   },
 });
 
+/**
+ * An understood query (see `UnderstoodSearch`): the constraints filter, the
+ * words select as `match` says, and everything scores: the words as a phrase
+ * in the name (6), the words in the name (4), brand (2) and description (1),
+ * the garment and colour words in the name (3), the gender asked for (2),
+ * typo and prefix matches in the name (0.5).
+ */
+function understoodQuery(understood: UnderstoodSearch): Types.Common_QueryDsl.QueryContainer {
+  const filter: Types.Common_QueryDsl.QueryContainer[] = [];
+  if (understood.genders.length > 0) filter.push({ terms: { gender: understood.genders } });
+  if (understood.garments.length > 0) filter.push({ terms: { garments: understood.garments } });
+  if (understood.categories.length > 0) filter.push({ terms: { category: understood.categories } });
+  if (understood.colours.length > 0) filter.push({ terms: { colours: understood.colours } });
+
+  const text = understood.words.join(' ');
+  const should: Types.Common_QueryDsl.QueryContainer[] = [];
+  // The last word as the start of a name word, unstemmed, as the PostgreSQL twin's `name_words`.
+  const last = understood.words.at(-1);
+  const prefixOfLast: Types.Common_QueryDsl.QueryContainer | undefined =
+    understood.typos && understood.lastWordIsPrefix && last !== undefined && queryWords(last).length > 0
+      ? { bool: { filter: queryWords(last).map((word) => ({ prefix: { 'name.words': { value: word } } })) } }
+      : undefined;
+  if (understood.words.length > 0) {
+    const operator = understood.match === 'any' ? 'or' : 'and';
+    if (understood.match !== 'rank') {
+      const ways: Types.Common_QueryDsl.QueryContainer[] = [{ match: { allText: { query: text, operator } } }];
+      if (understood.typos) ways.push({ match: { nameBrand: { query: text, operator, ...FUZZY } } });
+      if (prefixOfLast) {
+        const rest = understood.words.slice(0, -1).join(' ');
+        ways.push(
+          understood.match === 'all' && rest.length > 0
+            ? {
+                bool: {
+                  filter: [
+                    prefixOfLast,
+                    { bool: { should: [{ match: { allText: { query: rest, operator: 'and' } } }, { match: { nameBrand: { query: rest, operator: 'and', ...FUZZY } } }], minimum_should_match: 1 } },
+                  ],
+                },
+              }
+            : prefixOfLast,
+        );
+      }
+      filter.push({ bool: { should: ways, minimum_should_match: 1 } });
+    }
+    if (understood.words.length > 1) should.push({ match_phrase: { name: { query: text, boost: 6 } } });
+    should.push(
+      { match: { name: { query: text, boost: 4 } } },
+      { match: { 'brand.text': { query: text, boost: 2 } } },
+      { match: { description: { query: text, boost: 1 } } },
+    );
+    if (understood.typos) should.push({ match: { name: { query: text, ...FUZZY, boost: 0.5 } } });
+    if (prefixOfLast) should.push({ constant_score: { filter: prefixOfLast, boost: 0.5 } });
+  }
+  if (understood.boostWords.length > 0) should.push({ match: { name: { query: understood.boostWords.join(' '), boost: 3 } } });
+  if (understood.preferGender !== null) should.push({ constant_score: { filter: { term: { gender: understood.preferGender } }, boost: 2 } });
+  return { bool: { filter, should } };
+}
+
 interface TermsBucket {
   key: string;
   doc_count: number;
@@ -185,9 +253,10 @@ interface FacetAggregations {
   brands: { values: { buckets: TermsBucket[] } };
   genders: { values: { buckets: TermsBucket[] } };
   priceBands: { values: { buckets: TermsBucket[] } };
+  colours: { values: { buckets: TermsBucket[] } };
 }
 
-const FACET_GROUPS = ['brands', 'genders', 'priceBands'] as const;
+const FACET_GROUPS = ['brands', 'genders', 'priceBands', 'colours'] as const;
 type FacetGroup = (typeof FACET_GROUPS)[number];
 
 /** Each filter group's query (an OR of its values), absent when the group filters nothing. */
@@ -195,6 +264,7 @@ function groupFilters(query: ResolvedSearchQuery): Record<FacetGroup, Types.Comm
   const bands = PRICE_BANDS.filter((band) => query.priceBands.includes(band.id));
   return {
     brands: query.brands.length > 0 ? { terms: { brand: query.brands } } : undefined,
+    colours: query.colours.length > 0 ? { terms: { colours: query.colours } } : undefined,
     genders: query.gender.length > 0 ? { terms: { gender: query.gender } } : undefined,
     priceBands:
       bands.length > 0
@@ -322,10 +392,13 @@ export class OpenSearchProductIndex implements ProductSearchIndex {
     }
   }
 
+  /** The schema version of a physical index; one whose tags an older vocabulary read counts as older. */
   private async schemaVersionOf(index: string): Promise<number> {
     const { body } = await this.client.indices.getMapping({ index });
-    const meta = (body[index]?.mappings as { _meta?: { schemaVersion?: unknown } } | undefined)?._meta;
-    return typeof meta?.schemaVersion === 'number' ? meta.schemaVersion : 1;
+    const meta = (body[index]?.mappings as { _meta?: { schemaVersion?: unknown; tagsVersion?: unknown } } | undefined)?._meta;
+    const version = typeof meta?.schemaVersion === 'number' ? meta.schemaVersion : 1;
+    const tagsVersion = typeof meta?.tagsVersion === 'number' ? meta.tagsVersion : 0;
+    return version === INDEX_SCHEMA_VERSION && tagsVersion < TAGS_VERSION ? version - 1 : version;
   }
 
   /** `<alias>-v<n+1>`, n the highest version that exists (0 on a fresh engine). */
@@ -358,19 +431,38 @@ export class OpenSearchProductIndex implements ProductSearchIndex {
     });
   }
 
-  /** Copies `source` (an older schema) into a new physical index with the current schema, then swaps. */
+  /**
+   * Copies `source` (an older schema, or tags read by an older vocabulary)
+   * into a new physical index with the current schema, reading each
+   * document's tags again, then swaps.
+   */
   private async migrate(source: string): Promise<void> {
     const target = await this.nextIndexName();
     await this.createIndex(target);
     try {
-      await this.client.reindex(
-        { body: { source: { index: source }, dest: { index: target } }, refresh: true, wait_for_completion: true },
-        { requestTimeout: this.options.migrationTimeoutMs ?? 600_000 },
-      );
+      await this.copyRetagged(source, target);
+      await this.client.indices.refresh({ index: target });
       await this.swap(target, [source]);
     } catch (error) {
       await this.client.indices.delete({ index: target, ignore_unavailable: true }).catch(() => undefined);
       throw error;
+    }
+  }
+
+  private async copyRetagged(source: string, target: string): Promise<void> {
+    const timeout = this.options.migrationTimeoutMs ?? 600_000;
+    let page = await this.client.search({ index: source, scroll: '2m', size: WRITE_CHUNK, body: { query: { match_all: {} }, sort: ['_doc'] } }, { requestTimeout: timeout });
+    try {
+      while (page.body.hits.hits.length > 0) {
+        const docs = page.body.hits.hits.map((hit) => fromSource(hit._source as ProductDocument));
+        await this.writeDocuments(target, prepareDocuments(docs), false);
+        const scrollId = page.body._scroll_id;
+        if (scrollId === undefined) break;
+        page = await this.client.scroll({ body: { scroll_id: scrollId, scroll: '2m' } }, { requestTimeout: timeout });
+      }
+    } finally {
+      const scrollId = page.body._scroll_id;
+      if (scrollId !== undefined) await this.client.clearScroll({ body: { scroll_id: scrollId } }).catch(() => undefined);
     }
   }
 
@@ -409,7 +501,7 @@ export class OpenSearchProductIndex implements ProductSearchIndex {
     return new Set([...before, ...this.loads]);
   }
 
-  private async writeDocuments(index: string, docs: readonly ProductDocument[], refresh: boolean | 'wait_for'): Promise<void> {
+  private async writeDocuments(index: string, docs: readonly TaggedDocument[], refresh: boolean | 'wait_for'): Promise<void> {
     for (const chunk of chunked(docs, WRITE_CHUNK)) {
       await this.bulk(
         chunk.flatMap((doc) => [{ index: { _index: index, _id: doc.id } }, doc]),
@@ -481,8 +573,11 @@ export class OpenSearchProductIndex implements ProductSearchIndex {
    */
   async search(input: ProductSearchQuery): Promise<ProductSearchResult> {
     const query = resolveSearchQuery(input);
-    const must: Types.Common_QueryDsl.QueryContainer[] =
-      query.terms.length > 0 ? [{ bool: { should: query.terms.map(termQuery), minimum_should_match: 1 } }] : [{ match_all: {} }];
+    const must: Types.Common_QueryDsl.QueryContainer[] = query.understood
+      ? [understoodQuery(query.understood)]
+      : query.terms.length > 0
+        ? [{ bool: { should: query.terms.map(termQuery), minimum_should_match: 1 } }]
+        : [{ match_all: {} }];
     const filters = groupFilters(query);
     const filtersOf = (groups: readonly FacetGroup[]): Types.Common_QueryDsl.QueryContainer[] =>
       groups.flatMap((group) => {
@@ -508,6 +603,10 @@ export class OpenSearchProductIndex implements ProductSearchIndex {
         aggs: {
           brands: { filter: othersThan('brands'), aggs: { values: { terms: termsOn('brand', BRAND_FACET_SIZE) } } },
           genders: { filter: othersThan('genders'), aggs: { values: { terms: termsOn('gender', 10) } } },
+          colours: {
+            filter: othersThan('colours'),
+            aggs: { values: { terms: { ...termsOn('colours', SEARCH_COLOURS_LIST.length), include: [...SEARCH_COLOURS_LIST] } as Types.Common_Aggregations.TermsAggregationFields } },
+          },
           priceBands: {
             filter: othersThan('priceBands'),
             aggs: {
@@ -536,6 +635,9 @@ export class OpenSearchProductIndex implements ProductSearchIndex {
       facets: {
         brands: aggregations.brands.values.buckets.map((bucket) => ({ value: bucket.key, count: bucket.doc_count })),
         genders: aggregations.genders.values.buckets.map((bucket) => ({ value: bucket.key as ProductGender, count: bucket.doc_count })),
+        colours: aggregations.colours.values.buckets
+          .map((bucket) => ({ value: bucket.key as SearchColourId, count: bucket.doc_count }))
+          .sort((a, b) => b.count - a.count || (COLOUR_ORDER.get(a.value) ?? 0) - (COLOUR_ORDER.get(b.value) ?? 0)),
         priceBands: aggregations.priceBands.values.buckets
           .filter((bucket) => bucket.doc_count > 0)
           .map((bucket) => ({ value: bucket.key as PriceBandId, count: bucket.doc_count })),

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { TAGS_VERSION } from '@closetly/catalogue-rules';
 import type { Db } from '@closetly/server';
 import { and, desc, eq, inArray, lt, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import { productLexemes, productNameWords, products, productStaging, PRODUCT_TEXT_CONFIG } from '../db/schema';
@@ -8,6 +9,11 @@ import { buildSynonymIndex, fuzzySources, lexemesOf, planTerm, quoteLexeme, rend
 import {
   BRAND_FACET_SIZE,
   chunked,
+  COLOUR_ORDER,
+  SEARCH_COLOURS_LIST,
+  type SearchColourId,
+  type TaggedDocument,
+  type UnderstoodSearch,
   EMPTY_RESULT,
   PRICE_BANDS,
   type PriceBandId,
@@ -39,6 +45,9 @@ const REPLACE_DOCUMENT_COLUMNS = {
   sourceUrl: sql`excluded.source_url`,
   retailer: sql`excluded.retailer`,
   colour: sql`excluded.colour`,
+  garments: sql`excluded.garments`,
+  colours: sql`excluded.colours`,
+  tagsVersion: sql`excluded.tags_version`,
   updatedAt: sql`excluded.updated_at`,
 };
 
@@ -86,7 +95,10 @@ const toDocument = (row: Omit<ProductRow, GeneratedColumns>): ProductDocument =>
   updatedAt: row.updatedAt.toISOString(),
 });
 
-const toRow = (doc: ProductDocument) => ({ ...doc, updatedAt: new Date(doc.updatedAt) });
+const toRow = (doc: TaggedDocument) => ({ ...doc, updatedAt: new Date(doc.updatedAt), tagsVersion: TAGS_VERSION });
+
+/** A list of strings as a SQL text[] (drizzle would spread an array into separate parameters). */
+const textArray = (values: readonly string[]): SQL => sql`array(select jsonb_array_elements_text(${JSON.stringify(values)}::jsonb))`;
 
 /** Band bounds are constants, inlined so the same expression can be selected and grouped by. */
 const bandCondition = (band: (typeof PRICE_BANDS)[number]): SQL => {
@@ -106,6 +118,7 @@ interface GroupFilters {
   brands?: SQL;
   genders?: SQL;
   priceBands?: SQL;
+  colours?: SQL;
 }
 
 function groupFilters(query: ResolvedSearchQuery): GroupFilters {
@@ -114,6 +127,7 @@ function groupFilters(query: ResolvedSearchQuery): GroupFilters {
     ...(query.brands.length > 0 ? { brands: inArray(products.brand, query.brands) } : {}),
     ...(query.gender.length > 0 ? { genders: inArray(products.gender, query.gender) } : {}),
     ...(bands.length > 0 ? { priceBands: sql`(${or(...bands.map((band) => sql`(${bandCondition(band)})`))})` } : {}),
+    ...(query.colours.length > 0 ? { colours: sql`${products.colours} && ${textArray(query.colours)}` } : {}),
   };
 }
 
@@ -163,6 +177,28 @@ export class PostgresProductIndex implements ProductSearchIndex {
       await this.db.execute(sql`select to_tsvector(${TS_CONFIG}, 'ready')`);
     } catch (error) {
       throw new Error('search.products is not reachable: have the search service migrations run?', { cause: error });
+    }
+    await this.retagStale();
+  }
+
+  /** Reads again the tags of products tagged by an older vocabulary (or before tags existed), a chunk at a time. */
+  private async retagStale(): Promise<void> {
+    for (;;) {
+      const stale = await this.db
+        .select(documentColumns)
+        .from(products)
+        .where(lt(products.tagsVersion, TAGS_VERSION))
+        .orderBy(products.id)
+        .limit(WRITE_CHUNK);
+      if (stale.length === 0) return;
+      await this.db.transaction(async (tx) => {
+        for (const doc of prepareDocuments(stale.map(toDocument))) {
+          await tx
+            .update(products)
+            .set({ garments: doc.garments, colours: doc.colours, tagsVersion: TAGS_VERSION })
+            .where(eq(products.id, doc.id));
+        }
+      });
     }
   }
 
@@ -222,8 +258,8 @@ export class PostgresProductIndex implements ProductSearchIndex {
         const kept = [...load.touched];
         await tx.delete(products).where(notInArray(products.id, kept));
         await tx.execute(sql`
-          insert into search.products (id, name, brand, description, price, currency, price_text, gender, category, image_url, source_url, retailer, updated_at)
-          select id, name, brand, description, price, currency, price_text, gender, category, image_url, source_url, retailer, updated_at
+          insert into search.products (id, name, brand, description, price, currency, price_text, gender, category, image_url, source_url, retailer, colour, updated_at, garments, colours, tags_version)
+          select id, name, brand, description, price, currency, price_text, gender, category, image_url, source_url, retailer, colour, updated_at, garments, colours, tags_version
           from search.product_staging
           where load_id = ${loadId} and ${notInArray(productStaging.id, kept)}
           on conflict (id) do nothing`);
@@ -241,25 +277,26 @@ export class PostgresProductIndex implements ProductSearchIndex {
 
   async search(input: ProductSearchQuery): Promise<ProductSearchResult> {
     const query = resolveSearchQuery(input);
-    let text: { match: SQL; exact: SQL; typos: SQL } | undefined;
-    if (query.terms.length > 0) {
+    let text: { match: SQL | undefined; order: SQL[] } | undefined;
+    if (query.understood) {
+      const compiled = await this.compileUnderstood(query.understood);
+      if (!compiled) return EMPTY_RESULT();
+      text = compiled;
+    } else if (query.terms.length > 0) {
       const compiled = await this.compileTerms(query.terms);
       if (!compiled) return EMPTY_RESULT();
       text = {
-        // A term matches with every word spelled right anywhere, or with typos in name and brand.
-        match: or(
-          ...compiled.terms.map((term) =>
-            term.typos === term.exact
-              ? sql`${products.searchVector} @@ ${term.exact}::tsquery`
-              : sql`(${products.searchVector} @@ ${term.exact}::tsquery or ${products.nameBrandVector} @@ ${term.typos}::tsquery)`,
-          ),
-        ) as SQL,
-        exact: sql`${compiled.exact}::tsquery`,
-        typos: sql`${compiled.typos}::tsquery`,
+        match: this.termsMatch(compiled.terms),
+        order: [
+          desc(sql`ts_rank(${RANK_WEIGHTS}, ${products.searchVector}, ${compiled.exact}::tsquery)`),
+          desc(sql`ts_rank(${RANK_WEIGHTS}, ${products.nameBrandVector}, ${compiled.typos}::tsquery)`),
+          // Shorter names first, as BM25 favours shorter fields.
+          sql`length(${products.nameWords})`,
+        ],
       };
     }
     const filters = groupFilters(query);
-    const conditions = [text?.match, filters.brands, filters.genders, filters.priceBands].filter((condition) => condition !== undefined);
+    const conditions = [text?.match, filters.brands, filters.genders, filters.priceBands, filters.colours].filter((condition) => condition !== undefined);
     const where = conditions.length > 0 ? and(...conditions) : undefined;
 
     const limit = pageLimit(query);
@@ -270,22 +307,78 @@ export class PostgresProductIndex implements ProductSearchIndex {
             .select(documentColumns)
             .from(products)
             .where(where)
-            .orderBy(
-              ...(text
-                ? [
-                    desc(sql`ts_rank(${RANK_WEIGHTS}, ${products.searchVector}, ${text.exact})`),
-                    desc(sql`ts_rank(${RANK_WEIGHTS}, ${products.nameBrandVector}, ${text.typos})`),
-                    // Shorter names first, as BM25 favours shorter fields.
-                    sql`length(${products.nameWords})`,
-                  ]
-                : []),
-              sql`${products.id} collate "C"`,
-            )
+            .orderBy(...(text?.order ?? []), sql`${products.id} collate "C"`)
             .limit(limit)
             .offset(query.offset),
       this.countAndFacets(text?.match, filters),
     ]);
     return { items: rows.map(toDocument), ...counts };
+  }
+
+  /** Terms ORed; a term matches with every word spelled right anywhere, or with typos in name and brand. */
+  private termsMatch(terms: ReadonlyArray<{ exact: string; typos: string }>): SQL {
+    return or(
+      ...terms.map((term) =>
+        term.typos === term.exact
+          ? sql`${products.searchVector} @@ ${term.exact}::tsquery`
+          : sql`(${products.searchVector} @@ ${term.exact}::tsquery or ${products.nameBrandVector} @@ ${term.typos}::tsquery)`,
+      ),
+    ) as SQL;
+  }
+
+  /**
+   * An understood query (see `UnderstoodSearch`) as a condition and an
+   * order: constraints as array overlaps and IN lists; the words as `match`
+   * says (with `typos`: also within a typo in name and brand, the last word
+   * also as a prefix of a name word); ranked by the words as a phrase in the
+   * name, then the words and the garment and colour words by field weight,
+   * then the gender asked for, then typo matches, then shorter names. Null
+   * when words must match and none can (stop words only).
+   */
+  private async compileUnderstood(understood: UnderstoodSearch): Promise<{ match: SQL | undefined; order: SQL[] } | null> {
+    const conditions: SQL[] = [];
+    if (understood.genders.length > 0) conditions.push(inArray(products.gender, understood.genders));
+    if (understood.garments.length > 0) conditions.push(sql`${products.garments} && ${textArray(understood.garments)}`);
+    if (understood.categories.length > 0) conditions.push(inArray(products.category, understood.categories));
+    if (understood.colours.length > 0) conditions.push(sql`${products.colours} && ${textArray(understood.colours)}`);
+
+    const words = understood.words;
+    const order: SQL[] = [];
+    if (words.length > 1) {
+      order.push(desc(sql`(to_tsvector(${TS_CONFIG}, ${products.name}) @@ phraseto_tsquery(${TS_CONFIG}, ${words.join(' ')}))`));
+    }
+    const ranked = await this.compileTerms([...words, ...understood.boostWords]);
+    if (ranked) order.push(desc(sql`ts_rank(${RANK_WEIGHTS}, ${products.searchVector}, ${ranked.exact}::tsquery)`));
+    if (understood.preferGender !== null) order.push(desc(sql`(${products.gender} = ${understood.preferGender})`));
+
+    if (words.length > 0 && understood.match !== 'rank') {
+      const typed = understood.match === 'all' ? [words.join(' ')] : words;
+      const compiled = await this.compileTerms(typed);
+      const matches: SQL[] = [];
+      if (compiled) {
+        matches.push(
+          understood.typos
+            ? this.termsMatch(compiled.terms)
+            : (or(...compiled.terms.map((term) => sql`${products.searchVector} @@ ${term.exact}::tsquery`)) as SQL),
+        );
+        if (understood.typos) order.push(desc(sql`ts_rank(${RANK_WEIGHTS}, ${products.nameBrandVector}, ${compiled.typos}::tsquery)`));
+      }
+      const last = words.at(-1);
+      if (understood.typos && understood.lastWordIsPrefix && last !== undefined) {
+        const prefixes = queryWords(last).map((word) => `${quoteLexeme(word)}:*`);
+        if (prefixes.length > 0) {
+          const startsAWord = sql`${products.nameWords} @@ ${prefixes.join(' & ')}::tsquery`;
+          const rest = words.slice(0, -1);
+          const restCompiled = understood.match === 'all' && rest.length > 0 ? await this.compileTerms([rest.join(' ')]) : null;
+          matches.push(restCompiled ? sql`(${this.termsMatch(restCompiled.terms)} and ${startsAWord})` : startsAWord);
+          order.push(desc(startsAWord));
+        }
+      }
+      if (matches.length === 0) return null;
+      conditions.push(sql`(${or(...matches)})`);
+    }
+    order.push(sql`length(${products.nameWords})`);
+    return { match: conditions.length > 0 ? and(...conditions) : undefined, order };
   }
 
   /**
@@ -366,28 +459,34 @@ export class PostgresProductIndex implements ProductSearchIndex {
    */
   private async countAndFacets(match: SQL | undefined, filters: GroupFilters): Promise<{ total: number; facets: ProductSearchFacets }> {
     const passes = (condition: SQL | undefined): SQL => (condition ? sql`(${condition})` : sql`true`);
+    const families = textArray(SEARCH_COLOURS_LIST);
     const result = await this.db.execute(sql`
-      with cells as materialized (
+      with matching as materialized (
         select ${products.brand} as brand, ${products.gender} as gender, ${BAND_OF_PRICE} as band,
+               array(select c from unnest(${products.colours}) as c where c = any(${families})) as families,
                ${passes(filters.brands)} as in_brands, ${passes(filters.genders)} as in_genders, ${passes(filters.priceBands)} as in_bands,
-               count(*)::int as n
+               ${passes(filters.colours)} as in_colours
         from ${products}
         ${match ? sql`where ${match}` : sql``}
-        group by 1, 2, 3, 4, 5, 6
+      ),
+      cells as materialized (
+        select brand, gender, band, in_brands, in_genders, in_bands, in_colours, count(*)::int as n from matching group by 1, 2, 3, 4, 5, 6, 7
       )
       select kind, value, n from (
-        select 0 as kind, ''::text as value, coalesce(sum(n), 0)::int as n from cells where in_brands and in_genders and in_bands
+        select 0 as kind, ''::text as value, coalesce(sum(n), 0)::int as n from cells where in_brands and in_genders and in_bands and in_colours
         union all
-        (select 1, brand, sum(n)::int from cells where in_genders and in_bands
+        (select 1, brand, sum(n)::int from cells where in_genders and in_bands and in_colours
          group by brand order by sum(n) desc, brand collate "C" limit ${BRAND_FACET_SIZE})
         union all
-        select 2, gender, sum(n)::int from cells where in_brands and in_bands group by gender
+        select 2, gender, sum(n)::int from cells where in_brands and in_bands and in_colours group by gender
         union all
-        select 3, band, sum(n)::int from cells where in_brands and in_genders and band is not null group by band
+        select 3, band, sum(n)::int from cells where in_brands and in_genders and in_colours and band is not null group by band
+        union all
+        select 4, family, count(*)::int from matching, unnest(families) as family where in_brands and in_genders and in_bands group by family
       ) as facets
       order by kind, n desc, value collate "C"`);
 
-    const facets: ProductSearchFacets = { brands: [], genders: [], priceBands: [] };
+    const facets: ProductSearchFacets = { brands: [], genders: [], priceBands: [], colours: [] };
     let total = 0;
     const bandCounts = new Map<string, number>();
     // Rows come by kind (0 total, 1 brands, 2 genders, 3 bands), then count descending, then value.
@@ -395,8 +494,10 @@ export class PostgresProductIndex implements ProductSearchIndex {
       if (row.kind === 0) total = row.n;
       else if (row.kind === 1) facets.brands.push({ value: row.value, count: row.n });
       else if (row.kind === 2) facets.genders.push({ value: row.value as ProductGender, count: row.n });
+      else if (row.kind === 4) facets.colours.push({ value: row.value as SearchColourId, count: row.n });
       else bandCounts.set(row.value, row.n);
     }
+    facets.colours.sort((a, b) => b.count - a.count || (COLOUR_ORDER.get(a.value) ?? 0) - (COLOUR_ORDER.get(b.value) ?? 0));
     facets.priceBands = PRICE_BANDS.flatMap((band) => {
       const count = bandCounts.get(band.id) ?? 0;
       return count > 0 ? [{ value: band.id, count }] : [];

@@ -32,6 +32,7 @@ describe('toProductDocument', () => {
       retailer: 'asos.com',
       gender: 'Women',
       category: 'tops',
+      colour: null,
       updatedAt: '2025-04-02T08:30:00.000Z',
     });
     expect(ProductDocument.parse(doc)).toEqual(doc);

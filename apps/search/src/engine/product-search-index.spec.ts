@@ -19,7 +19,7 @@ const doc = (id: string, name: string, updatedAt = '2025-01-01T00:00:00.000Z'): 
 
 describe('resolveSearchQuery', () => {
   it('applies the spec defaults: page 1 of 25', () => {
-    expect(resolveSearchQuery({})).toEqual({ terms: [], gender: [], brands: [], priceBands: [], page: 1, pageSize: 25, offset: 0 });
+    expect(resolveSearchQuery({})).toEqual({ terms: [], understood: undefined, gender: [], brands: [], priceBands: [], colours: [], page: 1, pageSize: 25, offset: 0 });
   });
 
   it('trims terms and drops blank and repeated values', () => {
@@ -36,10 +36,16 @@ describe('resolveSearchQuery', () => {
 
 describe('prepareDocuments', () => {
   it('keeps the last copy of an id and normalises updatedAt to UTC', () => {
+    const untagged = { garments: [], colours: [] };
     expect(prepareDocuments([doc('a', 'First'), doc('b', 'Other'), doc('a', 'Second', '2025-01-01T02:00:00+02:00')])).toEqual([
-      doc('b', 'Other'),
-      doc('a', 'Second', '2025-01-01T00:00:00.000Z'),
+      { ...doc('b', 'Other'), ...untagged },
+      { ...doc('a', 'Second', '2025-01-01T00:00:00.000Z'), ...untagged },
     ]);
+  });
+
+  it('reads each document\'s garment and colour tags', () => {
+    const [tagged] = prepareDocuments([{ ...doc('a', 'Suede Chelsea Boots'), category: 'shoes', colour: 'Chocolate Brown' }]);
+    expect(tagged).toMatchObject({ garments: ['chelsea-boots', 'boots'], colours: ['brown', 'chocolate'] });
   });
 });
 

@@ -1,3 +1,5 @@
+import { productTags, SEARCH_COLOURS } from '@closetly/catalogue-rules';
+import { Category } from '@closetly/contracts';
 import { z } from 'zod';
 import { PriceBandId, type ProductDocument, ProductGender, utcInstant } from './product-document';
 
@@ -35,8 +37,47 @@ export const MAX_RESULT_WINDOW = 10_000;
  *   the name above one in the brand, above one in the description; ties (and
  *   browsing) ordered by id, so pages are stable.
  */
+export const SEARCH_COLOURS_LIST: readonly string[] = SEARCH_COLOURS;
+export const SearchColourId = z.enum(SEARCH_COLOURS);
+export type SearchColourId = z.infer<typeof SearchColourId>;
+
+/**
+ * A query as the query understanding read it (`parseSearchQuery`), for the
+ * engines to run the same way (issue 20). Used instead of `terms` when given.
+ * - Constraints, each an OR within itself, ANDed, narrowing hits and facets
+ *   alike: `genders`, `garments` (a product's garment tags, see
+ *   `productTags`), `categories`, `colours` (colour tags: shades and
+ *   families).
+ * - `words` are text. `match`: `all` (every word must be found, as a plain
+ *   term), `any` (at least one), `rank` (none needs to be: they only rank,
+ *   when constraints already choose the products).
+ * - `typos`: a word may also match a name or brand word within its typo
+ *   allowance (`FUZZINESS`) and, with `lastWordIsPrefix`, the last word a
+ *   name word it starts ("lin" → Linen). Exact words always rank above.
+ * - Ranking: the words as a phrase in the name, then words in the name, the
+ *   brand, the description; `boostWords` (the garment and colour words as
+ *   typed) in the name; `preferGender` above Unisex; typo and prefix matches
+ *   last; then id.
+ */
+export const UnderstoodSearch = z.object({
+  genders: z.array(ProductGender).default([]),
+  preferGender: ProductGender.nullable().default(null),
+  garments: z.array(z.string().min(1).max(60)).max(16).default([]),
+  categories: z.array(Category).max(6).default([]),
+  colours: z.array(z.string().min(1).max(60)).max(16).default([]),
+  words: z.array(z.string().min(1).max(200)).max(32).default([]),
+  boostWords: z.array(z.string().min(1).max(200)).max(32).default([]),
+  match: z.enum(['all', 'any', 'rank']).default('all'),
+  typos: z.boolean().default(false),
+  lastWordIsPrefix: z.boolean().default(false),
+});
+export type UnderstoodSearch = z.infer<typeof UnderstoodSearch>;
+
 export const ProductSearchQuery = z.object({
   terms: z.array(z.string().max(200)).max(32).default([]),
+  understood: UnderstoodSearch.optional(),
+  /** The Colour filter: colour families, a facet group like the others. */
+  colours: z.array(SearchColourId).optional(),
   gender: z.array(ProductGender).optional(),
   brands: z.array(z.string().min(1)).max(100).optional(),
   priceBands: z.array(PriceBandId).optional(),
@@ -48,6 +89,8 @@ export type ProductSearchQuery = z.input<typeof ProductSearchQuery>;
 /** A query with defaults applied, blank and repeated values dropped; what the engines run. */
 export interface ResolvedSearchQuery {
   terms: string[];
+  understood: UnderstoodSearch | undefined;
+  colours: SearchColourId[];
   gender: ProductGender[];
   brands: string[];
   priceBands: PriceBandId[];
@@ -62,6 +105,8 @@ export function resolveSearchQuery(query: ProductSearchQuery): ResolvedSearchQue
   const unique = <T>(values: T[] | undefined): T[] => [...new Set(values ?? [])];
   return {
     terms: unique(parsed.terms.map((term) => term.trim()).filter((term) => term.length > 0)),
+    understood: parsed.understood,
+    colours: unique(parsed.colours),
     gender: unique(parsed.gender),
     brands: unique(parsed.brands),
     priceBands: unique(parsed.priceBands),
@@ -97,6 +142,8 @@ export interface ProductSearchFacets {
   brands: FacetCount[];
   genders: FacetCount<ProductGender>[];
   priceBands: FacetCount<PriceBandId>[];
+  /** Colour families, by count descending then family order. */
+  colours: FacetCount<SearchColourId>[];
 }
 
 export interface ProductSearchResult {
@@ -153,18 +200,27 @@ export interface ProductSearchIndex {
 
 export const PRODUCT_SEARCH_INDEX = Symbol('PRODUCT_SEARCH_INDEX');
 
-/** Dedupes by id (last copy wins) and normalises `updatedAt` to UTC ISO, as both engines store it. */
-export function prepareDocuments(docs: readonly ProductDocument[]): ProductDocument[] {
-  const byId = new Map<string, ProductDocument>();
+/** A document as an engine stores it: with the garment and colour tags search matches constraints against. */
+export type TaggedDocument = ProductDocument & { garments: string[]; colours: string[] };
+
+/**
+ * Dedupes by id (last copy wins), normalises `updatedAt` to UTC ISO, as both
+ * engines store it, and reads each document's tags (`productTags`).
+ */
+export function prepareDocuments(docs: readonly ProductDocument[]): TaggedDocument[] {
+  const byId = new Map<string, TaggedDocument>();
   for (const doc of docs) {
     byId.delete(doc.id);
-    byId.set(doc.id, { ...doc, updatedAt: utcInstant(doc.updatedAt) });
+    byId.set(doc.id, { ...doc, updatedAt: utcInstant(doc.updatedAt), ...productTags(doc) });
   }
   return [...byId.values()];
 }
 
+/** Colour families in the Colour filter's order, for facets that tie. */
+export const COLOUR_ORDER: ReadonlyMap<string, number> = new Map(SEARCH_COLOURS.map((colour, index) => [colour, index]));
+
 /** The answer to a search that cannot match anything. */
-export const EMPTY_RESULT = (): ProductSearchResult => ({ items: [], total: 0, facets: { brands: [], genders: [], priceBands: [] } });
+export const EMPTY_RESULT = (): ProductSearchResult => ({ items: [], total: 0, facets: { brands: [], genders: [], priceBands: [], colours: [] } });
 
 export function resolveSuggestionLimit(limit: number | undefined): number {
   const value = Math.trunc(limit ?? DEFAULT_SUGGESTION_LIMIT);

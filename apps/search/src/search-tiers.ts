@@ -1,0 +1,50 @@
+import type { UnderstoodQuery } from '@closetly/catalogue-rules';
+import type { UnderstoodSearch } from './engine/product-search-index';
+
+/** Fewer exact matches than this and a plain text search also tries typos and prefixes ("too little", issue 20). */
+export const FEW_EXACT_RESULTS = 5;
+
+/** One attempt at a search, and how many results end the search there. */
+export type SearchTier = UnderstoodSearch & { enough: number };
+
+/**
+ * The attempts a search makes, widest last, stopping at the first that finds
+ * `enough` (the last always ends it):
+ *
+ * With a constraint (gender, garment, category, colour):
+ *  1. every item that satisfies the constraints; the other words only rank
+ *     ("linen shirt": every shirt, linen ones first), typos and prefixes ranking last;
+ *  2. if none does: the garment and colour words become words that must be
+ *     found in the text (an item whose tags missed it), the gender stays;
+ *  3. then any one word.
+ * Text only:
+ *  1. every word spelled right (exact beats fuzzy: typos are not looked for
+ *     while exact matches are plenty);
+ *  2. if fewer than FEW_EXACT_RESULTS: every word exact, within a typo, or the
+ *     last one as a prefix ("lin" → Linen), exact ones first;
+ *  3. if none: any one word.
+ * No words and no constraint: no attempt at all.
+ */
+export function searchTiers(query: UnderstoodQuery): SearchTier[] {
+  const ranking = { preferGender: query.gender, boostWords: query.constraintWords, lastWordIsPrefix: query.lastWordIsPrefix };
+  const none = { garments: [], categories: [], colours: [] };
+  if (query.constrained) {
+    const relaxedWords = [...query.constraintWords, ...query.words];
+    return [
+      { ...ranking, genders: query.genders, garments: query.garments, categories: query.categories, colours: query.colours, words: query.words, match: 'rank', typos: true, enough: 1 },
+      ...(relaxedWords.length > 0
+        ? [
+            { ...ranking, ...none, genders: query.genders, words: relaxedWords, match: 'all', typos: true, lastWordIsPrefix: false, enough: 1 } as const,
+            { ...ranking, ...none, genders: query.genders, words: relaxedWords, match: 'any', typos: true, lastWordIsPrefix: false, enough: 1 } as const,
+          ]
+        : []),
+    ];
+  }
+  if (query.words.length === 0) return [];
+  const text = { ...ranking, ...none, genders: [], words: query.words };
+  return [
+    { ...text, match: 'all', typos: false, enough: FEW_EXACT_RESULTS },
+    { ...text, match: 'all', typos: true, enough: 1 },
+    ...(query.words.length > 1 ? [{ ...text, match: 'any', typos: true, enough: 1 } as const] : []),
+  ];
+}
