@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { startEmbeddedProduct } from '@closetly/all-in-one/testing';
 import Fastify from 'fastify';
 import { benchHome } from './bench-home';
+import { benchRelevance } from './bench-relevance';
 import { benchRetention } from './bench-retention';
 import { benchSearch } from './bench-search';
 
@@ -32,12 +33,12 @@ async function throughput(url: string, init: RequestInit): Promise<number> {
   return REQUESTS / seconds;
 }
 
-/** BENCH_ONLY=search, home or retention runs that benchmark alone (when working on it). */
+/** BENCH_ONLY=search, relevance, home or retention runs that benchmark alone (when working on it). */
 const ONLY = process.env.BENCH_ONLY;
-const ALONE = { search: benchSearch, home: benchHome, retention: benchRetention } as const;
+const ALONE = { search: benchSearch, relevance: benchRelevance, home: benchHome, retention: benchRetention } as const;
 
 async function main(): Promise<void> {
-  if (ONLY === 'search' || ONLY === 'home' || ONLY === 'retention') {
+  if (ONLY === 'search' || ONLY === 'relevance' || ONLY === 'home' || ONLY === 'retention') {
     report(await ALONE[ONLY]());
     return;
   }
@@ -86,6 +87,7 @@ async function main(): Promise<void> {
     ['guarded route ≥ 0.40 × bare GET', guarded / referenceGet >= 0.4],
   ];
   targets.push(...(await benchSearch()));
+  targets.push(...(await benchRelevance()));
   targets.push(...(await benchHome()));
   targets.push(...(await benchRetention()));
   report(targets);

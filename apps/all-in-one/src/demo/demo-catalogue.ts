@@ -42,6 +42,12 @@ export interface DemoProduct {
   gender: ProductGender;
   category: DemoCategory;
   garment: GarmentKey;
+  /** Who the piece is made for (`gender` says the same in the catalogue's words). */
+  fit: Fit;
+  /** The cut its name was built from ("Relaxed Linen"); null for a brand's signature piece, named as the brand names it. */
+  cut: string | null;
+  /** The colour it is shown in (the description names it; the illustration draws it). */
+  colour: ColourKey;
   /** The illustration: one per shape and colour, shared by products that look alike. */
   image: { shape: GarmentShape; colour: ColourKey; hex: string };
   styles: readonly Style[];
@@ -184,6 +190,7 @@ interface Piece {
   opening: string;
   colours: readonly ColourKey[];
   signature: boolean;
+  cut: string | null;
 }
 
 function productOf(brand: Brand, piece: Piece, random: Random): DemoProduct {
@@ -201,6 +208,9 @@ function productOf(brand: Brand, piece: Piece, random: Random): DemoProduct {
     gender: GENDER_OF[fit],
     category: garment.category,
     garment: piece.garment,
+    fit,
+    cut: piece.cut,
+    colour,
     image: { shape: garment.shape, colour, hex: COLOURS[colour].hex },
     styles: brand.styles,
     signature,
@@ -219,7 +229,7 @@ function brandProducts(brand: Brand, count: number, random: Random): DemoProduct
   for (const [name, garment, fit, price, about] of brand.signatures ?? []) {
     if (products.length >= count) break;
     names.add(name.toLowerCase());
-    products.push(productOf(brand, { name, garment, fit, amount: price, opening: about, colours: GARMENTS[garment].colours, signature: true }, random));
+    products.push(productOf(brand, { name, garment, fit, amount: price, opening: about, colours: GARMENTS[garment].colours, signature: true, cut: null }, random));
   }
   const usedCuts = new Map<GarmentKey, Set<string>>();
   for (let turn = 0; products.length < count && turn < brand.garments.length * 12; turn += 1) {
@@ -236,7 +246,7 @@ function brandProducts(brand: Brand, count: number, random: Random): DemoProduct
     names.add(name.toLowerCase());
     const [low, high] = garment.price;
     const amount = shopPrice((low + (high - low) * random()) * brand.tier, brand.cents);
-    products.push(productOf(brand, { name, garment: garmentKey, fit, amount, opening, colours, signature: false }, random));
+    products.push(productOf(brand, { name, garment: garmentKey, fit, amount, opening, colours, signature: false, cut }, random));
   }
   return products;
 }
