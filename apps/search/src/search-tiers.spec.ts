@@ -15,8 +15,9 @@ describe('searchTiers', () => {
     expect(any).toMatchObject({ words: ['navy', 'blazer'], match: 'any' });
   });
 
-  it('a gender alone is a constraint with nothing to relax', () => {
+  it('a gender alone is every item for that gender; with other words, they must be found', () => {
     expect(tiers('women')).toEqual([expect.objectContaining({ genders: ['Women', 'Unisex'], words: [], match: 'rank' })]);
+    expect(tiers('women nike')[0]).toMatchObject({ genders: ['Women', 'Unisex'], words: ['nike'], match: 'all', typos: false });
   });
 
   it('text only: exact first, typos and the last word as a prefix only when exact finds too little, then any word', () => {

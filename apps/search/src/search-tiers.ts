@@ -11,24 +11,27 @@ export type SearchTier = UnderstoodSearch & { enough: number };
  * The attempts a search makes, widest last, stopping at the first that finds
  * `enough` (the last always ends it):
  *
- * With a constraint (gender, garment, category, colour):
+ * With a constraint on what the item is (garment, category, colour), and the gender if named:
  *  1. every item that satisfies the constraints; the other words only rank
  *     ("linen shirt": every shirt, linen ones first), typos and prefixes ranking last;
  *  2. if none does: the garment and colour words become words that must be
  *     found in the text (an item whose tags missed it), the gender stays;
  *  3. then any one word.
- * Text only:
+ * Text only (a gender alone does not say what the item is: "women nike"
+ * needs Nike, within women's and unisex items):
  *  1. every word spelled right (exact beats fuzzy: typos are not looked for
  *     while exact matches are plenty);
  *  2. if fewer than FEW_EXACT_RESULTS: every word exact, within a typo, or the
  *     last one as a prefix ("lin" → Linen), exact ones first;
  *  3. if none: any one word.
- * No words and no constraint: no attempt at all.
+ * A gender and nothing else: every item for that gender. No words and no
+ * constraint: no attempt at all.
  */
 export function searchTiers(query: UnderstoodQuery): SearchTier[] {
   const ranking = { preferGender: query.gender, boostWords: query.constraintWords, lastWordIsPrefix: query.lastWordIsPrefix };
   const none = { garments: [], categories: [], colours: [] };
-  if (query.constrained) {
+  const describesItem = query.garments.length > 0 || query.categories.length > 0 || query.colours.length > 0;
+  if (describesItem) {
     const relaxedWords = [...query.constraintWords, ...query.words];
     return [
       { ...ranking, genders: query.genders, garments: query.garments, categories: query.categories, colours: query.colours, words: query.words, match: 'rank', typos: true, enough: 1 },
@@ -40,8 +43,10 @@ export function searchTiers(query: UnderstoodQuery): SearchTier[] {
         : []),
     ];
   }
-  if (query.words.length === 0) return [];
-  const text = { ...ranking, ...none, genders: [], words: query.words };
+  if (query.words.length === 0) {
+    return query.genders.length > 0 ? [{ ...ranking, ...none, genders: query.genders, words: [], match: 'rank', typos: false, enough: 1 }] : [];
+  }
+  const text = { ...ranking, ...none, genders: query.genders, words: query.words };
   return [
     { ...text, match: 'all', typos: false, enough: FEW_EXACT_RESULTS },
     { ...text, match: 'all', typos: true, enough: 1 },

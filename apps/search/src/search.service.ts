@@ -11,7 +11,7 @@ import {
   type SearchSuggestions,
   SUGGESTION_COUNT,
 } from '@closetly/contracts';
-import { parseSearchQuery } from '@closetly/catalogue-rules';
+import { parseSearchQuery, withoutGenderWords } from '@closetly/catalogue-rules';
 import { RPC_CLIENT, type RpcClient } from '@closetly/server';
 import {
   MAX_RESULT_WINDOW,
@@ -93,10 +93,11 @@ export class SearchService {
     };
   }
 
+  /** Names for the header box; gender words are left out of the prefix ("women jea" suggests jeans), as names rarely hold them. */
   async suggest(prefix: string): Promise<SearchSuggestions> {
     const trimmed = prefix.trim();
     if (trimmed.length === 0) return { suggestions: [] };
-    return { suggestions: await this.index.suggest(trimmed, SUGGESTION_COUNT) };
+    return { suggestions: await this.index.suggest(withoutGenderWords(trimmed), SUGGESTION_COUNT) };
   }
 
   /** catalogue.product-upserted.v1: index a searchable product, drop any other (unlisted, hidden). */

@@ -35,7 +35,9 @@ const documentColumns = () => ({
   retailer: text('retailer'),
   colour: text('colour'),
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull(),
-  /** What the product is, read by `@closetly/search-query` (`productTags`): garment types with their families ("chelsea-boot", "boot"). */
+  /** Who the product is for as search reads it (`productTags`): the gender, or for an untagged product the gender its name names. */
+  audience: text('audience').notNull().default('Unisex'),
+  /** What the product is, read by `productTags` (@closetly/catalogue-rules): garment types with their wider kinds ("chelsea-boots", "boots"). */
   garments: text('garments').array().notNull().default(sql`'{}'::text[]`),
   /** Colour families and shades the product is in (`productTags`): "navy", "blue". */
   colours: text('colours').array().notNull().default(sql`'{}'::text[]`),

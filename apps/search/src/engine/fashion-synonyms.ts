@@ -51,6 +51,7 @@ export const FASHION_SYNONYMS: readonly SynonymRule[] = [
   expand(['thongs'], ['flip flops']),
   expand(['outerwear'], ['coat', 'jacket', 'parka', 'anorak']),
   expand(['knitwear'], ['jumper', 'sweater', 'pullover', 'cardigan']),
+  expand(['wool'], ['lambswool', 'merino']),
   expand(['shades', 'sunnies'], ['sunglasses']),
   expand(['swimwear'], ['swimsuit', 'bikini', 'swim shorts']),
 ];

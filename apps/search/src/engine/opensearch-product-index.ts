@@ -147,6 +147,7 @@ const mappings: Types.Common_Mapping.TypeMapping = {
     retailer: { type: 'keyword' },
     colour: stored,
     /** `productTags`: garment types with their wider kinds, colour shades and families. */
+    audience: { type: 'keyword' },
     garments: { type: 'keyword' },
     colours: { type: 'keyword' },
     updatedAt: { type: 'date' },
@@ -190,12 +191,13 @@ const termQuery = (term: string): Types.Common_QueryDsl.QueryContainer => ({
  * An understood query (see `UnderstoodSearch`): the constraints filter, the
  * words select as `match` says, and everything scores: the words as a phrase
  * in the name (6), the words in the name (4), brand (2) and description (1),
- * the garment and colour words in the name (3), the gender asked for (2),
+ * the garment and colour words in the name (0.5: they only order items the
+ * other words leave tied), the gender asked for (2),
  * typo and prefix matches in the name (0.5).
  */
 function understoodQuery(understood: UnderstoodSearch): Types.Common_QueryDsl.QueryContainer {
   const filter: Types.Common_QueryDsl.QueryContainer[] = [];
-  if (understood.genders.length > 0) filter.push({ terms: { gender: understood.genders } });
+  if (understood.genders.length > 0) filter.push({ terms: { audience: understood.genders } });
   if (understood.garments.length > 0) filter.push({ terms: { garments: understood.garments } });
   if (understood.categories.length > 0) filter.push({ terms: { category: understood.categories } });
   if (understood.colours.length > 0) filter.push({ terms: { colours: understood.colours } });
@@ -239,8 +241,8 @@ function understoodQuery(understood: UnderstoodSearch): Types.Common_QueryDsl.Qu
     if (understood.typos) should.push({ match: { name: { query: text, ...FUZZY, boost: 0.5 } } });
     if (prefixOfLast) should.push({ constant_score: { filter: prefixOfLast, boost: 0.5 } });
   }
-  if (understood.boostWords.length > 0) should.push({ match: { name: { query: understood.boostWords.join(' '), boost: 3 } } });
-  if (understood.preferGender !== null) should.push({ constant_score: { filter: { term: { gender: understood.preferGender } }, boost: 2 } });
+  if (understood.boostWords.length > 0) should.push({ match: { name: { query: understood.boostWords.join(' '), boost: 0.5 } } });
+  if (understood.preferGender !== null) should.push({ constant_score: { filter: { term: { audience: understood.preferGender } }, boost: 2 } });
   return { bool: { filter, should } };
 }
 

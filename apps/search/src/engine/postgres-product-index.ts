@@ -45,6 +45,7 @@ const REPLACE_DOCUMENT_COLUMNS = {
   sourceUrl: sql`excluded.source_url`,
   retailer: sql`excluded.retailer`,
   colour: sql`excluded.colour`,
+  audience: sql`excluded.audience`,
   garments: sql`excluded.garments`,
   colours: sql`excluded.colours`,
   tagsVersion: sql`excluded.tags_version`,
@@ -59,7 +60,7 @@ const WRITE_CHUNK = 500;
 const ABANDONED_LOAD_MS = 24 * 60 * 60 * 1000;
 
 type ProductRow = typeof products.$inferSelect;
-type GeneratedColumns = 'searchVector' | 'nameBrandVector' | 'nameWords' | 'garments' | 'colours' | 'tagsVersion';
+type GeneratedColumns = 'searchVector' | 'nameBrandVector' | 'nameWords' | 'audience' | 'garments' | 'colours' | 'tagsVersion';
 
 const documentColumns = {
   id: products.id,
@@ -195,7 +196,7 @@ export class PostgresProductIndex implements ProductSearchIndex {
         for (const doc of prepareDocuments(stale.map(toDocument))) {
           await tx
             .update(products)
-            .set({ garments: doc.garments, colours: doc.colours, tagsVersion: TAGS_VERSION })
+            .set({ audience: doc.audience, garments: doc.garments, colours: doc.colours, tagsVersion: TAGS_VERSION })
             .where(eq(products.id, doc.id));
         }
       });
@@ -258,8 +259,8 @@ export class PostgresProductIndex implements ProductSearchIndex {
         const kept = [...load.touched];
         await tx.delete(products).where(notInArray(products.id, kept));
         await tx.execute(sql`
-          insert into search.products (id, name, brand, description, price, currency, price_text, gender, category, image_url, source_url, retailer, colour, updated_at, garments, colours, tags_version)
-          select id, name, brand, description, price, currency, price_text, gender, category, image_url, source_url, retailer, colour, updated_at, garments, colours, tags_version
+          insert into search.products (id, name, brand, description, price, currency, price_text, gender, category, image_url, source_url, retailer, colour, updated_at, audience, garments, colours, tags_version)
+          select id, name, brand, description, price, currency, price_text, gender, category, image_url, source_url, retailer, colour, updated_at, audience, garments, colours, tags_version
           from search.product_staging
           where load_id = ${loadId} and ${notInArray(productStaging.id, kept)}
           on conflict (id) do nothing`);
@@ -331,13 +332,13 @@ export class PostgresProductIndex implements ProductSearchIndex {
    * order: constraints as array overlaps and IN lists; the words as `match`
    * says (with `typos`: also within a typo in name and brand, the last word
    * also as a prefix of a name word); ranked by the words as a phrase in the
-   * name, then the words and the garment and colour words by field weight,
-   * then the gender asked for, then typo matches, then shorter names. Null
+   * name, then the words by field weight, then the garment and colour words
+   * in the name, then the gender asked for, then typo matches, then shorter names. Null
    * when words must match and none can (stop words only).
    */
   private async compileUnderstood(understood: UnderstoodSearch): Promise<{ match: SQL | undefined; order: SQL[] } | null> {
     const conditions: SQL[] = [];
-    if (understood.genders.length > 0) conditions.push(inArray(products.gender, understood.genders));
+    if (understood.genders.length > 0) conditions.push(inArray(products.audience, understood.genders));
     if (understood.garments.length > 0) conditions.push(sql`${products.garments} && ${textArray(understood.garments)}`);
     if (understood.categories.length > 0) conditions.push(inArray(products.category, understood.categories));
     if (understood.colours.length > 0) conditions.push(sql`${products.colours} && ${textArray(understood.colours)}`);
@@ -347,9 +348,12 @@ export class PostgresProductIndex implements ProductSearchIndex {
     if (words.length > 1) {
       order.push(desc(sql`(to_tsvector(${TS_CONFIG}, ${products.name}) @@ phraseto_tsquery(${TS_CONFIG}, ${words.join(' ')}))`));
     }
-    const ranked = await this.compileTerms([...words, ...understood.boostWords]);
+    const ranked = words.length > 0 ? await this.compileTerms(words) : null;
     if (ranked) order.push(desc(sql`ts_rank(${RANK_WEIGHTS}, ${products.searchVector}, ${ranked.exact}::tsquery)`));
-    if (understood.preferGender !== null) order.push(desc(sql`(${products.gender} = ${understood.preferGender})`));
+    // The garment and colour words in the name or brand: below the other words, which are what sets items apart within the constraints.
+    const boosted = understood.boostWords.length > 0 ? await this.compileTerms(understood.boostWords) : null;
+    if (boosted) order.push(desc(sql`ts_rank(${RANK_WEIGHTS}, ${products.nameBrandVector}, ${boosted.exact}::tsquery)`));
+    if (understood.preferGender !== null) order.push(desc(sql`(${products.audience} = ${understood.preferGender})`));
 
     if (words.length > 0 && understood.match !== 'rank') {
       const typed = understood.match === 'all' ? [words.join(' ')] : words;

@@ -36,7 +36,7 @@ describe('resolveSearchQuery', () => {
 
 describe('prepareDocuments', () => {
   it('keeps the last copy of an id and normalises updatedAt to UTC', () => {
-    const untagged = { garments: [], colours: [] };
+    const untagged = { audience: 'Unisex', garments: [], colours: [] };
     expect(prepareDocuments([doc('a', 'First'), doc('b', 'Other'), doc('a', 'Second', '2025-01-01T02:00:00+02:00')])).toEqual([
       { ...doc('b', 'Other'), ...untagged },
       { ...doc('a', 'Second', '2025-01-01T00:00:00.000Z'), ...untagged },

@@ -1,4 +1,4 @@
-import { productTags, SEARCH_COLOURS } from '@closetly/catalogue-rules';
+import { type ProductTags, productTags, SEARCH_COLOURS } from '@closetly/catalogue-rules';
 import { Category } from '@closetly/contracts';
 import { z } from 'zod';
 import { PriceBandId, type ProductDocument, ProductGender, utcInstant } from './product-document';
@@ -45,7 +45,7 @@ export type SearchColourId = z.infer<typeof SearchColourId>;
  * A query as the query understanding read it (`parseSearchQuery`), for the
  * engines to run the same way (issue 20). Used instead of `terms` when given.
  * - Constraints, each an OR within itself, ANDed, narrowing hits and facets
- *   alike: `genders`, `garments` (a product's garment tags, see
+ *   alike: `genders` (of the product's audience, see `productTags`), `garments` (a product's garment tags, see
  *   `productTags`), `categories`, `colours` (colour tags: shades and
  *   families).
  * - `words` are text. `match`: `all` (every word must be found, as a plain
@@ -201,7 +201,7 @@ export interface ProductSearchIndex {
 export const PRODUCT_SEARCH_INDEX = Symbol('PRODUCT_SEARCH_INDEX');
 
 /** A document as an engine stores it: with the garment and colour tags search matches constraints against. */
-export type TaggedDocument = ProductDocument & { garments: string[]; colours: string[] };
+export type TaggedDocument = ProductDocument & ProductTags;
 
 /**
  * Dedupes by id (last copy wins), normalises `updatedAt` to UTC ISO, as both

@@ -1,5 +1,5 @@
 import { CONFUSABLE_GARMENT_WORDS, GARMENT_TYPES, GARMENT_VOCABULARY, garmentLineage } from './garments';
-import { correctTypo, parseSearchQuery } from './parse-search-query';
+import { correctTypo, parseSearchQuery, withoutGenderWords } from './parse-search-query';
 import { productTags } from './product-tags';
 import { PhraseVocabulary, singularForms, wordsOf } from './words';
 
@@ -42,10 +42,17 @@ describe('parseSearchQuery', () => {
       expect(parts('tops')).toMatchObject({ categories: ['tops'] });
       expect(parts('accessories').categories).toEqual(['accessories']);
     });
+    it('a narrower kind before a wider one is the one wanted', () => {
+      expect(parts('beanie hat').garments).toEqual(['beanie']);
+      expect(parts('raincoat').garments).toEqual(['rain-jacket']);
+      expect(parts('tracksuit bottoms').garments).toEqual(['joggers']);
+      expect(parts('overshirt').garments).toEqual(['overshirt']);
+    });
     it('the last garment is the one wanted; earlier ones describe it', () => {
       expect(parts('shirt dress')).toMatchObject({ garments: ['dress'] });
       expect(parts('sweater vest').garments).toEqual(['sweater']);
-      expect(parts('shirt jacket').garments).toEqual(['jackets']);
+      expect(parts('hoodie jacket').garments).toEqual(['jackets']);
+      expect(parts('shirt jacket').garments).toEqual(['overshirt']);
       expect(parts('bikini top').garments).toEqual(['bikini']);
       expect(parts('knit top')).toMatchObject({ categories: ['tops'], words: ['knit'] });
     });
@@ -102,7 +109,7 @@ describe('parseSearchQuery', () => {
   describe('typos', () => {
     it.each([
       ['jaket', 'jackets'], ['sneekers', 'sneakers'], ['shrit', 'shirt'], ['skrit', 'skirt'], ['hoddie', 'hoodie'], ['jakets', 'jackets'],
-      ['sandels', 'sandals'], ['cardigen', 'cardigan'], ['blazzer', 'blazer'],
+      ['sandels', 'sandals'], ['cardigen', 'cardigan'], ['blazzer', 'blazer'], ['jeens', 'jeans'], ['jeanss', 'jeans'], ['hoodei', 'hoodie'],
     ])('"%s" is read as %s', (query, garment) => {
       expect(parts(query).garments).toEqual([garment]);
     });
@@ -129,20 +136,51 @@ describe('parseSearchQuery', () => {
       expect(correctTypo('linen')).toBeNull();
       expect(correctTypo('linnen')).toBeNull();
       expect(correctTypo('nike')).toBeNull();
+      expect(correctTypo('puma')).toBeNull();
+    });
+    it('reads a 4-letter word as a longer word it misses a letter of', () => {
+      expect(parts('blak boots').colours).toEqual(['black']);
+      expect(parts('gren dress').colours).toEqual(['green']);
     });
   });
 });
 
+describe('withoutGenderWords', () => {
+  it('drops the gender words a name would not hold, unless nothing else is left', () => {
+    expect(withoutGenderWords("women's jea")).toBe('jea');
+    expect(withoutGenderWords('mens white snea')).toBe('white snea');
+    expect(withoutGenderWords('Linen Sh')).toBe('Linen Sh');
+    expect(withoutGenderWords('women')).toBe('women');
+  });
+});
+
 describe('productTags', () => {
-  const tags = (name: string, category: string, description = '', colour: string | null = null) => productTags({ name, description, category, colour });
+  const tags = (name: string, category: string, description = '', colour: string | null = null) => productTags({ name, brand: 'Acme', description, category, colour, gender: 'Unisex' });
 
   it('reads the garment from the last garment word of the name, of its category', () => {
     expect(tags('Relaxed Linen Shirt', 'tops').garments).toEqual(['shirt']);
-    expect(tags('Shirt Jacket', 'outerwear').garments).toEqual(['jackets']);
+    expect(tags('Fleece Hoodie Jacket', 'outerwear').garments).toEqual(['jackets']);
+    expect(tags('Tee Dress', 'tops').garments).toEqual(['dress']);
     expect(tags('Sneaker Socks', 'accessories').garments).toEqual(['socks']);
     expect(tags('Pace Breaker Lined Shorts', 'bottoms').garments).toEqual(['shorts']);
     expect(tags('Linen Dress with Belt', 'tops').garments).toEqual(['dress']);
     expect(tags('Short Sleeve Tee', 'tops').garments).toEqual(['t-shirt']);
+  });
+  it('takes a kind before a wider kind of it, and a narrower kind from the description when the name names a wide one', () => {
+    expect(tags('ASOS DESIGN ribbed beanie hat', 'accessories').garments).toEqual(['beanie', 'hat']);
+    expect(tags('Windrunner Jacket', 'outerwear', 'A packable windbreaker for showers.').garments).toEqual(['rain-jacket', 'jackets']);
+    expect(tags('Denim Jacket', 'outerwear', 'Wear it over a hoodie.').garments).toEqual(['jackets']);
+    expect(tags('Cord Overshirt', 'outerwear').garments).toEqual(['overshirt', 'shirt']);
+  });
+  it('reads the name without the brand in it', () => {
+    expect(productTags({ name: 'Tommy Jeans Oversized Hoody', brand: 'Tommy Jeans', description: '', category: 'bottoms', colour: null, gender: 'Unisex' }).garments).toEqual(['hoodie']);
+    expect(productTags({ name: 'Slim Jeans', brand: 'Tommy Jeans', description: '', category: 'bottoms', colour: null, gender: 'Unisex' }).garments).toEqual(['jeans']);
+  });
+  it('reads who an untagged product is for from its name, else its description; a tagged one keeps its gender', () => {
+    expect(productTags({ brand: 'Acme', name: "Women's Ultra Stretch Jeans", description: '', category: 'bottoms', colour: null, gender: 'Unisex' }).audience).toBe('Women');
+    expect(productTags({ brand: 'Acme', name: 'Ultra Stretch Jeans', description: 'Our best-selling men’s jeans.', category: 'bottoms', colour: null, gender: 'Unisex' }).audience).toBe('Men');
+    expect(productTags({ brand: 'Acme', name: 'Court Sneakers', description: "For men's and women's feet.", category: 'shoes', colour: null, gender: 'Unisex' }).audience).toBe('Unisex');
+    expect(productTags({ brand: 'Acme', name: "Men's Jeans", description: '', category: 'bottoms', colour: null, gender: 'Women' }).audience).toBe('Women');
   });
   it('tags a garment with its wider kinds', () => {
     expect(tags('Suede Chelsea Boots', 'shoes').garments).toEqual(['chelsea-boots', 'boots']);

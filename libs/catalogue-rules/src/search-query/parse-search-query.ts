@@ -1,7 +1,7 @@
 import type { ProductGender } from '@closetly/contracts';
 import type { CategoryId } from '../categories';
 import { type ColourWord, COLOUR_VOCABULARY, colourWanted } from './colours';
-import { GARMENT_VOCABULARY, type GarmentWord } from './garments';
+import { GARMENT_VOCABULARY, type GarmentWord, garmentLineage } from './garments';
 import { PhraseVocabulary, singularForms, typoAllowance, typoDistance, wordsOf } from './words';
 
 /**
@@ -79,16 +79,19 @@ interface Span {
 /** Words no vocabulary may claim as a typo of one of its own: every known word of every vocabulary, and materials. */
 const KNOWN_WORDS: ReadonlySet<string> = new Set([...GARMENT_VOCABULARY.words, ...COLOUR_VOCABULARY.words, ...GENDER_VOCABULARY.words, ...MATERIAL_WORDS]);
 
-const TYPO_TARGETS: ReadonlyArray<{ word: string; vocabulary: 'garment' | 'colour' | 'gender' }> = [
-  ...GARMENT_VOCABULARY.singleWords().map((word) => ({ word, vocabulary: 'garment' as const })),
-  ...COLOUR_VOCABULARY.singleWords().map((word) => ({ word, vocabulary: 'colour' as const })),
-  ...GENDER_VOCABULARY.singleWords().map((word) => ({ word, vocabulary: 'gender' as const })),
-];
+/** Every word that names something on its own, in every form the vocabularies write it ("jean" and "jeans"); not "hooded" or "slip". */
+const TYPO_TARGETS: readonly string[] = [GARMENT_VOCABULARY, COLOUR_VOCABULARY, GENDER_VOCABULARY].flatMap((vocabulary: PhraseVocabulary<unknown>) =>
+  [...vocabulary.words].filter((word) => {
+    const value = vocabulary.lookup([word]);
+    return value !== undefined && !(typeof value === 'object' && value !== null && 'kind' in value && value.kind === 'none');
+  }),
+);
 
 /**
  * The vocabulary word a typo stands for ("jaket" → jacket, "sneekers" →
  * sneaker, "wommen" → women), or null. Only a word no vocabulary knows may be
- * a typo, so "skirt" is never "shirt"; it must be 5 letters or more, share
+ * a typo, so "skirt" is never "shirt"; it must be 5 letters or more (or 4,
+ * missing a letter of a longer word: "blak"), share
  * the first letter, and be closer to one word than to any other ("shrit" →
  * shirt; a word as close to two is left alone).
  */
@@ -98,21 +101,31 @@ export function correctTypo(word: string): string | null {
   let bestDistance = Number.POSITIVE_INFINITY;
   let tie = false;
   for (const form of singularForms(word)) {
-    const allowance = typoAllowance(form);
+    // A 4-letter word may miss one letter of a longer word ("blak" → black), never be another 4-letter word ("puma" is not "pump").
+    const allowance = Math.max(typoAllowance(form), [...form].length === 4 ? 1 : 0);
     if (allowance === 0) continue;
     for (const target of TYPO_TARGETS) {
-      if (target.word[0] !== form[0] || typoAllowance(target.word) === 0) continue;
-      const distance = typoDistance(form, target.word, allowance);
+      if (target[0] !== form[0] || typoAllowance(target) === 0) continue;
+      const distance = typoDistance(form, target, allowance);
       if (distance > allowance) continue;
       if (distance < bestDistance) {
-        best = target.word;
+        best = target;
         bestDistance = distance;
         tie = false;
-      } else if (distance === bestDistance && target.word !== best) tie = true;
+      } else if (distance === bestDistance && target !== best && !sameWord(target, best)) tie = true;
     }
   }
   return tie ? null : best;
 }
+
+/** Whether a garment span names a narrower kind of the next one ("beanie" of "hat"). */
+function narrows(span: Span, next: Span): boolean {
+  return span.reading.kind === 'garment' && next.reading.kind === 'garment' && span.reading.word.id !== next.reading.word.id && garmentLineage(span.reading.word.id).includes(next.reading.word.id);
+}
+
+/** Two forms of one vocabulary word ("jean", "jeans") are not a tie. */
+const sameWord = (a: string, b: string | null): boolean =>
+  b !== null && [GARMENT_VOCABULARY, COLOUR_VOCABULARY, GENDER_VOCABULARY].some((vocabulary: PhraseVocabulary<unknown>) => vocabulary.known(a) === vocabulary.known(b));
 
 /** The readings of a run of words: genders, garments (and category words), colours, longest phrase first, each vocabulary in turn. */
 function readSpans(words: readonly string[]): Span[] {
@@ -157,13 +170,17 @@ export function parseSearchQuery(query: string): UnderstoodQuery {
   for (const span of spans) for (let i = span.start; i < span.start + span.length; i++) inSpan[i] = span;
 
   const garmentSpans = spans.filter((span) => span.reading.kind === 'garment' || span.reading.kind === 'category');
-  // The wanted garments: the last one, and any joined to the one after it by "and"/"or".
+  // The wanted garments: the last one (or a narrower kind right before it: "beanie hat"), and any joined to the one after it by "and"/"or".
   const wanted = new Set<Span>();
   for (let i = garmentSpans.length - 1; i >= 0; i--) {
     const span = garmentSpans[i] as Span;
     const next = garmentSpans[i + 1];
     const joined = next !== undefined && corrected.slice(span.start + span.length, next.start).some((word) => JOINERS.has(word));
     if (next === undefined || (joined && wanted.has(next))) wanted.add(span);
+    else if (next !== undefined && i === garmentSpans.length - 2 && narrows(span, next)) {
+      wanted.delete(next);
+      wanted.add(span);
+    }
   }
   // A specific garment before a category word names the item ("bikini top" is a bikini, "knit top" a top).
   const specific = [...wanted].filter((span) => span.reading.kind === 'garment');
@@ -211,4 +228,18 @@ export function parseSearchQuery(query: string): UnderstoodQuery {
     lastWordIsPrefix: lastTextIndex >= 0 && lastTextIndex === typed.length - 1 && !/\s$/.test(query),
     constrained: gender !== null || garments.size > 0 || categories.size > 0 || colours.size > 0,
   };
+}
+
+/**
+ * A query without its gender words ("women jea" → "jea"), for the header's
+ * suggestions: names rarely hold the gender, so the other words are what a
+ * name can start with. The query itself when nothing else is left.
+ */
+export function withoutGenderWords(query: string): string {
+  const words = wordsOf(query);
+  const spans = GENDER_VOCABULARY.matches(words);
+  if (spans.length === 0) return query;
+  const gendered = new Set(spans.flatMap((span) => Array.from({ length: span.length }, (_, i) => span.start + i)));
+  const rest = words.filter((_, index) => !gendered.has(index));
+  return rest.length > 0 ? rest.join(' ') : query;
 }

@@ -1,0 +1,2 @@
+ALTER TABLE "search"."product_staging" ADD COLUMN "audience" text DEFAULT 'Unisex' NOT NULL;--> statement-breakpoint
+ALTER TABLE "search"."products" ADD COLUMN "audience" text DEFAULT 'Unisex' NOT NULL;
