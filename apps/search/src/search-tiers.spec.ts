@@ -1,16 +1,21 @@
 import { parseSearchQuery } from '@closetly/catalogue-rules';
-import { FEW_EXACT_RESULTS, searchTiers } from './search-tiers';
+import { FEW_EXACT_RESULTS, FEW_TYPED_RESULTS, searchTiers } from './search-tiers';
 
 const tiers = (query: string) => searchTiers(parseSearchQuery(query));
 
 describe('searchTiers', () => {
   it('with constraints: every item that satisfies them, the other words ranking only', () => {
     const [first] = tiers('womens linen shirt');
-    expect(first).toMatchObject({ genders: ['Women', 'Unisex'], garments: ['shirt'], words: ['linen'], match: 'rank', preferGender: 'Women', boostWords: ['shirt'], enough: 1 });
+    expect(first).toMatchObject({ genders: ['Women', 'Unisex'], garments: ['shirt'], untypedIn: [], words: ['linen'], match: 'rank', preferGender: 'Women', boostWords: ['shirt'], enough: FEW_TYPED_RESULTS });
+  });
+
+  it('with too few of the garment: items whose text names no garment join, from its category', () => {
+    expect(tiers('mens sneakers')[1]).toMatchObject({ garments: ['sneakers'], untypedIn: ['shoes'], match: 'rank', enough: 1 });
+    expect(tiers('black')).toHaveLength(3);
   });
 
   it('with constraints and nothing satisfying them: the garment and colour words must be found as text, the gender stays', () => {
-    const [, relaxed, any] = tiers('mens navy blazer');
+    const [, , relaxed, any] = tiers('mens navy blazer');
     expect(relaxed).toMatchObject({ genders: ['Men', 'Unisex'], garments: [], colours: [], words: ['navy', 'blazer'], match: 'all' });
     expect(any).toMatchObject({ words: ['navy', 'blazer'], match: 'any' });
   });

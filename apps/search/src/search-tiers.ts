@@ -1,8 +1,11 @@
-import type { UnderstoodQuery } from '@closetly/catalogue-rules';
+import { GARMENTS_BY_ID, type UnderstoodQuery } from '@closetly/catalogue-rules';
+import type { Category } from '@closetly/contracts';
 import type { UnderstoodSearch } from './engine/product-search-index';
 
 /** Fewer exact matches than this and a plain text search also tries typos and prefixes ("too little", issue 20). */
 export const FEW_EXACT_RESULTS = 5;
+/** Fewer products of the garment than a page's top ten and products with no garment read from their text, of its category, join them. */
+export const FEW_TYPED_RESULTS = 10;
 
 /** One attempt at a search, and how many results end the search there. */
 export type SearchTier = UnderstoodSearch & { enough: number };
@@ -14,6 +17,9 @@ export type SearchTier = UnderstoodSearch & { enough: number };
  * With a constraint on what the item is (garment, category, colour), and the gender if named:
  *  1. every item that satisfies the constraints; the other words only rank
  *     ("linen shirt": every shirt, linen ones first), typos and prefixes ranking last;
+ *     if that is fewer than FEW_TYPED_RESULTS, items whose text names no
+ *     garment join them, from the garment's category ("Air Force 1" is a
+ *     shoe), after every item that names it;
  *  2. if none does: the garment and colour words become words that must be
  *     found in the text (an item whose tags missed it), the gender stays;
  *  3. then any one word.
@@ -29,12 +35,15 @@ export type SearchTier = UnderstoodSearch & { enough: number };
  */
 export function searchTiers(query: UnderstoodQuery): SearchTier[] {
   const ranking = { preferGender: query.gender, boostWords: query.constraintWords, lastWordIsPrefix: query.lastWordIsPrefix };
-  const none = { garments: [], categories: [], colours: [] };
+  const none = { garments: [], untypedIn: [], categories: [], colours: [] };
   const describesItem = query.garments.length > 0 || query.categories.length > 0 || query.colours.length > 0;
   if (describesItem) {
     const relaxedWords = [...query.constraintWords, ...query.words];
+    const constraints = { genders: query.genders, garments: query.garments, categories: query.categories, colours: query.colours, untypedIn: [] as Category[] };
+    const untypedIn = [...new Set(query.garments.flatMap((id) => GARMENTS_BY_ID.get(id)?.category ?? []))];
     return [
-      { ...ranking, genders: query.genders, garments: query.garments, categories: query.categories, colours: query.colours, words: query.words, match: 'rank', typos: true, enough: 1 },
+      { ...ranking, ...constraints, words: query.words, match: 'rank', typos: true, enough: untypedIn.length > 0 ? FEW_TYPED_RESULTS : 1 },
+      ...(untypedIn.length > 0 ? [{ ...ranking, ...constraints, untypedIn, words: query.words, match: 'rank', typos: true, enough: 1 } as const] : []),
       ...(relaxedWords.length > 0
         ? [
             { ...ranking, ...none, genders: query.genders, words: relaxedWords, match: 'all', typos: true, lastWordIsPrefix: false, enough: 1 } as const,

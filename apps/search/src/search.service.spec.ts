@@ -72,10 +72,11 @@ describe('SearchService.search', () => {
     const service = new SearchService(index, fakeRpc().rpc);
     await service.search(query({ q: 'womens blue jeans', colour: ['blue'] }));
     // Nothing satisfies the constraints: the garment and colour words become text, then any one of them.
-    expect(index.search.mock.calls.map(([call]) => [call.understood?.match, call.understood?.garments, call.understood?.words])).toEqual([
-      ['rank', ['jeans'], []],
-      ['all', [], ['blue', 'jeans']],
-      ['any', [], ['blue', 'jeans']],
+    expect(index.search.mock.calls.map(([call]) => [call.understood?.match, call.understood?.garments, call.understood?.untypedIn, call.understood?.words])).toEqual([
+      ['rank', ['jeans'], [], []],
+      ['rank', ['jeans'], ['bottoms'], []],
+      ['all', [], [], ['blue', 'jeans']],
+      ['any', [], [], ['blue', 'jeans']],
     ]);
     expect(index.search.mock.calls[0]?.[0]).toMatchObject({ colours: ['blue'], understood: { genders: ['Women', 'Unisex'], colours: ['blue'], preferGender: 'Women' } });
   });
@@ -83,7 +84,16 @@ describe('SearchService.search', () => {
   it('stops at the first tier that finds enough', async () => {
     const index = fakeIndex({ items: [], total: 3, facets: noFacets });
     await new SearchService(index, fakeRpc().rpc).search(query({ q: 'women jeans' }));
-    expect(index.search).toHaveBeenCalledTimes(1);
+    // Three jeans are fewer than ten: untyped bottoms join them, and that is enough.
+    expect(index.search).toHaveBeenCalledTimes(2);
+    await new SearchService(index, fakeRpc().rpc).search(query({ q: 'women black' }));
+    expect(index.search).toHaveBeenCalledTimes(3);
+  });
+
+  it('leaves gender words out of the suggestions prefix', async () => {
+    const index = fakeIndex();
+    await new SearchService(index, fakeRpc().rpc).suggest("women's jea");
+    expect(index.suggest).toHaveBeenCalledWith('jea', 5);
   });
 
   it('answers the products as views, the total, the page count and labelled facets', async () => {

@@ -458,6 +458,15 @@ describe.each(engineFactories)('product search index contract (%s)', (_kind, sta
       expect(ids(await index.search({ understood: understood({ categories: ['tops'], match: 'rank' }) })).sort()).toEqual(['t1', 't2']);
     });
 
+    it('counts products whose text names no garment as the garment when asked, after every product that names it', async () => {
+      await catalogue();
+      await put(product('u1', { name: 'Air Force 1', category: 'shoes' }), product('u2', { name: '501 Original', category: 'bottoms' }));
+      expect(ids(await index.search({ understood: understood({ garments: ['jeans'], match: 'rank' }) })).sort()).toEqual(['j1', 'j2', 'j3']);
+      const withUntyped = ids(await index.search({ understood: understood({ garments: ['jeans'], untypedIn: ['bottoms'], match: 'rank' }) }));
+      expect(withUntyped.slice(0, 3).sort()).toEqual(['j1', 'j2', 'j3']);
+      expect(withUntyped.slice(3)).toEqual(['u2']);
+    });
+
     it('lets the other words rank but not exclude, a name match above a description match', async () => {
       await catalogue();
       expect(ids(await index.search({ understood: understood({ garments: ['shirt'], words: ['linen'], boostWords: ['shirt'], match: 'rank' }) }))).toEqual(['t1', 't2']);

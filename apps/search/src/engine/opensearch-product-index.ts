@@ -198,12 +198,21 @@ const termQuery = (term: string): Types.Common_QueryDsl.QueryContainer => ({
 function understoodQuery(understood: UnderstoodSearch): Types.Common_QueryDsl.QueryContainer {
   const filter: Types.Common_QueryDsl.QueryContainer[] = [];
   if (understood.genders.length > 0) filter.push({ terms: { audience: understood.genders } });
-  if (understood.garments.length > 0) filter.push({ terms: { garments: understood.garments } });
+  const should: Types.Common_QueryDsl.QueryContainer[] = [];
+  if (understood.garments.length > 0) {
+    const typed: Types.Common_QueryDsl.QueryContainer = { terms: { garments: understood.garments } };
+    if (understood.untypedIn.length === 0) filter.push(typed);
+    else {
+      const untyped = { bool: { must_not: [{ exists: { field: 'garments' } }], filter: [{ terms: { category: understood.untypedIn } }] } };
+      filter.push({ bool: { should: [typed, untyped], minimum_should_match: 1 } });
+      // Every tagged match above every untyped one.
+      should.push({ constant_score: { filter: typed, boost: 100 } });
+    }
+  }
   if (understood.categories.length > 0) filter.push({ terms: { category: understood.categories } });
   if (understood.colours.length > 0) filter.push({ terms: { colours: understood.colours } });
 
   const text = understood.words.join(' ');
-  const should: Types.Common_QueryDsl.QueryContainer[] = [];
   // The last word as the start of a name word, unstemmed, as the PostgreSQL twin's `name_words`.
   const last = understood.words.at(-1);
   const prefixOfLast: Types.Common_QueryDsl.QueryContainer | undefined =

@@ -339,12 +339,20 @@ export class PostgresProductIndex implements ProductSearchIndex {
   private async compileUnderstood(understood: UnderstoodSearch): Promise<{ match: SQL | undefined; order: SQL[] } | null> {
     const conditions: SQL[] = [];
     if (understood.genders.length > 0) conditions.push(inArray(products.audience, understood.genders));
-    if (understood.garments.length > 0) conditions.push(sql`${products.garments} && ${textArray(understood.garments)}`);
+    const order: SQL[] = [];
+    if (understood.garments.length > 0) {
+      const typed = sql`${products.garments} && ${textArray(understood.garments)}`;
+      if (understood.untypedIn.length === 0) conditions.push(typed);
+      else {
+        conditions.push(sql`(${typed} or (cardinality(${products.garments}) = 0 and ${inArray(products.category, understood.untypedIn)}))`);
+        // Every tagged match above every untyped one.
+        order.push(desc(typed));
+      }
+    }
     if (understood.categories.length > 0) conditions.push(inArray(products.category, understood.categories));
     if (understood.colours.length > 0) conditions.push(sql`${products.colours} && ${textArray(understood.colours)}`);
 
     const words = understood.words;
-    const order: SQL[] = [];
     if (words.length > 1) {
       order.push(desc(sql`(to_tsvector(${TS_CONFIG}, ${products.name}) @@ phraseto_tsquery(${TS_CONFIG}, ${words.join(' ')}))`));
     }

@@ -63,6 +63,12 @@ export const UnderstoodSearch = z.object({
   genders: z.array(ProductGender).default([]),
   preferGender: ProductGender.nullable().default(null),
   garments: z.array(z.string().min(1).max(60)).max(16).default([]),
+  /**
+   * Products with no garment tag in these categories also satisfy
+   * `garments` (a shoe named "Air Force 1" is still a shoe), ranked after
+   * every tagged match.
+   */
+  untypedIn: z.array(Category).max(6).default([]),
   categories: z.array(Category).max(6).default([]),
   colours: z.array(z.string().min(1).max(60)).max(16).default([]),
   words: z.array(z.string().min(1).max(200)).max(32).default([]),
