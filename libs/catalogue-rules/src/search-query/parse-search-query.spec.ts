@@ -77,6 +77,12 @@ describe('parseSearchQuery', () => {
       expect(parts('gray hoodie').colours).toEqual(['grey']);
       expect(parts('khaki chinos')).toMatchObject({ colours: ['khaki'], garments: ['chinos'] });
     });
+    it('reads a word that is often not a colour as one only right before a garment or a colour', () => {
+      expect(parts('stone chinos')).toMatchObject({ colours: ['stone'], garments: ['chinos'] });
+      expect(parts('stone island jacket')).toMatchObject({ colours: [], garments: ['jackets'], words: ['stone', 'island'] });
+      expect(parts('rose gold ring').colours).toEqual(['rose']);
+      expect(parts('rose print dress')).toMatchObject({ colours: [], words: ['rose', 'print'] });
+    });
     it('gender, colour and garment together', () => {
       expect(parts("men's white sneakers")).toEqual({ genders: ['Men', 'Unisex'], garments: ['sneakers'], categories: [], colours: ['white'], words: [] });
       expect(parts('womens black ankle boots')).toMatchObject({ genders: ['Women', 'Unisex'], garments: ['ankle-boots'], colours: ['black'] });

@@ -149,7 +149,14 @@ function readSpans(words: readonly string[]): Span[] {
     word.kind === 'garment' ? { kind: 'garment', word } : word.kind === 'category' ? { kind: 'category', category: word.category } : { kind: 'none' },
   );
   claim(COLOUR_VOCABULARY, (colour) => ({ kind: 'colour', colour }));
-  return spans.sort((a, b) => a.start - b.start);
+  spans.sort((a, b) => a.start - b.start);
+  // A word that is often not a colour ("stone", "rose", "sand") is one only right before a garment or another colour: "stone chinos", not "Stone Island".
+  return spans.map((span, index) => {
+    if (span.reading.kind !== 'colour' || span.reading.colour.plain) return span;
+    const next = spans[index + 1];
+    const describes = next !== undefined && next.start === span.start + span.length && ['garment', 'category', 'colour'].includes(next.reading.kind);
+    return describes ? span : { ...span, reading: { kind: 'none' } };
+  });
 }
 
 /**
@@ -206,7 +213,7 @@ export function parseSearchQuery(query: string): UnderstoodQuery {
   let lastTextIndex = -1;
   corrected.forEach((word, index) => {
     const span = inSpan[index];
-    const isConstraint = span !== undefined && (span.reading.kind === 'gender' || span.reading.kind === 'colour' || wanted.has(span));
+    const isConstraint = span !== undefined && (span.reading.kind === 'gender' || span.reading.kind === 'colour' || (span.reading.kind !== 'none' && wanted.has(span)));
     // A material inside a garment phrase ("leather jacket", "denim shorts") still ranks as text.
     if ((isConstraint && !MATERIAL_WORDS.has(word)) || STOP_WORDS.has(word)) return;
     // A word that is not a constraint stays text as the shopper typed it.
