@@ -1,6 +1,6 @@
 import { createServer as createHttpServer } from 'node:http';
 import { type AddressInfo, connect, createServer as createTcpServer, type Socket } from 'node:net';
-import { OpenSearchProductIndex } from '@closetly/search';
+import { OpenSearchProductIndex, searchAsUnderstood } from '@closetly/search';
 
 /**
  * The search benchmark's second reference: the least any gateway → service
@@ -44,7 +44,7 @@ function service(node: string, alias: string): void {
       const answer =
         request.kind === 'suggest'
           ? index.suggest(request.q, 5)
-          : index.search({ terms: [request.q], ...(request.gender === 'Women' ? { gender: ['Women' as const] } : {}), pageSize: 25 });
+          : searchAsUnderstood(index, request.q, { ...(request.gender === 'Women' ? { gender: ['Women' as const] } : {}), pageSize: 25 });
       void answer.then((result) => socket.write(`${JSON.stringify({ id: request.id, result })}\n`));
     });
   });

@@ -1,6 +1,6 @@
-import { GARMENTS_BY_ID, type UnderstoodQuery } from '@closetly/catalogue-rules';
+import { GARMENTS_BY_ID, parseSearchQuery, type UnderstoodQuery } from '@closetly/catalogue-rules';
 import type { Category } from '@closetly/contracts';
-import type { UnderstoodSearch } from './engine/product-search-index';
+import type { ProductSearchIndex, ProductSearchQuery, ProductSearchResult, UnderstoodSearch } from './engine/product-search-index';
 
 /** Fewer exact matches than this and a plain text search also tries typos and prefixes ("too little", issue 20). */
 export const FEW_EXACT_RESULTS = 5;
@@ -16,7 +16,9 @@ export type SearchTier = UnderstoodSearch & { enough: number };
  *
  * With a constraint on what the item is (garment, category, colour), and the gender if named:
  *  1. every item that satisfies the constraints; the other words only rank
- *     ("linen shirt": every shirt, linen ones first), typos and prefixes ranking last;
+ *     ("linen shirt": every shirt, linen ones first), spelled right (typo
+ *     clauses over thousands of matches cost the engine more than they
+ *     change: none of the judged queries moved);
  *     if that is fewer than FEW_TYPED_RESULTS, items whose text names no
  *     garment join them, from the garment's category ("Air Force 1" is a
  *     shoe), after every item that names it;
@@ -42,8 +44,8 @@ export function searchTiers(query: UnderstoodQuery): SearchTier[] {
     const constraints = { genders: query.genders, garments: query.garments, categories: query.categories, colours: query.colours, untypedIn: [] as Category[] };
     const untypedIn = [...new Set(query.garments.flatMap((id) => GARMENTS_BY_ID.get(id)?.category ?? []))];
     return [
-      { ...ranking, ...constraints, words: query.words, match: 'rank', typos: true, enough: untypedIn.length > 0 ? FEW_TYPED_RESULTS : 1 },
-      ...(untypedIn.length > 0 ? [{ ...ranking, ...constraints, untypedIn, words: query.words, match: 'rank', typos: true, enough: 1 } as const] : []),
+      { ...ranking, ...constraints, words: query.words, match: 'rank', typos: false, enough: untypedIn.length > 0 ? FEW_TYPED_RESULTS : 1 },
+      ...(untypedIn.length > 0 ? [{ ...ranking, ...constraints, untypedIn, words: query.words, match: 'rank', typos: false, enough: 1 } as const] : []),
       ...(relaxedWords.length > 0
         ? [
             { ...ranking, ...none, genders: query.genders, words: relaxedWords, match: 'all', typos: true, lastWordIsPrefix: false, enough: 1 } as const,
@@ -61,4 +63,23 @@ export function searchTiers(query: UnderstoodQuery): SearchTier[] {
     { ...text, match: 'all', typos: true, enough: 1 },
     ...(query.words.length > 1 ? [{ ...text, match: 'any', typos: true, enough: 1 } as const] : []),
   ];
+}
+
+/**
+ * Runs a shopper's query on an engine as understood, tier by tier, with the
+ * filters given: what the search service does for a plain search, and what
+ * the search benchmark's references send the engine. Undefined when the
+ * query holds nothing to search for.
+ */
+export async function searchAsUnderstood(
+  index: ProductSearchIndex,
+  q: string,
+  filters: Omit<ProductSearchQuery, 'terms' | 'understood'>,
+): Promise<ProductSearchResult | undefined> {
+  let result: ProductSearchResult | undefined;
+  for (const tier of searchTiers(parseSearchQuery(q))) {
+    result = await index.search({ ...filters, understood: tier });
+    if (result.total >= tier.enough) break;
+  }
+  return result;
 }

@@ -11,7 +11,7 @@ import {
   type SearchSuggestions,
   SUGGESTION_COUNT,
 } from '@closetly/contracts';
-import { parseSearchQuery, withoutGenderWords } from '@closetly/catalogue-rules';
+import { withoutGenderWords } from '@closetly/catalogue-rules';
 import { RPC_CLIENT, type RpcClient } from '@closetly/server';
 import {
   MAX_RESULT_WINDOW,
@@ -23,7 +23,7 @@ import {
   toProductView,
 } from './engine/product-search-index';
 import { SearchError } from './search.errors';
-import { searchTiers } from './search-tiers';
+import { searchAsUnderstood } from './search-tiers';
 import { searchTerms } from './search-terms';
 
 /** Products a reindex asks the catalogue for at a time. */
@@ -71,10 +71,7 @@ export class SearchService {
       if (terms.length === 0) return emptyResults(query.page);
       result = await this.index.search({ ...filters, terms });
     } else {
-      for (const tier of searchTiers(parseSearchQuery(query.q))) {
-        result = await this.index.search({ ...filters, understood: tier });
-        if (result.total >= tier.enough) break;
-      }
+      result = await searchAsUnderstood(this.index, query.q, filters);
       if (result === undefined) return emptyResults(query.page);
     }
     return {

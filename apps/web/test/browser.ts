@@ -107,3 +107,17 @@ export function useBrowserAndProduct(env: Record<string, string> | (() => Record
 export async function waitInPage(page: Page, expression: string, timeoutMs = 20_000): Promise<void> {
   await pollUntil(() => page.evaluate(expression), Boolean, { timeoutMs, what: expression });
 }
+
+/** Opens a path in a fresh browser profile and passes the beta gate with the product's demo code. */
+export async function openPastBetaGate(suite: BrowserFixture, pathname: string, viewport: Viewport): Promise<Page> {
+  const page = await suite.newPage(viewport);
+  await page.goto(suite.url(pathname));
+  await passBetaGate(page, suite.product.demoBetaCode);
+  return page;
+}
+
+/** A full-page shot from the top: full-page shots of a scrolled page draw the sticky header mid-page. */
+export async function screenshotFromTop(page: Page, name: string): Promise<void> {
+  await page.evaluate('window.scrollTo(0, 0)');
+  await screenshot(page, name);
+}

@@ -6,7 +6,7 @@ import { createApiClient, type ApiClient } from '@closetly/api-client';
 import type { ItemInput, SignUpRequest } from '@closetly/contracts';
 import { pollUntil } from '@closetly/testing';
 import type { Locator, Page } from 'playwright-core';
-import { passBetaGate, screenshot, useBrowserAndProduct, type Viewport, VIEWPORTS } from './browser';
+import { openPastBetaGate, screenshot, screenshotFromTop, useBrowserAndProduct, type Viewport, VIEWPORTS } from './browser';
 
 const PASSWORD = 'Search!Pass1';
 
@@ -103,18 +103,8 @@ describe('search understanding: gender and category words, prefixes and the Colo
     return { firstName: 'Iris', lastName: 'Apfel', email: `${label}-${randomBytes(5).toString('hex')}@example.com`, password: PASSWORD, gender: 'female' };
   }
 
-  async function openPage(path: string, viewport: Viewport): Promise<Page> {
-    const page = await suite.newPage(viewport);
-    await page.goto(url(path));
-    await passBetaGate(page, suite.product.demoBetaCode);
-    return page;
-  }
-
-  /** Full-page shots of a scrolled page draw the sticky header mid-page: start from the top. */
-  async function shotFromTop(page: Page, name: string): Promise<void> {
-    await page.evaluate('window.scrollTo(0, 0)');
-    await screenshot(page, name);
-  }
+  const openPage = (path: string, viewport: Viewport): Promise<Page> => openPastBetaGate(suite, path, viewport);
+  const shotFromTop = screenshotFromTop;
 
   it('"women jeans" typed in the header shows women\'s and unisex jeans, no men\'s jeans and no skirts (1280 px)', async () => {
     const page = await openPage('/', VIEWPORTS[0]);

@@ -6,7 +6,7 @@ import { createApiClient, type ApiClient } from '@closetly/api-client';
 import type { ItemInput, SignUpRequest } from '@closetly/contracts';
 import { pollUntil } from '@closetly/testing';
 import type { Locator, Page } from 'playwright-core';
-import { passBetaGate, screenshot, useBrowserAndProduct, type Viewport, VIEWPORTS } from './browser';
+import { openPastBetaGate, passBetaGate, screenshot, screenshotFromTop, useBrowserAndProduct, type Viewport, VIEWPORTS } from './browser';
 
 const PASSWORD = 'Search!Pass1';
 const NO_RESULTS = 'No products found matching your search criteria.';
@@ -66,18 +66,8 @@ describe('search: header suggestions and the results page (web app in Chromium a
     return { firstName: 'Iris', lastName: 'Apfel', email: `${label}-${randomBytes(5).toString('hex')}@example.com`, password: PASSWORD, gender: 'female' };
   }
 
-  async function openPage(path: string, viewport: Viewport): Promise<Page> {
-    const page = await suite.newPage(viewport);
-    await page.goto(url(path));
-    await passBetaGate(page, suite.product.demoBetaCode);
-    return page;
-  }
-
-  /** Full-page shots of a scrolled page draw the sticky header mid-page: start from the top. */
-  async function shotFromTop(page: Page, name: string): Promise<void> {
-    await page.evaluate('window.scrollTo(0, 0)');
-    await screenshot(page, name);
-  }
+  const openPage = (path: string, viewport: Viewport): Promise<Page> => openPastBetaGate(suite, path, viewport);
+  const shotFromTop = screenshotFromTop;
 
   it('suggests names after a pause, opens one from the keyboard, and a signed-in search is remembered (1280 px)', async () => {
     const account = newAccount('shopper');

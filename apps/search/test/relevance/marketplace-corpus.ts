@@ -1,3 +1,4 @@
+import { randomFrom } from '@closetly/all-in-one/demo';
 import type { ItemInput, SearchColour } from '@closetly/contracts';
 import { type JudgedAttributes, type JudgedCorpus, type JudgedProduct, materialsNamed } from './judged-attributes';
 
@@ -238,19 +239,6 @@ const GENDER_IN_DESCRIPTION: Readonly<Record<Fit, readonly string[]>> = {
   M: ["Part of our men's edit.", 'Designed for men.', 'Mens fit: true to size.'],
   U: ['Unisex sizing: take your usual size.'],
 };
-
-/** mulberry32 over an FNV-1a hash of the seed: deterministic on every machine. */
-function randomFrom(seed: string): () => number {
-  let state = 0x811c9dc5;
-  for (let i = 0; i < seed.length; i += 1) state = Math.imul(state ^ seed.charCodeAt(i), 0x01000193) >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 type Random = () => number;
 const pick = <T>(random: Random, items: readonly T[]): T => items[Math.floor(random() * items.length)] as T;
