@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { apiCaller, type ApiErrorBody, madeUpWord, RUNTIME_MODES, type RuntimeMode, signUpSuiteUsers, type StartedProduct, supportedShopUrl } from '@closetly/all-in-one/testing';
-import type { ProductList } from '@closetly/contracts';
+import { MAX_COLOUR_LENGTH, type ProductList, type ProductView, type WardrobeItem } from '@closetly/contracts';
 import { pollUntil, type SmtpCapture, startSmtpCapture } from '@closetly/testing';
 
 const PASSWORD = 'Passw0rd!';
@@ -12,7 +12,8 @@ const ADMIN_EMAIL = 'lists-admin@example.com';
  * items (ranked by active saves, the cache invalidated by a save or a
  * removal), category lists and a brand's new arrivals (newest first, at most
  * 16), the gender rule, listed and not hidden products only, and the checks
- * on parameters. Lists span the whole catalogue, so assertions look only at
+ * on parameters; and a stated colour from the save to the shared product
+ * (issue 20). Lists span the whole catalogue, so assertions look only at
  * this suite's brands.
  */
 describe.each(RUNTIME_MODES)('browsing lists API ($name mode)', (mode: RuntimeMode) => {
@@ -158,5 +159,55 @@ describe.each(RUNTIME_MODES)('browsing lists API ($name mode)', (mode: RuntimeMo
     for (const path of ['/api/popular-items', '/api/products/category/tops', `/api/new-arrivals/${encodeURIComponent(brand)}`]) {
       expect((await call('GET', path, { beta: false })).status).toBe(403);
     }
+  });
+
+  describe('a stated colour, from the save to the shared product', () => {
+    const colourBrand = `${madeUpWord()} Shirting`;
+    const colourItem = (overrides: Record<string, unknown> = {}) => ({
+      name: `${madeUpWord()} Oxford Shirt`,
+      // Not the suite's brand: these saves stay out of its lists.
+      brand: colourBrand,
+      price: 120,
+      imageUrl: 'https://images.example.com/shirt.jpg',
+      // A multi-brand supported retailer's page: one save lists it, so a visitor sees the shared product.
+      sourceUrl: supportedShopUrl(),
+      ...overrides,
+    });
+    const saveItem = (token: string, data: Record<string, unknown>) => call<WardrobeItem>('POST', '/api/save', { body: { data }, token });
+    /** The shared product as a visitor sees it (a saver would see their own capture). */
+    const shared = (id: string) => call<ProductView>('GET', `/api/products/${id}`);
+
+    it('keeps the colour on the saved item, in My Wardrobe and on the shared product', async () => {
+      const data = colourItem({ colour: ' Navy ' });
+      const saved = await saveItem(users.dee, data);
+      expect(saved.status).toBe(200);
+      expect(saved.body.colour).toBe('Navy');
+      const wardrobe = await call<WardrobeItem[]>('GET', '/api/get-wardrobe', { token: users.dee });
+      expect(wardrobe.body.find((found) => found.id === saved.body.id)?.colour).toBe('Navy');
+      const seen = await pollUntil(() => shared(saved.body.id), (answer) => answer.status === 200, { what: 'the shared product listed' });
+      expect(seen.body).toMatchObject({ id: saved.body.id, name: data.name, colour: 'Navy' });
+    });
+
+    it('shows on the shared product the colour most savers stated; a saver who stated none does not vote', async () => {
+      const data = colourItem({ colour: 'Ecru' });
+      const first = await saveItem(users.ada, data);
+      expect(first.status).toBe(200);
+      expect((await saveItem(users.bob, { ...data, colour: 'Oat' })).status).toBe(200);
+      expect((await saveItem(users.cy, { ...data, colour: undefined })).status).toBe(200);
+      // Ecru and Oat tie (the saver who stated none does not count): the first saver's stands.
+      await pollUntil(() => shared(first.body.id), (answer) => answer.status === 200 && answer.body.colour === 'Ecru', { what: 'the first saver’s colour on the tie' });
+      // Cy now states Oat too: two to one.
+      expect((await saveItem(users.cy, { ...data, colour: 'oat' })).status).toBe(200);
+      await pollUntil(() => shared(first.body.id), (answer) => answer.body.colour === 'Oat', { what: 'the colour most savers stated' });
+      // Each saver keeps their own in My Wardrobe.
+      const own = await call<WardrobeItem[]>('GET', '/api/get-wardrobe', { token: users.ada });
+      expect(own.body.find((found) => found.id === first.body.id)?.colour).toBe('Ecru');
+    });
+
+    it('refuses a colour over 60 characters with 400 and a message on the field', async () => {
+      const answer = await saveItem(users.ada, colourItem({ colour: 'c'.repeat(MAX_COLOUR_LENGTH + 1) }));
+      expect(answer.status).toBe(400);
+      expect((answer.body as unknown as ApiErrorBody).error.fields?.['data.colour']).toEqual([`Colour must be at most ${MAX_COLOUR_LENGTH} characters`]);
+    });
   });
 });

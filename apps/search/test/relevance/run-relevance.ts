@@ -115,6 +115,18 @@ export interface SystemRun {
 }
 
 const UPSERT_BATCH = 100;
+const QUERIES_IN_FLIGHT = 4;
+
+/** Maps with at most `width` calls running, answers in the items' order. */
+async function inTurns<T, R>(items: readonly T[], width: number, call: (item: T) => Promise<R>): Promise<R[]> {
+  const answers = new Array<R>(items.length);
+  let next = 0;
+  const worker = async () => {
+    for (let at = next++; at < items.length; at = next++) answers[at] = await call(items[at] as T);
+  };
+  await Promise.all(Array.from({ length: Math.min(width, items.length) }, worker));
+  return answers;
+}
 
 export async function runEngine(engine: SearchEngineUnderTest, corpora: readonly PreparedCorpus[]): Promise<SystemRun> {
   const outcomes: QueryOutcome[] = [];
@@ -125,10 +137,14 @@ export async function runEngine(engine: SearchEngineUnderTest, corpora: readonly
       const documents = prepared.products.map(({ product }) => toProductDocument(product));
       for (let start = 0; start < documents.length; start += UPSERT_BATCH) await index.upsert(documents.slice(start, start + UPSERT_BATCH));
       const service = new SearchService(index, rpcNotUsed);
-      for (const { query, gains } of prepared.queries) {
-        const results = await service.search({ q: query.q, multi: false, page: 1, price: [], gender: [], brand: [], colour: [] });
-        outcomes.push(outcomeOf(query, results.products.map((product) => product.id).slice(0, CUTOFF), results.total, gains));
-      }
+      // A few queries in flight at once, as shoppers send them; the outcomes keep the queries' order.
+      const answers = await inTurns(prepared.queries, QUERIES_IN_FLIGHT, ({ query }) =>
+        service.search({ q: query.q, multi: false, page: 1, price: [], gender: [], brand: [], colour: [] }),
+      );
+      prepared.queries.forEach(({ query, gains }, at) => {
+        const results = answers[at];
+        if (results) outcomes.push(outcomeOf(query, results.products.map((product) => product.id).slice(0, CUTOFF), results.total, gains));
+      });
     } finally {
       await dispose();
     }
