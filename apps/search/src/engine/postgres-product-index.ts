@@ -332,8 +332,9 @@ export class PostgresProductIndex implements ProductSearchIndex {
    * order: constraints as array overlaps and IN lists; the words as `match`
    * says (with `typos`: also within a typo in name and brand, the last word
    * also as a prefix of a name word); ranked by the words as a phrase in the
-   * name, then the words by field weight, then the garment and colour words
-   * in the name, then the gender asked for, then typo matches, then shorter names. Null
+   * name, then the words by field weight, then the gender asked for above
+   * Unisex, then the garment and colour words in the name, then typo
+   * matches, then shorter names. Null
    * when words must match and none can (stop words only).
    */
   private async compileUnderstood(understood: UnderstoodSearch): Promise<{ match: SQL | undefined; order: SQL[] } | null> {
@@ -358,10 +359,10 @@ export class PostgresProductIndex implements ProductSearchIndex {
     }
     const ranked = words.length > 0 ? await this.compileTerms(words) : null;
     if (ranked) order.push(desc(sql`ts_rank(${RANK_WEIGHTS}, ${products.searchVector}, ${ranked.exact}::tsquery)`));
-    // The garment and colour words in the name or brand: below the other words, which are what sets items apart within the constraints.
+    if (understood.preferGender !== null) order.push(desc(sql`(${products.audience} = ${understood.preferGender})`));
+    // The garment and colour words in the name or brand: below the other words and the gender, which are what set items apart within the constraints.
     const boosted = understood.boostWords.length > 0 ? await this.compileTerms(understood.boostWords) : null;
     if (boosted) order.push(desc(sql`ts_rank(${RANK_WEIGHTS}, ${products.nameBrandVector}, ${boosted.exact}::tsquery)`));
-    if (understood.preferGender !== null) order.push(desc(sql`(${products.audience} = ${understood.preferGender})`));
 
     if (words.length > 0 && understood.match !== 'rank') {
       const typed = understood.match === 'all' ? [words.join(' ')] : words;

@@ -55,8 +55,8 @@ export type SearchColourId = z.infer<typeof SearchColourId>;
  *   allowance (`FUZZINESS`) and, with `lastWordIsPrefix`, the last word a
  *   name word it starts ("lin" → Linen). Exact words always rank above.
  * - Ranking: the words as a phrase in the name, then words in the name, the
- *   brand, the description; `boostWords` (the garment and colour words as
- *   typed) in the name; `preferGender` above Unisex; typo and prefix matches
+ *   brand, the description; `preferGender` above Unisex; `boostWords` (the
+ *   garment and colour words as typed) in the name; typo and prefix matches
  *   last; then id.
  */
 export const UnderstoodSearch = z.object({
