@@ -78,9 +78,11 @@ const shoes: Category = {
     'kitten heel', 'stiletto', 'pump', 'sandal', 'slide', 'flip flop', 'espadrille', 'loafer', 'flats',
     'ballet flat', 'mule', 'clog', 'slipper', 'moccasin', 'derby', 'brogue', 'monk strap', 'slingback',
     'wedge', 'platform shoe', 'court shoe', 'boat shoe', 'dress shoe', 'plimsoll', 'running shoe', 'sock boot', 'cleat',
+    // A hi-top is a shoe when a name calls it one ("Canvas Hi-Tops"), not a kind of top.
+    'high top', 'hi top',
   ],
   secondaryTerms: [
-    'suede', 'leather', 'lace up', 'slip on', 'low top', 'high top', 'hi top', 'sole', 'rubber sole', 'outsole',
+    'suede', 'leather', 'lace up', 'slip on', 'low top', 'sole', 'rubber sole', 'outsole',
     'insole', 'midsole', 'toe', 'pointed toe', 'square toe', 'round toe', 'open toe', 'toe cap', 'cap toe', 'block heel',
     'platform', 'oxford', 'running', 'trail', 'cushioning',
   ],
@@ -92,7 +94,7 @@ const bottoms: Category = {
   icon: 'bottoms',
   keywords: [
     'jean', 'trouser', 'pant', 'dress pant', 'dress trouser', 'shorts', 'skirt', 'skort', 'legging', 'chino', 'jogger', 'sweatpant',
-    'track pant', 'cargo pant', 'culotte', 'capri', 'jegging', 'dungaree', 'overalls', 'bermuda', 'hot pants',
+    'track pant', 'tracksuit bottom', 'track suit bottom', 'tracksuit pant', 'jogging bottom', 'cargo pant', 'culotte', 'capri', 'jegging', 'dungaree', 'overalls', 'bermuda', 'hot pants',
     'bikini bottom', 'swim trunk',
   ],
   secondaryTerms: [
@@ -112,6 +114,9 @@ const tops: Category = {
     'pullover', 'cardigan', 'tank', 'tank top', 'vest top', 'crop top', 'tube top', 'camisole', 'cami', 'polo',
     'polo shirt', 'oxford shirt', 'tunic', 'bodysuit', 'turtleneck', 'rollneck', 'henley', 'sweater vest',
     'knitwear', 'bralette', 'bra', 'corset', 'bustier', 'dress', 'jumpsuit', 'romper', 'playsuit', 'swimsuit', 'swimwear', 'bikini',
+    'singlet', 'tracksuit', 'track suit', 'tracksuit top', 'zip hood', 'zip through hood', 'pullover hood', 'overhead hood',
+    // An overshirt or a shacket is a shirt unless its name says jacket ("Overshirt Jacket" is outerwear).
+    'overshirt', 'shacket',
   ],
   secondaryTerms: [
     'knit', 'knitted', 'cable knit', 'ribbed', 'jersey', 'oxford cloth', 'cashmere', 'merino', 'long sleeve', 'long sleeved', 'short sleeve',
@@ -128,7 +133,7 @@ const outerwear: Category = {
   keywords: [
     'outerwear', 'jacket', 'coat', 'overcoat', 'topcoat', 'top coat', 'peacoat', 'pea coat', 'trench',
     'trench coat', 'raincoat', 'rain jacket', 'parka', 'anorak', 'windbreaker', 'blazer', 'bomber', 'puffer',
-    'gilet', 'vest', 'waistcoat', 'poncho', 'cape', 'shacket', 'shirt jacket', 'overshirt', 'jean jacket',
+    'gilet', 'vest', 'waistcoat', 'poncho', 'cape', 'shirt jacket', 'overshirt jacket', 'shacket jacket', 'tracksuit jacket', 'jean jacket',
     'fleece jacket', 'softshell', 'hardshell', 'body warmer',
   ],
   secondaryTerms: [
@@ -148,7 +153,8 @@ const accessories: Category = {
     'blanket scarf', 'shawl', 'bandana', 'hat', 'cap', 'beanie', 'beret', 'fedora', 'sunglasses', 'eyewear',
     'watch', 'dress watch', 'jewelry', 'jewellery', 'necklace', 'pendant', 'earring', 'stud earring', 'hoop', 'bracelet', 'bangle',
     'ring', 'anklet', 'brooch', 'cufflink', 'glove', 'mitten', 'tie', 'bow tie', 'pocket square', 'sock', 'tights',
-    'headband', 'hair clip', 'scrunchie', 'umbrella', 'keyring', 'phone case',
+    'headband', 'hair clip', 'scrunchie', 'umbrella', 'keyring', 'phone case', 'hairband', 'hair band', 'hair elastic',
+    'hair tie', 'hair slide', 'claw clip', 'hair accessory',
   ],
   secondaryTerms: [
     'leather', 'gold', 'silver', 'sterling', 'plated', 'gold plated', 'chain', 'strap', 'top handle',

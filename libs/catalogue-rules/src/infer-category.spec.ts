@@ -60,6 +60,32 @@ describe('scoring rules, one at a time', () => {
   });
 });
 
+describe('garments real shop names use (issue 21)', () => {
+  it.each([
+    ['Mesh Singlet', 'tops'],
+    ['Velvet Hairband', 'accessories'],
+    ['Hair Elastics 3 Pack', 'accessories'],
+    ['Claw Clip', 'accessories'],
+    ['Zip Hood', 'tops'],
+    ['Canvas Hi-Tops', 'shoes'],
+    ['Chuck 70 High Top', 'shoes'],
+    ['Retro Tracksuit', 'tops'],
+    ['Tracksuit Bottoms', 'bottoms'],
+    ['Tracksuit Jacket', 'outerwear'],
+    ['Cord Overshirt', 'tops'],
+    ['Classic Shacket', 'tops'],
+    ['Utility Overshirt Jacket', 'outerwear'],
+  ] as const)('"%s" is %s', (name, category) => {
+    expect(inferCategory({ name, description: '' }).category).toBe(category);
+  });
+
+  it('keeps the confusions away: a jacket described as an overshirt, a parka with a hood, a hood on a top', () => {
+    expect(inferCategory({ name: 'Cord Jacket', description: 'A relaxed overshirt in cord.' }).category).toBe('outerwear');
+    expect(inferCategory({ name: 'Parka with Hood', description: 'A parka with a hood.' }).category).toBe('outerwear');
+    expect(inferCategory({ name: 'Cropped Tank Top', description: '' }).category).toBe('tops');
+  });
+});
+
 describe('phrases and plurals', () => {
   it('matches a multi-word term as one phrase whose words are not scored again', () => {
     expect(scoresOf('Tank Top')).toEqual({ ...zero, tops: 25 });

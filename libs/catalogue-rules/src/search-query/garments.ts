@@ -23,7 +23,7 @@ export const GARMENT_TYPES: readonly GarmentType[] = [
   g('t-shirt', 'tops', ['t shirt', 'tshirt', 'tee', 'tee shirt', 'tees shirt']),
   g('shirt', 'tops', ['shirt', 'button down', 'button up', 'button down shirt', 'button up shirt', 'oxford shirt', 'flannel shirt']),
   // An overshirt is a shirt to shoppers, though shops often file it with jackets.
-  g('overshirt', 'outerwear', ['overshirt', 'over shirt', 'shirt jacket', 'shacket'], 'shirt'),
+  g('overshirt', 'tops', ['overshirt', 'over shirt', 'shirt jacket', 'shacket'], 'shirt'),
   g('polo', 'tops', ['polo', 'polo shirt', 'polo top']),
   g('blouse', 'tops', ['blouse']),
   g('tank-top', 'tops', ['tank top', 'tank', 'vest top', 'singlet', 'camisole', 'cami', 'cami top', 'strappy top']),
