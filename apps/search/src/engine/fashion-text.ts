@@ -1,3 +1,8 @@
+import { queryWords } from '@closetly/catalogue-rules';
+
+/** One tokeniser and one typo distance for query understanding and both engines (`@closetly/catalogue-rules`). */
+export { editDistance, queryWords } from '@closetly/catalogue-rules';
+
 /**
  * The text rules both engines share, so a query finds the same products in
  * OpenSearch and in the PostgreSQL twin. OpenSearch applies them through its
@@ -38,49 +43,6 @@ export function maxEditsFor(word: string): number {
   const length = [...word].length;
   if (length < 4) return 0;
   return length < 8 ? 1 : 2;
-}
-
-/**
- * Optimal string alignment distance (Damerau-Levenshtein where a substring is
- * edited once): Lucene's fuzzy distance with transpositions, over code points.
- * Stops early and returns `max + 1` once the distance must exceed `max`.
- */
-export function editDistance(a: string, b: string, max = Number.POSITIVE_INFINITY): number {
-  const s = [...a];
-  const t = [...b];
-  if (Math.abs(s.length - t.length) > max) return max + 1;
-  let before = new Array<number>(t.length + 1).fill(0);
-  let previous = Array.from({ length: t.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= s.length; i++) {
-    const current = new Array<number>(t.length + 1).fill(0);
-    current[0] = i;
-    let rowMin = current[0];
-    for (let j = 1; j <= t.length; j++) {
-      const cost = s[i - 1] === t[j - 1] ? 0 : 1;
-      let value = Math.min((previous[j] ?? 0) + 1, (current[j - 1] ?? 0) + 1, (previous[j - 1] ?? 0) + cost);
-      if (i > 1 && j > 1 && s[i - 1] === t[j - 2] && s[i - 2] === t[j - 1]) value = Math.min(value, (before[j - 2] ?? 0) + 1);
-      current[j] = value;
-      rowMin = Math.min(rowMin, value);
-    }
-    if (rowMin > max) return max + 1;
-    before = previous;
-    previous = current;
-  }
-  return previous[t.length] ?? 0;
-}
-
-const WORD = /\p{N}+(?:\.\p{N}+)+|[\p{L}\p{M}\p{N}]+/gu;
-const POSSESSIVE = /['’]s(?![\p{L}\p{M}\p{N}])/gu;
-
-/**
- * The words of a query, lower case, in order: letters and digits, a decimal
- * number kept whole ("7.5"), a possessive dropped ("Levi's" → "levi", as the
- * `possessive_english` filter does). Punctuation and query syntax characters
- * (`"`, `*`, `:`, `(`, `\`) separate words and are otherwise ignored; "t-shirt"
- * is the two words "t shirt".
- */
-export function queryWords(text: string): string[] {
-  return text.toLowerCase().replace(POSSESSIVE, '').match(WORD) ?? [];
 }
 
 /** `queryWords` without the stop words: the words a query must match. */

@@ -102,6 +102,3 @@ export function colourWanted(word: ColourWord): string[] {
   const shades = shadeWords(word);
   return shades.length > 0 ? shades : [...word.families];
 }
-
-/** Whether a colour id is a family the Colour filter lists. */
-export const isColourFamily = (id: string): id is SearchColour => FAMILY_SET.has(id);

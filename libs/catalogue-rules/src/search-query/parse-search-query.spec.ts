@@ -1,7 +1,7 @@
 import { CONFUSABLE_GARMENT_WORDS, GARMENT_TYPES, GARMENT_VOCABULARY, garmentLineage } from './garments';
 import { correctTypo, parseSearchQuery, withoutGenderWords } from './parse-search-query';
 import { productTags } from './product-tags';
-import { PhraseVocabulary, singularForms, wordsOf } from './words';
+import { PhraseVocabulary, singularForms, queryWords } from './words';
 
 const parts = (query: string) => {
   const { genders, garments, categories, colours, words } = parseSearchQuery(query);
@@ -217,7 +217,7 @@ describe('the vocabularies', () => {
     expect(singularForms('dress')).toEqual(['dress']);
     const vocabulary = new PhraseVocabulary([{ phrases: ['cape', 'cap', 'cycling short'], value: 1 }]);
     expect(vocabulary.known('capes')).toBe('cape');
-    expect(vocabulary.lookup(wordsOf('cycling shorts'))).toBe(1);
+    expect(vocabulary.lookup(queryWords('cycling shorts'))).toBe(1);
   });
   it('name each garment phrase once, and every parent exists', () => {
     const ids = new Set(GARMENT_TYPES.map((type) => type.id));

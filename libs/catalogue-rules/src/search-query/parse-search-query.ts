@@ -2,7 +2,7 @@ import type { ProductGender } from '@closetly/contracts';
 import type { CategoryId } from '../categories';
 import { type ColourWord, COLOUR_VOCABULARY, colourWanted } from './colours';
 import { GARMENT_VOCABULARY, type GarmentWord, garmentLineage } from './garments';
-import { PhraseVocabulary, singularForms, typoAllowance, typoDistance, wordsOf } from './words';
+import { PhraseVocabulary, singularForms, typoAllowance, editDistance, queryWords } from './words';
 
 /**
  * Who a query is shopping for. Each spelling shoppers use; "unisex" asks for
@@ -106,7 +106,7 @@ export function correctTypo(word: string): string | null {
     if (allowance === 0) continue;
     for (const target of TYPO_TARGETS) {
       if (target[0] !== form[0] || typoAllowance(target) === 0) continue;
-      const distance = typoDistance(form, target, allowance);
+      const distance = editDistance(form, target, allowance);
       if (distance > allowance) continue;
       if (distance < bestDistance) {
         best = target;
@@ -170,7 +170,7 @@ function readSpans(words: readonly string[]): Span[] {
  * (`correctTypo`), never of another known word.
  */
 export function parseSearchQuery(query: string): UnderstoodQuery {
-  const typed = wordsOf(query);
+  const typed = queryWords(query);
   const corrected = typed.map((word) => correctTypo(word) ?? word);
   const spans = readSpans(corrected);
   const inSpan = new Array<Span | undefined>(corrected.length);
@@ -243,7 +243,7 @@ export function parseSearchQuery(query: string): UnderstoodQuery {
  * name can start with. The query itself when nothing else is left.
  */
 export function withoutGenderWords(query: string): string {
-  const words = wordsOf(query);
+  const words = queryWords(query);
   const spans = GENDER_VOCABULARY.matches(words);
   if (spans.length === 0) return query;
   const gendered = new Set(spans.flatMap((span) => Array.from({ length: span.length }, (_, i) => span.start + i)));

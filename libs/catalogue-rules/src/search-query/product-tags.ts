@@ -3,7 +3,7 @@ import type { CategoryId } from '../categories';
 import { genderFromWords } from '../gender';
 import { COLOUR_VOCABULARY, colourTags } from './colours';
 import { GARMENT_TYPES, GARMENT_VOCABULARY, GARMENTS_BY_ID, garmentLineage } from './garments';
-import { type PhraseMatch, wordsOf } from './words';
+import { type PhraseMatch, queryWords } from './words';
 import type { GarmentWord } from './garments';
 
 /**
@@ -68,7 +68,7 @@ function describedGarment(words: readonly string[], category: string, named: str
 /** Colour tags of the colour words in a text; `plainOnly` keeps words that mean a colour wherever they stand. */
 function coloursIn(text: string, plainOnly: boolean): string[] {
   const tags = new Set<string>();
-  for (const match of COLOUR_VOCABULARY.matches(wordsOf(text))) {
+  for (const match of COLOUR_VOCABULARY.matches(queryWords(text))) {
     if (plainOnly && !match.value.plain) continue;
     for (const tag of colourTags(match.value)) tags.add(tag);
   }
@@ -89,8 +89,8 @@ export function productTags(product: TaggableProduct): ProductTags {
   // The brand is not the product: "Tommy Jeans Oversized Hoody" is a hoody.
   const name = withoutBrand(product.name, product.brand);
   const [nameHead = ''] = name.split(NAME_TAIL);
-  const named = headGarment(wordsOf(nameHead)) ?? headGarment(wordsOf(name));
-  const description = wordsOf(stripTags(product.description));
+  const named = headGarment(queryWords(nameHead)) ?? headGarment(queryWords(name));
+  const description = queryWords(stripTags(product.description));
   const garment = named !== null && !hasNarrowerKinds(named) ? named : describedGarment(description, product.category, named);
   const stated = product.colour?.trim() ? coloursIn(product.colour, false) : [];
   const colours = stated.length > 0 ? stated : coloursIn(name, true);
@@ -105,8 +105,8 @@ const stripTags = (html: string): string => html.replace(/<[^>]*>/g, ' ');
 
 /** The name without the brand's words where they stand together in it ("Calvin Klein Jeans Slim Jeans" → "Slim Jeans"). */
 function withoutBrand(name: string, brand: string): string {
-  const brandWords = wordsOf(brand);
-  const words = wordsOf(name);
+  const brandWords = queryWords(brand);
+  const words = queryWords(name);
   if (brandWords.length === 0) return name;
   for (let at = 0; at + brandWords.length <= words.length; at++) {
     if (brandWords.every((word, i) => words[at + i] === word)) return [...words.slice(0, at), ...words.slice(at + brandWords.length)].join(' ');

@@ -7,8 +7,14 @@
 const WORD = /\p{N}+(?:\.\p{N}+)+|[\p{L}\p{M}\p{N}]+/gu;
 const POSSESSIVE = /['’]s(?![\p{L}\p{M}\p{N}])/gu;
 
-/** The words of a text, lower case, in order, accents kept ("bouclé"). */
-export function wordsOf(text: string): string[] {
+/**
+ * The words of a query, lower case, in order: letters and digits, a decimal
+ * number kept whole ("7.5"), a possessive dropped ("Levi's" → "levi", as the
+ * `possessive_english` filter does). Punctuation and query syntax characters
+ * (`"`, `*`, `:`, `(`, `\`) separate words and are otherwise ignored; "t-shirt"
+ * is the two words "t shirt".
+ */
+export function queryWords(text: string): string[] {
   return text.toLowerCase().replace(POSSESSIVE, '').match(WORD) ?? [];
 }
 
@@ -29,23 +35,25 @@ export function singularForms(word: string): string[] {
 }
 
 /**
- * Optimal string alignment distance (one typo = one edit, transpositions
- * included), stopping early once it must exceed `max`.
+ * Optimal string alignment distance (Damerau-Levenshtein where a substring is
+ * edited once): Lucene's fuzzy distance with transpositions, over code points.
+ * Stops early and returns `max + 1` once the distance must exceed `max`.
  */
-export function typoDistance(a: string, b: string, max: number): number {
+export function editDistance(a: string, b: string, max = Number.POSITIVE_INFINITY): number {
   const s = [...a];
   const t = [...b];
   if (Math.abs(s.length - t.length) > max) return max + 1;
-  let before: number[] = [];
+  let before = new Array<number>(t.length + 1).fill(0);
   let previous = Array.from({ length: t.length + 1 }, (_, j) => j);
   for (let i = 1; i <= s.length; i++) {
-    const current = [i];
-    let rowMin = i;
+    const current = new Array<number>(t.length + 1).fill(0);
+    current[0] = i;
+    let rowMin = current[0];
     for (let j = 1; j <= t.length; j++) {
       const cost = s[i - 1] === t[j - 1] ? 0 : 1;
       let value = Math.min((previous[j] ?? 0) + 1, (current[j - 1] ?? 0) + 1, (previous[j - 1] ?? 0) + cost);
       if (i > 1 && j > 1 && s[i - 1] === t[j - 2] && s[i - 2] === t[j - 1]) value = Math.min(value, (before[j - 2] ?? 0) + 1);
-      current.push(value);
+      current[j] = value;
       rowMin = Math.min(rowMin, value);
     }
     if (rowMin > max) return max + 1;
@@ -92,7 +100,7 @@ export class PhraseVocabulary<T> {
     const phrases: Array<[string[], T]> = [];
     for (const entry of entries) {
       for (const phrase of entry.phrases) {
-        const words = wordsOf(phrase);
+        const words = queryWords(phrase);
         phrases.push([words, entry.value]);
         for (const word of words) this.words.add(word);
         this.longest = Math.max(this.longest, words.length);
@@ -138,10 +146,5 @@ export class PhraseVocabulary<T> {
       if (!matched) start += 1;
     }
     return found;
-  }
-
-  /** Single-word phrases, for typo correction. */
-  singleWords(): string[] {
-    return [...this.byPhrase.keys()].filter((key) => !key.includes(' '));
   }
 }
