@@ -5,7 +5,7 @@ import { ENGLISH_STOP_WORDS, FUZZINESS, FUZZY_MAX_EXPANSIONS, FUZZY_PREFIX_LENGT
 import {
   BRAND_FACET_SIZE,
   chunked,
-  COLOUR_ORDER,
+  byCountThenColourOrder,
   SEARCH_COLOURS_LIST,
   type SearchColourId,
   type TaggedDocument,
@@ -648,7 +648,7 @@ export class OpenSearchProductIndex implements ProductSearchIndex {
         genders: aggregations.genders.values.buckets.map((bucket) => ({ value: bucket.key as ProductGender, count: bucket.doc_count })),
         colours: aggregations.colours.values.buckets
           .map((bucket) => ({ value: bucket.key as SearchColourId, count: bucket.doc_count }))
-          .sort((a, b) => b.count - a.count || (COLOUR_ORDER.get(a.value) ?? 0) - (COLOUR_ORDER.get(b.value) ?? 0)),
+          .sort(byCountThenColourOrder),
         priceBands: aggregations.priceBands.values.buckets
           .filter((bucket) => bucket.doc_count > 0)
           .map((bucket) => ({ value: bucket.key as PriceBandId, count: bucket.doc_count })),

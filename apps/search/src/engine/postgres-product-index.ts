@@ -9,7 +9,7 @@ import { buildSynonymIndex, fuzzySources, lexemesOf, planTerm, quoteLexeme, rend
 import {
   BRAND_FACET_SIZE,
   chunked,
-  COLOUR_ORDER,
+  byCountThenColourOrder,
   SEARCH_COLOURS_LIST,
   type SearchColourId,
   type TaggedDocument,
@@ -146,6 +146,9 @@ const addWordsOf = (ids: readonly string[] | 'all'): SQL[] => {
         on conflict do nothing`,
   ];
 };
+
+/** The plan of a search term, its words already stemmed (see `termPlanner`). */
+type TermPlanner = (term: string) => TermPlan;
 
 /** Ids written by upsert or remove while a replaceAll loads: the snapshot must not undo them. */
 interface Load {
@@ -357,23 +360,21 @@ export class PostgresProductIndex implements ProductSearchIndex {
     if (words.length > 1) {
       order.push(desc(sql`(to_tsvector(${TS_CONFIG}, ${products.name}) @@ phraseto_tsquery(${TS_CONFIG}, ${words.join(' ')}))`));
     }
-    const ranked = words.length > 0 ? await this.compileTerms(words) : null;
+    // Every compilation below plans the same words: stemmed in one query.
+    const planner = await this.termPlanner([...words, ...understood.boostWords]);
+    const ranked = words.length > 0 ? await this.compileTerms(words, { planner, typos: false }) : null;
     if (ranked) order.push(desc(sql`ts_rank(${RANK_WEIGHTS}, ${products.searchVector}, ${ranked.exact}::tsquery)`));
     if (understood.preferGender !== null) order.push(desc(sql`(${products.audience} = ${understood.preferGender})`));
     // The garment and colour words in the name or brand: below the other words and the gender, which are what set items apart within the constraints.
-    const boosted = understood.boostWords.length > 0 ? await this.compileTerms(understood.boostWords) : null;
+    const boosted = understood.boostWords.length > 0 ? await this.compileTerms(understood.boostWords, { planner, typos: false }) : null;
     if (boosted) order.push(desc(sql`ts_rank(${RANK_WEIGHTS}, ${products.nameBrandVector}, ${boosted.exact}::tsquery)`));
 
     if (words.length > 0 && understood.match !== 'rank') {
       const typed = understood.match === 'all' ? [words.join(' ')] : words;
-      const compiled = await this.compileTerms(typed);
+      const compiled = await this.compileTerms(typed, { planner, typos: understood.typos });
       const matches: SQL[] = [];
       if (compiled) {
-        matches.push(
-          understood.typos
-            ? this.termsMatch(compiled.terms)
-            : (or(...compiled.terms.map((term) => sql`${products.searchVector} @@ ${term.exact}::tsquery`)) as SQL),
-        );
+        matches.push(this.termsMatch(compiled.terms));
         if (understood.typos) order.push(desc(sql`ts_rank(${RANK_WEIGHTS}, ${products.nameBrandVector}, ${compiled.typos}::tsquery)`));
       }
       const last = words.at(-1);
@@ -382,7 +383,7 @@ export class PostgresProductIndex implements ProductSearchIndex {
         if (prefixes.length > 0) {
           const startsAWord = sql`${products.nameWords} @@ ${prefixes.join(' & ')}::tsquery`;
           const rest = words.slice(0, -1);
-          const restCompiled = understood.match === 'all' && rest.length > 0 ? await this.compileTerms([rest.join(' ')]) : null;
+          const restCompiled = understood.match === 'all' && rest.length > 0 ? await this.compileTerms([rest.join(' ')], { planner }) : null;
           matches.push(restCompiled ? sql`(${this.termsMatch(restCompiled.terms)} and ${startsAWord})` : startsAWord);
           order.push(desc(startsAWord));
         }
@@ -394,22 +395,30 @@ export class PostgresProductIndex implements ProductSearchIndex {
     return { match: conditions.length > 0 ? and(...conditions) : undefined, order };
   }
 
+  /** Stems every word of the texts in one query: planning a term of those words then asks the database nothing. */
+  private async termPlanner(texts: readonly string[]): Promise<TermPlanner> {
+    const words = [...new Set(texts.flatMap((text) => queryWords(text)))];
+    const [stems, synonyms] = await Promise.all([this.stem(words), this.synonymIndex()]);
+    return (term) => planTerm(term, (word) => stems.get(word) ?? [], synonyms);
+  }
+
   /**
    * The terms as tsquery text, each `exact` (words and synonyms) and with
    * `typos` (also the indexed name and brand words within each word's typo
-   * allowance), and all terms ORed for ranking. Null when no term has a word
-   * to match (stop words or punctuation only).
+   * allowance; the same as `exact` when `typos` is off, and then the typo
+   * vocabulary is not read), and all terms ORed for ranking. `planner`: one
+   * made for several compilations of the same words, so they are stemmed
+   * once. Null when no term has a word to match (stop words or punctuation only).
    */
   private async compileTerms(
     terms: readonly string[],
+    { planner, typos: withTypos = true }: { planner?: TermPlanner; typos?: boolean } = {},
   ): Promise<{ terms: Array<{ exact: string; typos: string }>; exact: string; typos: string } | null> {
-    const words = [...new Set(terms.flatMap((term) => queryWords(term)))];
-    const [stems, synonyms] = await Promise.all([this.stem(words), this.synonymIndex()]);
-    const stem = (word: string) => stems.get(word) ?? [];
-    const plans: TermPlan[] = terms.map((term) => planTerm(term, stem, synonyms)).filter((plan) => plan.length > 0);
+    const planOf = planner ?? (await this.termPlanner(terms));
+    const plans: TermPlan[] = terms.map(planOf).filter((plan) => plan.length > 0);
     const exact = renderTsQuery(plans);
     if (exact === null) return null;
-    const typos = await this.typoCandidates(productLexemes.lexeme, fuzzySources(plans));
+    const typos = withTypos ? await this.typoCandidates(productLexemes.lexeme, fuzzySources(plans)) : undefined;
     return {
       terms: plans.map((plan) => ({ exact: renderTsQuery([plan]) ?? exact, typos: renderTsQuery([plan], typos) ?? exact })),
       exact,
@@ -510,7 +519,7 @@ export class PostgresProductIndex implements ProductSearchIndex {
       else if (row.kind === 4) facets.colours.push({ value: row.value as SearchColourId, count: row.n });
       else bandCounts.set(row.value, row.n);
     }
-    facets.colours.sort((a, b) => b.count - a.count || (COLOUR_ORDER.get(a.value) ?? 0) - (COLOUR_ORDER.get(b.value) ?? 0));
+    facets.colours.sort(byCountThenColourOrder);
     facets.priceBands = PRICE_BANDS.flatMap((band) => {
       const count = bandCounts.get(band.id) ?? 0;
       return count > 0 ? [{ value: band.id, count }] : [];

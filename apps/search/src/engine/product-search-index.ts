@@ -222,8 +222,11 @@ export function prepareDocuments(docs: readonly ProductDocument[]): TaggedDocume
   return [...byId.values()];
 }
 
-/** Colour families in the Colour filter's order, for facets that tie. */
-export const COLOUR_ORDER: ReadonlyMap<string, number> = new Map(SEARCH_COLOURS.map((colour, index) => [colour, index]));
+const COLOUR_ORDER: ReadonlyMap<string, number> = new Map(SEARCH_COLOURS.map((colour, index) => [colour, index]));
+
+/** The colour facet's order in both engines: count descending, then the Colour filter's order. */
+export const byCountThenColourOrder = (a: FacetCount<SearchColourId>, b: FacetCount<SearchColourId>): number =>
+  b.count - a.count || (COLOUR_ORDER.get(a.value) ?? 0) - (COLOUR_ORDER.get(b.value) ?? 0);
 
 /** The answer to a search that cannot match anything. */
 export const EMPTY_RESULT = (): ProductSearchResult => ({ items: [], total: 0, facets: { brands: [], genders: [], priceBands: [], colours: [] } });
