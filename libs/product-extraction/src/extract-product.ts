@@ -168,9 +168,9 @@ function pageColours(candidate: ProductCandidate, page: URL | null, base: string
   const variantColour = variant ? colourOf(variant.colours) : null;
   if (variantColour !== null) return [variantColour];
   if (colourOf(candidate.facts.colours) !== null) return candidate.facts.colours;
-  const colours = new Set((candidate.variants ?? []).map((each) => colourOf(each.colours)?.toLowerCase() ?? null));
-  const [only] = colours;
-  return colours.size === 1 && only !== null && only !== undefined ? [colourOf((candidate.variants ?? [])[0]?.colours ?? []) as string] : [];
+  const [first, ...others] = (candidate.variants ?? []).map((each) => colourOf(each.colours));
+  if (first === undefined || first === null) return [];
+  return others.every((colour) => colour?.toLowerCase() === first.toLowerCase()) ? [first] : [];
 }
 
 /**
