@@ -3,7 +3,7 @@ import { BM25_DESCRIPTION } from '../apps/search/test/relevance/bm25';
 import { judgedCorpora } from '../apps/search/test/relevance/judged-corpora';
 import { QUERY_KINDS } from '../apps/search/test/relevance/judged-queries';
 import { summarise } from '../apps/search/test/relevance/metrics';
-import { prepareCorpus, relevanceTable, runBm25, runEngine, SEARCH_ENGINES, worstQueries } from '../apps/search/test/relevance/run-relevance';
+import { MIN_PRECISION_AT_10, prepareCorpus, relevanceTable, runBm25, runEngine, SEARCH_ENGINES, worstQueries } from '../apps/search/test/relevance/run-relevance';
 
 /**
  * Search relevance (issue 20): the judged queries of the relevance suite
@@ -11,8 +11,8 @@ import { prepareCorpus, relevanceTable, runBm25, runEngine, SEARCH_ENGINES, wors
  * both judged corpora, beside a plain BM25 over the same products in the same
  * run. Prints a Markdown table per engine (P@10, NDCG@10, zero-result queries
  * per kind of query) and the worst queries with what came back.
+ * `BENCH_ONLY=relevance npm run bench` runs it alone.
  */
-const MIN_PRECISION_AT_10 = 0.85;
 const WORST = Number(process.env.BENCH_RELEVANCE_WORST ?? 5);
 
 export async function benchRelevance(): Promise<Array<[string, boolean]>> {
@@ -41,15 +41,4 @@ export async function benchRelevance(): Promise<Array<[string, boolean]>> {
     targets.push([`${engine.name}: no zero-result query where relevant products exist (${overall?.zeroResults ?? 0})`, overall?.zeroResults === 0]);
   }
   return targets;
-}
-
-if (require.main === module) {
-  benchRelevance()
-    .then((targets) => {
-      for (const [name, met] of targets) process.stdout.write(`  ${met ? 'met   ' : 'MISSED'} ${name}\n`);
-    })
-    .catch((error: unknown) => {
-      console.error(error);
-      process.exit(1);
-    });
 }

@@ -114,6 +114,9 @@ export interface SystemRun {
   outcomes: QueryOutcome[];
 }
 
+/** The goal for P@10 in every kind of query: the suite's assertion and the bench's target. */
+export const MIN_PRECISION_AT_10 = 0.85;
+
 const UPSERT_BATCH = 100;
 const QUERIES_IN_FLIGHT = 4;
 
