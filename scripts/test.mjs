@@ -4,7 +4,7 @@
 //   2. lint (ESLint with Nx module boundaries) beside the Node typecheck, then
 //   3. the browser and extension typechecks beside the builds of the SPA and the extension (the browser tests
 //      drive the built app and load the built extension). Two at a time: the machines have two cores.
-//   4. jest: unit, integration (real engines and their embedded twins), e2e (gateway + Chromium), four files
+//   4. jest: unit, integration (real engines and their embedded twins), e2e (gateway + Chromium), three files
 //      at a time (each product has its own database, search alias, cache prefix and Kafka consumer groups)
 //   5. stop the engines this run started, and only those
 // Ends with a plain "tests: N passed, N failed, N skipped" line.
@@ -100,7 +100,7 @@ try {
   const passed = run(
     'jest',
     process.execPath,
-    ['--experimental-vm-modules', '--disable-warning=ExperimentalWarning', bin('jest'), '--ci', '--maxWorkers=4', '--json', `--outputFile=${resultsFile}`, ...jestArgs],
+    ['--experimental-vm-modules', '--disable-warning=ExperimentalWarning', bin('jest'), '--ci', '--maxWorkers=3', '--json', `--outputFile=${resultsFile}`, ...jestArgs],
     {},
   );
   exitCode = passed ? 0 : 1;
