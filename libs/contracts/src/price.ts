@@ -187,24 +187,29 @@ const CODE_PATTERN = new RegExp(`(?<!\\p{L})(${CURRENCY_CODES.join('|')})(?!\\p{
 
 /** Currency symbols, most specific first; a lettered prefix must not be the end of a word ("ABC$"). */
 const CURRENCY_SYMBOLS: ReadonlyArray<readonly [RegExp, string]> = [
-  [/(?<!\p{L})US\$/iu, 'USD'],
-  [/(?<!\p{L})(CA|C)\$/iu, 'CAD'],
-  [/(?<!\p{L})(AU|A)\$/iu, 'AUD'],
-  [/(?<!\p{L})NZ\$/iu, 'NZD'],
-  [/(?<!\p{L})HK\$/iu, 'HKD'],
-  [/(?<!\p{L})S\$/iu, 'SGD'],
-  [/(?<!\p{L})R\$/iu, 'BRL'],
+  // Marketplaces print the prefix apart from the sign: "C $45.99", "AU $12.00".
+  [/(?<!\p{L})US ?\$/iu, 'USD'],
+  [/(?<!\p{L})(CA|C) ?\$/iu, 'CAD'],
+  [/(?<!\p{L})(AU|A) ?\$/iu, 'AUD'],
+  [/(?<!\p{L})NZ ?\$/iu, 'NZD'],
+  [/(?<!\p{L})HK ?\$/iu, 'HKD'],
+  [/(?<!\p{L})MX ?\$/iu, 'MXN'],
+  [/(?<!\p{L})S ?\$/iu, 'SGD'],
+  [/(?<!\p{L})R ?\$/iu, 'BRL'],
   [/\$/, 'USD'],
   [/£/, 'GBP'],
   [/€/, 'EUR'],
-  [/¥/, 'JPY'],
+  // The full-width yen sign is how Japanese pages print it.
+  [/[¥￥]/, 'JPY'],
+  [/zł/iu, 'PLN'],
+  [/Kč/u, 'CZK'],
   [/₹/, 'INR'],
   [/₩/, 'KRW'],
   [/₺/, 'TRY'],
 ];
 
 /** Currency marks removed when deciding whether the text between two numbers joins a range. */
-const CURRENCY_TOKEN = new RegExp(`(?<!\\p{L})(?:${CURRENCY_CODES.join('|')})(?!\\p{L})|(?<!\\p{L})[A-Za-z]{0,2}\\$|[£€¥₹₩₺]`, 'giu');
+const CURRENCY_TOKEN = new RegExp(`(?<!\\p{L})(?:${CURRENCY_CODES.join('|')})(?!\\p{L})|(?<!\\p{L})[A-Za-z]{0,2}\\$|[£€¥￥₹₩₺]`, 'giu');
 
 /** A currency mark ending / starting a short stretch of text next to a number. */
 const CURRENCY_BEFORE = new RegExp(`(?:${CURRENCY_TOKEN.source})\\s*$`, 'iu');
