@@ -52,6 +52,14 @@ export function matchesGenderFilter(itemGender: unknown, profileGender: ProfileG
 const WOMEN_COMPOUNDS = new Set(['womenswear', 'ladieswear']);
 const MEN_COMPOUNDS = new Set(['menswear']);
 
+/**
+ * The words European shops (and marketplaces' European sites) use in names
+ * and breadcrumbs: German, French, Spanish, Italian, Dutch. Not "donna" (a
+ * first name, as in Donna Karan).
+ */
+const WOMEN_ABROAD = new Set(['damen', 'frauen', 'femme', 'femmes', 'mujer', 'mujeres', 'dames']);
+const MEN_ABROAD = new Set(['herren', 'homme', 'hommes', 'hombre', 'hombres', 'uomo', 'heren']);
+
 /** Most characters of text read for gender words. */
 const MAX_GENDER_TEXT = 5000;
 
@@ -61,7 +69,8 @@ const MAX_GENDER_TEXT = 5000;
  * ("Women's Dayzy Sneaker"). Words are read as `tokenise` splits them and
  * matched with the synonyms of `normaliseGender` (women, womens, woman,
  * ladies, female, men, mens, man, gents, male, …) plus "womenswear",
- * "ladieswear" and "menswear"; single letters never count ("/m/", "size S
+ * "ladieswear" and "menswear", and the same words in German, French,
+ * Spanish, Italian and Dutch ("Damen", "Homme", "Mujer"); single letters never count ("/m/", "size S
  * / M"), nor "man" in "man-made" (a material).
  *
  * "unisex" anywhere → Unisex. Women's words and men's words together
@@ -77,8 +86,8 @@ export function genderFromWords(text: string | null | undefined): ProductGender 
     const word = words[i] as string;
     if (word === 'unisex') return 'Unisex';
     if (word.length < 2 || (word === 'man' && words[i + 1] === 'made')) continue;
-    if (WOMEN.has(word) || WOMEN_COMPOUNDS.has(word)) women = true;
-    else if (MEN.has(word) || MEN_COMPOUNDS.has(word)) men = true;
+    if (WOMEN.has(word) || WOMEN_COMPOUNDS.has(word) || WOMEN_ABROAD.has(word)) women = true;
+    else if (MEN.has(word) || MEN_COMPOUNDS.has(word) || MEN_ABROAD.has(word)) men = true;
   }
   if (women === men) return null;
   return women ? 'Women' : 'Men';

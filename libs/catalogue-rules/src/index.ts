@@ -9,3 +9,4 @@ export * from './supported-retailers';
 export * from './product-identity';
 export * from './catalogue-list';
 export * from './search-query';
+export * from './marketplaces';

@@ -1,13 +1,15 @@
-import { supportedRetailerForHost } from '@closetly/catalogue-rules';
+import { isMarketplaceName, supportedRetailerForHost } from '@closetly/catalogue-rules';
 import { categoryOf, genderOf, type Evidence } from './classify';
 import { colourOf } from './colour';
 import { parseHtml } from './html/parse-html';
 import { pickMainProduct, selectedVariant, selectedVariantOffer, type PageHints, type Picked } from './main-product';
 import { readBreadcrumbMarkup } from './sources/breadcrumbs';
 import { readJsonLd } from './sources/json-ld';
+import { readMarketplaceRules } from './sources/marketplaces';
 import { readMicrodata } from './sources/microdata';
 import { readPageMeta } from './sources/page-meta';
 import { readRetailerRules } from './sources/retailers';
+import { siteBrand } from './site-identity';
 import { cleanText, MAX_BRAND, MAX_DESCRIPTION, MAX_NAME, namesAgree, stripSiteName } from './text';
 import type { ExtractedProduct, ProductCandidate, ProductFacts } from './types';
 import { imageUrl, productSourceUrl, resolveUrl, siteLabel } from './urls';
@@ -77,7 +79,8 @@ function extract(html: string, pageUrl: string): ExtractedProduct {
   const meta = readPageMeta(doc);
   const jsonLd = readJsonLd(doc);
   const microdata = readMicrodata(doc);
-  const retailers = readRetailerRules(doc);
+  const marketplace = readMarketplaceRules(doc);
+  const retailers = [...readRetailerRules(doc), ...marketplace];
 
   const pageRaw = resolveUrl(pageUrl, null);
   const page = pageRaw && (pageRaw.protocol === 'http:' || pageRaw.protocol === 'https:') ? pageRaw : null;
@@ -108,7 +111,20 @@ function extract(html: string, pageUrl: string): ExtractedProduct {
   // Brand first: the name loses the brand as a tail.
   const host = page ?? resolveUrl(sourceUrl, null);
   const retailer = supportedRetailerForHost(host?.hostname ?? null);
-  const brand = firstOf(sources, (facts) => cleanText(facts.brand, MAX_BRAND)) ?? (retailer?.brands?.[0] ?? null);
+  const looksLikeProduct = structured.length > 0 || sources.some((facts) => facts.isProduct) || sources.some((facts) => facts.offer !== null);
+  const brand =
+    firstOf(sources, productBrand) ??
+    retailer?.brands?.[0] ??
+    (looksLikeProduct
+      ? siteBrand({
+          siteName: meta.siteName,
+          organisationNames: jsonLd.siteNames,
+          logoAlt: meta.logoAlt,
+          titles: [meta.title, meta.ogTitle],
+          host,
+          marketplaceMarkup: marketplace.length > 0,
+        })
+      : null);
 
   const siteNames = [meta.siteName, meta.applicationName, brand, retailer?.name ?? null, ...(retailer?.brands ?? []), siteLabel(host), host?.hostname.replace(/^www\d*\./, '') ?? null]
     .map((name) => cleanText(name, 200))
@@ -126,7 +142,6 @@ function extract(html: string, pageUrl: string): ExtractedProduct {
   const price = priced?.offer?.amount ?? null;
   const currency = price === null ? null : (priced?.offer?.currency ?? firstOf(sources, (facts) => facts.offer?.currency ?? facts.currency));
 
-  const looksLikeProduct = structured.length > 0 || sources.some((facts) => facts.isProduct) || price !== null;
   const result: ExtractedProduct = {
     name,
     brand,
@@ -187,6 +202,12 @@ function consistent(structured: Source[]): Source[] {
     const name = cleanText(source.facts.name, 2000);
     return name === null || namesAgree(name, anchorName);
   });
+}
+
+/** The brand a source states, unless it is the marketplace's own name ("Amazon.com" is where it is sold, not who made it). */
+function productBrand(facts: ProductFacts): string | null {
+  const brand = cleanText(facts.brand, MAX_BRAND);
+  return brand === null || isMarketplaceName(brand) ? null : brand;
 }
 
 function firstOf<T>(sources: readonly ProductFacts[], read: (facts: ProductFacts) => T | null): T | null {

@@ -245,3 +245,18 @@ describe('readJsonLd: breadcrumbs', () => {
     expect(breadcrumbs).toEqual([['Home', 'Women', 'Sneakers']]);
   });
 });
+
+describe('readJsonLd: the site\'s own names', () => {
+  it('reads top-level Organization names before WebSite names, in a @graph or alone', () => {
+    const html = ld(
+      JSON.stringify({ '@context': 'https://schema.org', '@graph': [{ '@type': 'WebSite', name: 'Northfold Knitwear' }, { '@type': 'Organization', name: 'Northfold' }] }),
+      JSON.stringify({ '@context': 'https://schema.org', '@type': 'ClothingStore', name: 'Northfold Edinburgh' }),
+    );
+    expect(read(html).siteNames).toEqual(['Northfold', 'Northfold Edinburgh', 'Northfold Knitwear']);
+  });
+
+  it('does not take a product\'s brand, manufacturer or seller for the site', () => {
+    const html = ld(product({ name: 'Jumper', brand: { '@type': 'Organization', name: 'Acme' }, offers: { '@type': 'Offer', price: 10, seller: { '@type': 'Organization', name: 'Acme Retail' } } }));
+    expect(read(html).siteNames).toEqual([]);
+  });
+});

@@ -31,7 +31,10 @@ import { emptyFacts, type Offer, type ProductCandidate, type Variant } from '../
  * - colour: `color` as text, an array (a multi-colour item) or `{name}`; a
  *   ProductGroup's own, and each variant's with its URLs and sku, so the
  *   variant the page selects gives its colour (see `selectedVariant`);
- * - BreadcrumbList trails, items in `position` order.
+ * - BreadcrumbList trails, items in `position` order;
+ * - the site's own names: a top-level Organization (or store) and WebSite
+ *   `name`, the Organization first; an Organization nested in a product (its
+ *   brand, its seller) is not the site.
  */
 
 const PRODUCT_TYPES = new Set(['product', 'productgroup', 'individualproduct', 'productmodel', 'someproducts']);
@@ -56,7 +59,11 @@ export interface JsonLdResult {
   candidates: ProductCandidate[];
   /** Breadcrumb trails, each a list of item names from the top down. */
   breadcrumbs: string[][];
+  /** The names the page gives its site: top-level Organization names, then WebSite names. */
+  siteNames: string[];
 }
+
+const ORGANISATION_TYPES = new Set(['organization', 'corporation', 'onlinestore', 'onlinebusiness', 'store', 'clothingstore', 'shoestore', 'localbusiness']);
 
 export function readJsonLd(doc: HtmlDocument): JsonLdResult {
   const byId = new Map<string, Record<string, unknown>>();
@@ -65,6 +72,8 @@ export function readJsonLd(doc: HtmlDocument): JsonLdResult {
   const trails: Record<string, unknown>[] = [];
   /** Ids a WebPage names as its mainEntity. */
   const mainIds = new Set<string>();
+  const organisations: string[] = [];
+  const websites: string[] = [];
   let visited = 0;
 
   for (const script of doc.elements) {
@@ -90,6 +99,11 @@ export function readJsonLd(doc: HtmlDocument): JsonLdResult {
       if (isProduct && !isReference) {
         if (context === 'variant' && group) variantsOf.set(group, [...(variantsOf.get(group) ?? []), value]);
         else if (products.length < MAX_PRODUCTS) products.push({ node: value, context, order: products.length });
+      }
+      if (context === 'top') {
+        const name = text(own(value, 'name'));
+        if (name && types.some((type) => ORGANISATION_TYPES.has(type))) organisations.push(name);
+        else if (name && types.includes('website')) websites.push(name);
       }
       if (types.includes('breadcrumblist')) {
         if (context !== 'related') trails.push(value);
@@ -145,7 +159,7 @@ export function readJsonLd(doc: HtmlDocument): JsonLdResult {
     .map((trail) => trailNames(trail, resolve))
     .filter((names) => names.length > 0)
     .slice(0, MAX_TRAILS);
-  return { candidates, breadcrumbs };
+  return { candidates, breadcrumbs, siteNames: [...organisations, ...websites].slice(0, 10) };
 }
 
 function toCandidate(found: FoundProduct, variants: Record<string, unknown>[], resolve: (value: unknown) => unknown, mainIds: ReadonlySet<string>): ProductCandidate {

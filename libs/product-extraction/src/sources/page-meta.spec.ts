@@ -71,3 +71,18 @@ describe('readPageMeta: the document', () => {
     expect(read('<title>Only Title</title>').document.name).toBe('Only Title');
   });
 });
+
+describe('readPageMeta: the site logo', () => {
+  it('reads the alt text of a logo in the header or in a link home, without the word "logo"', () => {
+    expect(read('', '<header><img class="site-logo" src="/a.svg" alt="Harrow &amp; Vale logo"></header>').logoAlt).toBe('Harrow & Vale');
+    expect(read('', '<div><a href="/"><img src="/assets/logo.svg" alt="Logo of Fernhill"></a></div>').logoAlt).toBe('Fernhill');
+    expect(read('', '<div class="page-header"><a class="logo" href="https://fernhill.com/"><img src="/f.svg" alt="Fernhill"></a></div>').logoAlt).toBe('Fernhill');
+  });
+
+  it('ignores images that are not the site\'s logo, or logos with no words', () => {
+    expect(read('', '<main><img src="/p/shirt.jpg" alt="Linen shirt"></main>').logoAlt).toBeNull();
+    expect(read('', '<footer><img class="payment-logo" src="/visa.svg" alt="Visa"></footer>').logoAlt).toBeNull();
+    expect(read('', '<header><img class="logo" src="/a.svg" alt="Logo"></header>').logoAlt).toBeNull();
+    expect(read('', '<header><img class="logo" src="/a.svg"></header>').logoAlt).toBeNull();
+  });
+});

@@ -1,5 +1,5 @@
-import type { HtmlDocument } from '../html/parse-html';
-import { textOf } from '../html/query';
+import type { HtmlDocument, HtmlElement } from '../html/parse-html';
+import { classes, selfAndAncestors, textOf } from '../html/query';
 import { currencyCode, readAmount } from '../price';
 import { emptyFacts, type ProductFacts } from '../types';
 
@@ -16,7 +16,10 @@ import { emptyFacts, type ProductFacts } from '../types';
  *   description, and a price from the labelled data pairs
  *   (twitter:label1 "Price" with twitter:data1 "$59.99");
  * - the document: `<link rel="canonical">`, `<base href>`, the first h1,
- *   `<title>`, meta description and application-name.
+ *   `<title>`, meta description and application-name;
+ * - the site's logo: the alt text of the first image marked as a logo (its
+ *   class, id or src holds "logo") that sits in the page header or in a
+ *   link to the home page ("Kestrel Studio logo" → "Kestrel Studio").
  * Meta keys are read from `property` or `name`, without case; the first
  * non-blank value of a key wins.
  */
@@ -31,6 +34,8 @@ export interface PageMeta {
   baseHref: string | null;
   siteName: string | null;
   applicationName: string | null;
+  /** The logo's alt text, without the word "logo". */
+  logoAlt: string | null;
   ogTitle: string | null;
   twitterTitle: string | null;
   h1: string | null;
@@ -45,8 +50,12 @@ export function readPageMeta(doc: HtmlDocument): PageMeta {
   let baseHref: string | null = null;
   let h1: string | null = null;
   let title: string | null = null;
+  let logoAlt: string | null = null;
   for (const element of doc.elements) {
     switch (element.name) {
+      case 'img':
+        if (logoAlt === null) logoAlt = logoText(element);
+        break;
       case 'meta': {
         const key = (element.attrs['property'] ?? element.attrs['name'] ?? '').trim().toLowerCase();
         const content = element.attrs['content'];
@@ -121,9 +130,27 @@ export function readPageMeta(doc: HtmlDocument): PageMeta {
     baseHref,
     siteName: get('og:site_name'),
     applicationName: get('application-name') ?? get('apple-mobile-web-app-title'),
+    logoAlt,
     ogTitle: get('og:title'),
     twitterTitle: get('twitter:title'),
     h1,
     title,
   };
+}
+
+const LOGO = /logo/i;
+const LOGO_WORD = /^\s*logo\s*(of\s+)?|\s*[-|:]?\s*\blogo\s*$/gi;
+
+/** The alt text of a site logo: an image marked as a logo, in the header or a link home. */
+function logoText(image: HtmlElement): string | null {
+  const alt = image.attrs['alt'];
+  if (!alt || alt.trim() === '' || alt.length > 100) return null;
+  const marked = [image, image.parent].some((node) => node && (LOGO.test(node.attrs['class'] ?? '') || LOGO.test(node.attrs['id'] ?? ''))) || LOGO.test(image.attrs['src'] ?? '');
+  if (!marked) return null;
+  const placed = [...selfAndAncestors(image, 8)].some(
+    (node) => node.name === 'header' || classes(node).some((name) => name.includes('header')) || (node.name === 'a' && /^(\/|https?:\/\/[^/]+\/?)$/.test((node.attrs['href'] ?? '').trim())),
+  );
+  if (!placed) return null;
+  const text = alt.replace(LOGO_WORD, '').trim();
+  return text === '' ? null : text;
 }
