@@ -79,7 +79,7 @@ const shoes: Category = {
     'ballet flat', 'mule', 'clog', 'slipper', 'moccasin', 'derby', 'brogue', 'monk strap', 'slingback',
     'wedge', 'platform shoe', 'court shoe', 'boat shoe', 'dress shoe', 'plimsoll', 'running shoe', 'sock boot', 'cleat',
     // A hi-top is a shoe when a name calls it one ("Canvas Hi-Tops"), not a kind of top.
-    'high top', 'hi top',
+    'high top', 'hi top', 'welly', 'wellington boot',
   ],
   secondaryTerms: [
     'suede', 'leather', 'lace up', 'slip on', 'low top', 'sole', 'rubber sole', 'outsole',
@@ -95,7 +95,7 @@ const bottoms: Category = {
   keywords: [
     'jean', 'trouser', 'pant', 'dress pant', 'dress trouser', 'shorts', 'skirt', 'skort', 'legging', 'chino', 'jogger', 'sweatpant',
     'track pant', 'tracksuit bottom', 'track suit bottom', 'tracksuit pant', 'jogging bottom', 'cargo pant', 'culotte', 'capri', 'jegging', 'dungaree', 'overalls', 'bermuda', 'hot pants',
-    'bikini bottom', 'swim trunk',
+    'bikini bottom', 'swim trunk', 'kilt', 'sarong', 'boardshorts', 'board shorts',
   ],
   secondaryTerms: [
     'denim', 'high rise', 'mid rise', 'low rise', 'high waisted', 'high waist', 'wide leg', 'straight leg',
@@ -116,7 +116,7 @@ const tops: Category = {
     'knitwear', 'bralette', 'bra', 'corset', 'bustier', 'dress', 'jumpsuit', 'romper', 'playsuit', 'swimsuit', 'swimwear', 'bikini',
     'singlet', 'tracksuit', 'track suit', 'tracksuit top', 'zip hood', 'zip through hood', 'pullover hood', 'overhead hood',
     // An overshirt or a shacket is a shirt unless its name says jacket ("Overshirt Jacket" is outerwear).
-    'overshirt', 'shacket',
+    'overshirt', 'shacket', 'kaftan', 'caftan', 'pinafore',
   ],
   secondaryTerms: [
     'knit', 'knitted', 'cable knit', 'ribbed', 'jersey', 'oxford cloth', 'cashmere', 'merino', 'long sleeve', 'long sleeved', 'short sleeve',
@@ -154,7 +154,7 @@ const accessories: Category = {
     'watch', 'dress watch', 'jewelry', 'jewellery', 'necklace', 'pendant', 'earring', 'stud earring', 'hoop', 'bracelet', 'bangle',
     'ring', 'anklet', 'brooch', 'cufflink', 'glove', 'mitten', 'tie', 'bow tie', 'pocket square', 'sock', 'tights',
     'headband', 'hair clip', 'scrunchie', 'umbrella', 'keyring', 'phone case', 'hairband', 'hair band', 'hair elastic',
-    'hair tie', 'hair slide', 'claw clip', 'hair accessory',
+    'hair tie', 'hair slide', 'claw clip', 'hair accessory', 'snood', 'balaclava', 'visor', 'earmuff',
   ],
   secondaryTerms: [
     'leather', 'gold', 'silver', 'sterling', 'plated', 'gold plated', 'chain', 'strap', 'top handle',

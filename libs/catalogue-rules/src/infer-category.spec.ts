@@ -75,6 +75,20 @@ describe('garments real shop names use (issue 21)', () => {
     ['Cord Overshirt', 'tops'],
     ['Classic Shacket', 'tops'],
     ['Utility Overshirt Jacket', 'outerwear'],
+    ['Dayzy Platform Sneaker', 'shoes'],
+    ['Running Short', 'bottoms'],
+    ['Linen Short in Navy', 'bottoms'],
+    ['Boxer Short 3 Pack', 'bottoms'],
+    ['Fleece Jogger', 'bottoms'],
+    ['Sheer 20 Denier Tights', 'accessories'],
+    ['Wool Kilt', 'bottoms'],
+    ['Printed Sarong', 'bottoms'],
+    ['Embroidered Kaftan', 'tops'],
+    ['Cord Pinafore', 'tops'],
+    ['Ribbed Snood', 'accessories'],
+    ['Knitted Balaclava', 'accessories'],
+    ['Sun Visor', 'accessories'],
+    ['Festival Wellies', 'shoes'],
   ] as const)('"%s" is %s', (name, category) => {
     expect(inferCategory({ name, description: '' }).category).toBe(category);
   });
@@ -83,6 +97,19 @@ describe('garments real shop names use (issue 21)', () => {
     expect(inferCategory({ name: 'Cord Jacket', description: 'A relaxed overshirt in cord.' }).category).toBe('outerwear');
     expect(inferCategory({ name: 'Parka with Hood', description: 'A parka with a hood.' }).category).toBe('outerwear');
     expect(inferCategory({ name: 'Cropped Tank Top', description: '' }).category).toBe('tops');
+  });
+
+  it('reads a singular "short" as shorts only when it describes nothing after it', () => {
+    expect(inferCategory({ name: 'Short', description: '' }).category).toBe('bottoms');
+    expect(inferCategory({ name: 'Short Dress', description: '' }).category).toBe('tops');
+    expect(inferCategory({ name: 'Short Black Dress', description: '' }).category).toBe('tops');
+    expect(inferCategory({ name: 'Short Sleeve Tee', description: '' }).category).toBe('tops');
+    expect(inferCategory({ name: 'Cotton Short Sleeve Tee', description: '' }).category).toBe('tops');
+    expect(inferCategory({ name: 'Short Wool Coat', description: '' }).category).toBe('outerwear');
+    expect(inferCategory({ name: 'Short Puffer Jacket', description: '' }).category).toBe('outerwear');
+    expect(inferCategory({ name: 'Short Sock', description: '' }).category).toBe('accessories');
+    // In a description "short" is a length, never a garment.
+    expect(scoresOf('Tee', 'A short, boxy fit.')).toEqual({ ...zero, tops: 25 });
   });
 });
 

@@ -15,6 +15,10 @@ import { CATEGORIES, CATEGORY_IDS, FALLBACK_CATEGORY, NEUTRAL_PHRASES, type Cate
  *    digits and punctuation separate words ("T-Shirt" → "t", "shirt";
  *    "501" disappears).
  *
+ *    In a name, a singular "short" that describes no word after it is read
+ *    as "shorts" ("Running Short"; not "Short Dress", "Short Sleeve Tee"):
+ *    see `singularShorts`.
+ *
  * 2. Matching terms. Every term (see `categories.ts`) is tokenised the same
  *    way and matches a run of consecutive text words; the last word of the
  *    term may appear in a plural form (+s; +es after s, x, z, ch, sh;
@@ -90,7 +94,7 @@ export interface CategoryInference {
 
 export function inferCategory(input: CategoryInferenceInput): CategoryInference {
   const scores = emptyScores();
-  const nameTokens = tokenise(input.name ?? '');
+  const nameTokens = singularShorts(tokenise(input.name ?? ''));
   for (const match of findTerms(nameTokens)) {
     for (const role of match.term.roles) {
       if (role.kind === 'secondary') {
@@ -108,6 +112,30 @@ export function inferCategory(input: CategoryInferenceInput): CategoryInference 
     }
   }
   return decide(scores);
+}
+
+/** Words right after "short" that it describes ("Short Sleeve", "Short Length"). */
+const SHORT_DESCRIBES = new Set(['sleeve', 'sleeves', 'sleeved', 'length', 'fit', 'cut', 'rise', 'leg', 'hair']);
+
+/**
+ * A name's singular "short" is shorts ("Running Short", "Linen Short in
+ * Navy", "Boxer Short 3 Pack"), as shops write it, unless it describes what
+ * follows: a length word right after it ("Short Sleeve Tee") or a garment
+ * anywhere after it ("Short Dress", "Short Wool Coat"). Only in names: a
+ * description's "a short walk" says nothing.
+ */
+function singularShorts(words: string[]): string[] {
+  return words.map((word, at) => {
+    if (word !== 'short') return word;
+    const next = words[at + 1];
+    if (next !== undefined && SHORT_DESCRIBES.has(next)) return word;
+    return words.slice(at + 1).some(startsGarment) ? word : 'shorts';
+  });
+}
+
+/** Whether a word (or its singular) begins a primary keyword of any category. */
+function startsGarment(word: string): boolean {
+  return singularCandidates(word).some((form) => (TERMS_BY_FIRST_WORD.get(form) ?? []).some((term) => term.roles.some((role) => role.kind === 'primary')));
 }
 
 function decide(scores: CategoryScores): CategoryInference {
