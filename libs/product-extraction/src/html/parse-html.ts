@@ -59,10 +59,10 @@ const VOID = new Set([
 ]);
 
 /** Elements whose content is never kept: styles, frames, and noscript (what a browser running scripts shows as text). */
-const DROPPED = new Set(['style', 'xmp', 'iframe', 'noembed', 'noframes', 'noscript', 'plaintext']);
+export const DROPPED: ReadonlySet<string> = new Set(['style', 'xmp', 'iframe', 'noembed', 'noframes', 'noscript', 'plaintext']);
 
 /** Raw-text elements whose text is kept as written (whitespace too): script undecoded, title and textarea decoded. */
-const RAW_KEPT = new Set(['script', 'title', 'textarea']);
+export const RAW_KEPT: ReadonlySet<string> = new Set(['script', 'title', 'textarea']);
 
 interface ImpliedEnd {
   closes: ReadonlySet<string>;
