@@ -5,8 +5,9 @@ const { readFileSync } = require('node:fs');
 const swc = JSON.parse(readFileSync(`${__dirname}/.swcrc`, 'utf8'));
 const transform = { '^.+\\.(t|j)sx?$': ['@swc/jest', { ...swc, swcrc: false }] };
 const roots = ['<rootDir>/apps', '<rootDir>/libs', '<rootDir>/deploy', '<rootDir>/extension'];
-// content-disposition 3 ships only ESM (Node runs it through require(esm); Jest on Node 20 cannot), so Jest compiles it.
-const transformIgnorePatterns = ['/node_modules/(?!content-disposition/)'];
+// These ship only ESM (Node runs them through require(esm); Jest on Node 20 cannot), so Jest compiles them:
+// content-disposition 3, and htmlparser2 12 with the packages its index imports.
+const transformIgnorePatterns = ['/node_modules/(?!(content-disposition|htmlparser2|entities|domhandler|domutils|domelementtype|dom-serializer)/)'];
 const common = { transform, transformIgnorePatterns, roots, testEnvironment: 'node', setupFiles: ['<rootDir>/libs/testing/src/jest-setup.ts'], modulePathIgnorePatterns: ['<rootDir>/.*/dist/'] };
 
 /**

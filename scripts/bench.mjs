@@ -6,10 +6,12 @@ import { down, up } from '../deploy/local/infra.mjs';
 import { buildWebIfStale } from './web-build.mjs';
 
 const root = join(import.meta.dirname, '..');
+// The extraction benchmark alone is pure computation: no product, no engines, no build.
+const productFree = process.env.BENCH_ONLY === 'extraction';
 // The home page benchmark loads the built SPA through the gateway.
-await buildWebIfStale(root);
+if (!productFree) await buildWebIfStale(root);
 // The search benchmark runs the distributed product: start Kafka and OpenSearch unless they run, stop only what this started.
-const engines = await up([]);
+const engines = productFree ? { started: [] } : await up([]);
 const result = spawnSync(process.execPath, ['-r', '@swc-node/register', 'scripts/bench.ts'], {
   cwd: root,
   stdio: 'inherit',

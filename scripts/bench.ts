@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { startEmbeddedProduct } from '@closetly/all-in-one/testing';
 import Fastify from 'fastify';
+import { benchExtraction } from './bench-extraction';
 import { benchHome } from './bench-home';
 import { benchRelevance } from './bench-relevance';
 import { benchRetention } from './bench-retention';
@@ -33,12 +34,12 @@ async function throughput(url: string, init: RequestInit): Promise<number> {
   return REQUESTS / seconds;
 }
 
-/** BENCH_ONLY=search, relevance, home or retention runs that benchmark alone (when working on it). */
+/** BENCH_ONLY=search, relevance, home, retention or extraction runs that benchmark alone (when working on it). */
 const ONLY = process.env.BENCH_ONLY;
-const ALONE = { search: benchSearch, relevance: benchRelevance, home: benchHome, retention: benchRetention } as const;
+const ALONE = { search: benchSearch, relevance: benchRelevance, home: benchHome, retention: benchRetention, extraction: benchExtraction } as const;
 
 async function main(): Promise<void> {
-  if (ONLY === 'search' || ONLY === 'relevance' || ONLY === 'home' || ONLY === 'retention') {
+  if (ONLY === 'search' || ONLY === 'relevance' || ONLY === 'home' || ONLY === 'retention' || ONLY === 'extraction') {
     report(await ALONE[ONLY]());
     return;
   }
@@ -90,6 +91,7 @@ async function main(): Promise<void> {
   targets.push(...(await benchRelevance()));
   targets.push(...(await benchHome()));
   targets.push(...(await benchRetention()));
+  targets.push(...(await benchExtraction()));
   report(targets);
 }
 

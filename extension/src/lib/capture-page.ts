@@ -11,9 +11,8 @@ export class PageUnreadableError extends Error {
 }
 
 /**
- * Runs the extraction library in the tab (capture.js, the same function the
- * Node tests run, on document.documentElement.outerHTML) and returns its
- * answer. It runs in the user's own browser, past any bot wall; the page's
+ * Runs the extraction library in the tab (capture.js, the same extraction
+ * the Node tests run, on the page's live DOM) and returns its answer. It runs in the user's own browser, past any bot wall; the page's
  * HTML never leaves it.
  */
 export async function capturePage(tabId: number): Promise<PageCapture> {

@@ -1,7 +1,7 @@
 import { isMarketplaceName, supportedRetailerForHost } from '@closetly/catalogue-rules';
 import { categoryOf, genderOf, type Evidence } from './classify';
 import { colourOf } from './colour';
-import { parseHtml } from './html/parse-html';
+import { parseHtml, type HtmlDocument } from './html/parse-html';
 import { pickMainProduct, selectedVariant, selectedVariantOffer, type PageHints, type Picked } from './main-product';
 import { readBreadcrumbMarkup } from './sources/breadcrumbs';
 import { readJsonLd } from './sources/json-ld';
@@ -16,8 +16,8 @@ import { imageUrl, productSourceUrl, resolveUrl, siteLabel } from './urls';
 
 /**
  * The product a page shows, from its HTML and address. Pure and isomorphic:
- * no DOM, no network, no clock; the same in Node and in a content script
- * (`extractProduct(document.documentElement.outerHTML, location.href)`).
+ * no DOM, no network, no clock; the same in Node and in a content script,
+ * which reads the live page instead (`extractProductFromDocument` below).
  * Never throws; linear in the page.
  *
  * Every source is read; each field comes from the most trusted source that
@@ -52,8 +52,23 @@ import { imageUrl, productSourceUrl, resolveUrl, siteLabel } from './urls';
  * - confidence: see `confidenceOf`.
  */
 export function extractProduct(html: string, pageUrl: string): ExtractedProduct {
+  let doc: HtmlDocument;
   try {
-    return extract(typeof html === 'string' ? html : '', typeof pageUrl === 'string' ? pageUrl : '');
+    doc = parseHtml(typeof html === 'string' ? html : '');
+  } catch {
+    return nothingFound(pageUrl);
+  }
+  return extractProductFromDocument(doc, pageUrl);
+}
+
+/**
+ * `extractProduct` on a page already read into a tree: by `parseHtml`, or
+ * from the live page by `documentFromDom(document)` (the extension, which
+ * has the rendered page and need not serialise and re-parse it).
+ */
+export function extractProductFromDocument(doc: HtmlDocument, pageUrl: string): ExtractedProduct {
+  try {
+    return extract(doc, typeof pageUrl === 'string' ? pageUrl : '');
   } catch {
     return nothingFound(pageUrl);
   }
@@ -74,8 +89,7 @@ interface Source {
   picked: Picked | null;
 }
 
-function extract(html: string, pageUrl: string): ExtractedProduct {
-  const doc = parseHtml(html);
+function extract(doc: HtmlDocument, pageUrl: string): ExtractedProduct {
   const meta = readPageMeta(doc);
   const jsonLd = readJsonLd(doc);
   const microdata = readMicrodata(doc);

@@ -1,2 +1,4 @@
-export { extractProduct } from './extract-product';
+export { extractProduct, extractProductFromDocument } from './extract-product';
+export { documentFromDom, type DomNodeLike } from './html/from-dom';
+export type { HtmlDocument } from './html/parse-html';
 export type { ExtractedProduct } from './types';

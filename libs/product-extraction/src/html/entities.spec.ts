@@ -16,6 +16,7 @@ describe('decodeEntities', () => {
     ['&#146;', '’'],
     ['&#0; &#xD800; &#x110000;', '\ufffd \ufffd \ufffd'],
     ['&AMP; &LT;', '& <'],
+    ['&lstrok;&oacute;d&zacute; &Ccaron;esk&aacute; &Scedil;', 'łódź Česká Ş'],
   ])('%p → %p', (text, expected) => {
     expect(decodeEntities(text)).toBe(expected);
   });

@@ -42,6 +42,22 @@ describe('parseHtml', () => {
     expect(textOf(parseHtml('<!DOCTYPE html><!-- <p>no</p> --><?xml x?><![CDATA[no]]><p>yes</p>').root)).toBe('yes');
   });
 
+  it('ends the short comments browsers end ("<!-->", "<!--->") instead of reading the rest of the page as one', () => {
+    expect(textOf(parseHtml('<!--><p>a</p><!---><p>b</p>').root)).toBe('a b');
+  });
+
+  it('decodes every HTML named reference in text, and legacy names without a semicolon as browsers do', () => {
+    expect(textOf(first('<h1>Bluza &lstrok;&oacute;dzka &Ccaron;esk&aacute;</h1>', 'h1'))).toBe('Bluza łódzka Česká');
+    expect(textOf(first('<p>&copy 2024 &eacute;t&eacute</p>', 'p'))).toBe('© 2024 été');
+    expect(first('<a href="/p?a=1&copy=2&amp;b=3">x</a>', 'a').attrs['href']).toBe('/p?a=1&copy=2&b=3');
+  });
+
+  it('drops noscript content, as a browser running scripts does', () => {
+    const doc = parseHtml('<noscript><img src="/pixel.gif"><p>Enable JavaScript</p></noscript><h1>Tee</h1>');
+    expect(doc.elements.map((element) => element.name)).toEqual(['noscript', 'h1']);
+    expect(textOf(doc.root)).toBe('Tee');
+  });
+
   it('never gives void elements children, and honours "/>"', () => {
     const doc = parseHtml('<meta name="a"><link rel="b"><img src="c"><p>x</p><div/><span>y</span>');
     expect(doc.elements.every((element) => element.children.length === 0 || ['p', 'span'].includes(element.name))).toBe(true);
@@ -87,7 +103,7 @@ describe('parseHtml', () => {
   });
 
   it('reads hostile input (stray "<", open tags and quotes, bogus end tags) to the end', () => {
-    for (const hostile of ['<'.repeat(500_000), '<a '.repeat(200_000), '<a b="'.repeat(100_000), '</'.repeat(300_000), '<!'.repeat(300_000), '<script>'.repeat(100_000)]) {
+    for (const hostile of ['<'.repeat(500_000), '<a '.repeat(200_000), '<a b="'.repeat(100_000), '</'.repeat(300_000), '<!'.repeat(300_000), '<script>'.repeat(100_000), '<div>'.repeat(50_000) + '</span>'.repeat(50_000), '<ul><li>'.repeat(50_000)]) {
       expect(parseHtml(hostile).root.name).toBe('#root');
     }
   });

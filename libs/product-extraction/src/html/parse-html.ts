@@ -1,21 +1,27 @@
-import { decodeEntities } from './entities';
+import { Tokenizer, type TokenizerCallbacks } from 'htmlparser2';
 
 /**
- * A small, tolerant HTML reader: enough of the HTML tokenizer and tree rules
- * for what product pages say about their product (script, meta and link
- * tags, microdata, breadcrumbs, title, h1), never a DOM. It runs the same in
- * Node and in a content script reading `document.documentElement.outerHTML`.
+ * A small, tolerant HTML reader: htmlparser2's tokenizer (tags, attributes,
+ * comments, raw-text elements, and character references decoded by the
+ * `entities` package as browsers decode them) under our own tree rules,
+ * enough for what product pages say about their product (script, meta and
+ * link tags, microdata, breadcrumbs, title, h1), never a DOM. It runs the same
+ * in Node as over the live page (`documentFromDom` builds the same tree).
  *
- * - Linear in the input, whatever it holds: every step moves forward, each
- *   search (`indexOf`) starts where the last one stopped, and no pattern can
- *   backtrack. A tag, quote or comment left open runs to the end of the input
- *   and ends there, as in browsers (100 000 stray "<" are text).
+ * Why the tokenizer and not htmlparser2's Parser: the Parser keeps its open
+ * elements with `unshift` and finds an end tag's element with `indexOf`, so a
+ * deep tree or a run of bogus end tags costs the square of its depth (a
+ * 2 MB page of nested divs: 18 s). The tree rules here are bounded.
+ *
+ * - Linear in the input, whatever it holds. A tag left open at the end of
+ *   the input is dropped; a quote or comment left open runs to the end and
+ *   ends there, as in browsers (100 000 stray "<" are text).
  * - Tag and attribute names are lower-cased; attribute values and text are
  *   entity-decoded; the first of two same-named attributes wins.
  * - script, style, textarea, title and the other raw-text elements keep their
  *   content as one text child, up to their own end tag (case-insensitive);
- *   only script and title/textarea text is kept (styles and iframes are
- *   dropped), script text undecoded.
+ *   only script and title/textarea text is kept (styles, iframes and
+ *   noscript content are dropped), script text undecoded.
  * - Void elements (meta, link, img, br, …) never hold children; "/>" closes
  *   any element (templates write `<div/>`; browsers would not, but nothing on
  *   a product page depends on it).
@@ -52,19 +58,11 @@ const VOID = new Set([
   'keygen', 'frame', 'basefont', 'bgsound', 'image',
 ]);
 
-/** Raw-text elements: their content runs to their end tag. `true`: the text is kept. */
-const RAW_TEXT: ReadonlyMap<string, { keep: boolean; decode: boolean }> = new Map([
-  ['script', { keep: true, decode: false }],
-  ['title', { keep: true, decode: true }],
-  ['textarea', { keep: true, decode: true }],
-  ['style', { keep: false, decode: false }],
-  ['xmp', { keep: false, decode: false }],
-  ['iframe', { keep: false, decode: false }],
-  ['noembed', { keep: false, decode: false }],
-  ['noframes', { keep: false, decode: false }],
-  ['noscript', { keep: false, decode: false }],
-  ['plaintext', { keep: false, decode: false }],
-]);
+/** Elements whose content is never kept: styles, frames, and noscript (what a browser running scripts shows as text). */
+export const DROPPED: ReadonlySet<string> = new Set(['style', 'xmp', 'iframe', 'noembed', 'noframes', 'noscript', 'plaintext']);
+
+/** Raw-text elements whose text is kept as written (whitespace too): script undecoded, title and textarea decoded. */
+export const RAW_KEPT: ReadonlySet<string> = new Set(['script', 'title', 'textarea']);
 
 interface ImpliedEnd {
   closes: ReadonlySet<string>;
@@ -96,12 +94,8 @@ interface MutableElement {
   index: number;
 }
 
-const isAsciiLetter = (code: number): boolean => (code >= 65 && code <= 90) || (code >= 97 && code <= 122);
-const isSpace = (code: number): boolean => code === 32 || code === 9 || code === 10 || code === 12 || code === 13;
-
 export function parseHtml(input: string): HtmlDocument {
   const html = typeof input === 'string' ? input : '';
-  const length = html.length;
   const root: MutableElement = { name: '#root', attrs: Object.create(null) as Record<string, string>, children: [], parent: null, index: -1 };
   const elements: MutableElement[] = [];
   const stack: MutableElement[] = [root];
@@ -109,14 +103,6 @@ export function parseHtml(input: string): HtmlDocument {
   const openCount = new Map<string, number>();
 
   const current = (): MutableElement => stack[stack.length - 1] as MutableElement;
-  const pushText = (text: string) => {
-    if (text === '') return;
-    const decoded = /^\s+$/.test(text) ? ' ' : decodeEntities(text);
-    const children = current().children;
-    const last = children[children.length - 1];
-    if (typeof last === 'string') children[children.length - 1] = last + decoded;
-    else children.push(decoded);
-  };
   const pop = () => {
     const element = stack.pop() as MutableElement;
     openCount.set(element.name, (openCount.get(element.name) ?? 1) - 1);
@@ -147,160 +133,93 @@ export function parseHtml(input: string): HtmlDocument {
     return element;
   };
 
-  let pos = 0;
-  let textStart = 0;
-  while (pos < length) {
-    const lt = html.indexOf('<', pos);
-    if (lt < 0) break;
-    const next = html.charCodeAt(lt + 1);
-    // Comments, doctypes, CDATA and processing instructions: skipped whole.
-    if (next === 33 /* ! */ || next === 63 /* ? */) {
-      pushText(html.slice(textStart, lt));
-      let end: number;
-      if (html.startsWith('<!--', lt)) {
-        const close = html.indexOf('-->', lt + 4);
-        end = html.startsWith('<!-->', lt) ? lt + 5 : close < 0 ? length : close + 3;
-      } else if (html.startsWith('<![CDATA[', lt)) {
-        const close = html.indexOf(']]>', lt + 9);
-        end = close < 0 ? length : close + 3;
-      } else {
-        const close = html.indexOf('>', lt + 2);
-        end = close < 0 ? length : close + 1;
-      }
-      pos = textStart = end;
-      continue;
-    }
-    if (next === 47 /* / */) {
-      const nameStart = lt + 2;
-      if (!isAsciiLetter(html.charCodeAt(nameStart))) {
-        // "</>" is nothing; "</ 3" and the like are bogus comments up to ">".
-        if (nameStart >= length) break;
-        pushText(html.slice(textStart, lt));
-        const close = html.indexOf('>', nameStart);
-        pos = textStart = close < 0 ? length : close + 1;
-        continue;
-      }
-      pushText(html.slice(textStart, lt));
-      const tag = readTag(html, nameStart);
-      pos = textStart = tag.end;
-      if (!tag.closed) break;
-      if (tag.name === 'br') {
-        open('br', Object.create(null) as Record<string, string>);
-      } else if ((openCount.get(tag.name) ?? 0) > 0) {
-        popUntil(tag.name);
-      }
-      continue;
-    }
-    if (!isAsciiLetter(next)) {
-      pos = lt + 1; // a literal "<": stays in the text
-      continue;
-    }
-    pushText(html.slice(textStart, lt));
-    const tag = readTag(html, lt + 1);
-    pos = textStart = tag.end;
-    if (!tag.closed) break; // an open tag at the end of the input is dropped, as browsers do
-    const element = open(tag.name, tag.attrs);
-    const raw = RAW_TEXT.get(tag.name);
-    if (raw && !tag.selfClosing) {
-      const close = findEndTag(html, tag.name, tag.end);
-      if (raw.keep) {
-        const text = html.slice(tag.end, close.start);
-        if (text !== '') element.children.push(raw.decode ? decodeEntities(text) : text);
-      }
-      pos = textStart = close.end;
-      continue;
-    }
-    if (VOID.has(tag.name) || tag.selfClosing) continue;
+  /** Text since the last tag, in pieces (the tokenizer hands decoded references apart). */
+  let text = '';
+  const flushText = () => {
+    if (text === '') return;
+    const parent = current();
+    let value = text;
+    text = '';
+    if (DROPPED.has(parent.name)) return;
+    if (!RAW_KEPT.has(parent.name) && /^[ \t\n\f\r]+$/.test(value)) value = ' ';
+    const children = parent.children;
+    const last = children[children.length - 1];
+    if (typeof last === 'string') children[children.length - 1] = last + value;
+    else children.push(value);
+  };
+
+  // The tag being read: its name, attributes so far, and the attribute being read.
+  let tagName = '';
+  let attrs = Object.create(null) as Record<string, string>;
+  let attrName = '';
+  let attrValue = '';
+  /** Inside noscript nothing counts until its end tag (a browser running scripts reads it as text). */
+  let inNoscript = false;
+
+  const startTag = (selfClosing: boolean) => {
+    const name = tagName;
+    tagName = '';
+    if (inNoscript || name === '') return;
+    const element = open(name, attrs);
+    attrs = Object.create(null) as Record<string, string>;
+    if (VOID.has(name) || selfClosing) return;
     stack.push(element);
-    openCount.set(tag.name, (openCount.get(tag.name) ?? 0) + 1);
-  }
-  pushText(html.slice(textStart, length));
+    openCount.set(name, (openCount.get(name) ?? 0) + 1);
+    if (name === 'noscript') inNoscript = true;
+  };
+
+  const callbacks: TokenizerCallbacks = {
+    ontext(start, end) {
+      if (!inNoscript) text += html.slice(start, end);
+    },
+    ontextentity(codePoint) {
+      if (!inNoscript) text += String.fromCodePoint(codePoint);
+    },
+    onopentagname(start, end) {
+      if (inNoscript) return;
+      flushText();
+      tagName = html.slice(start, end).toLowerCase();
+      attrs = Object.create(null) as Record<string, string>;
+    },
+    onattribname(start, end) {
+      attrName = html.slice(start, end).toLowerCase();
+      attrValue = '';
+    },
+    onattribdata(start, end) {
+      attrValue += html.slice(start, end);
+    },
+    onattribentity(codePoint) {
+      attrValue += String.fromCodePoint(codePoint);
+    },
+    onattribend() {
+      if (!inNoscript && !(attrName in attrs)) attrs[attrName] = attrValue;
+      attrValue = '';
+    },
+    onopentagend() {
+      startTag(false);
+    },
+    onselfclosingtag() {
+      startTag(true);
+    },
+    onclosetag(start, end) {
+      const name = html.slice(start, end).toLowerCase();
+      if (inNoscript && name !== 'noscript') return;
+      inNoscript = false;
+      flushText();
+      if (name === 'br') open('br', Object.create(null) as Record<string, string>);
+      else if ((openCount.get(name) ?? 0) > 0) popUntil(name);
+    },
+    // Comments, doctypes, CDATA (a comment in HTML) and processing instructions: skipped whole.
+    oncomment() {},
+    oncdata() {},
+    ondeclaration() {},
+    onprocessinginstruction() {},
+    onend() {
+      flushText();
+    },
+  };
+  const tokenizer = new Tokenizer({ decodeEntities: true, recognizeSelfClosing: true }, callbacks);
+  tokenizer.write(html);
+  tokenizer.end();
   return { root, elements };
-}
-
-interface Tag {
-  name: string;
-  attrs: Record<string, string>;
-  selfClosing: boolean;
-  /** Whether a ">" ended the tag before the input did. */
-  closed: boolean;
-  /** Just after the tag. */
-  end: number;
-}
-
-/** A start or end tag from its name on (`from` is the first letter of the name). */
-function readTag(html: string, from: number): Tag {
-  const length = html.length;
-  let i = from;
-  while (i < length) {
-    const code = html.charCodeAt(i);
-    if (isSpace(code) || code === 47 || code === 62) break;
-    i++;
-  }
-  const name = html.slice(from, i).toLowerCase();
-  const attrs = Object.create(null) as Record<string, string>;
-  let selfClosing = false;
-  while (i < length) {
-    let code = html.charCodeAt(i);
-    if (isSpace(code)) {
-      i++;
-      continue;
-    }
-    if (code === 62 /* > */) return { name, attrs, selfClosing, closed: true, end: i + 1 };
-    if (code === 47 /* / */) {
-      selfClosing = html.charCodeAt(i + 1) === 62;
-      i++;
-      continue;
-    }
-    selfClosing = false;
-    const nameStart = i;
-    i++; // the first character may be anything, "=" included
-    while (i < length) {
-      code = html.charCodeAt(i);
-      if (isSpace(code) || code === 47 || code === 62 || code === 61) break;
-      i++;
-    }
-    const attrName = html.slice(nameStart, i).toLowerCase();
-    while (i < length && isSpace(html.charCodeAt(i))) i++;
-    let value = '';
-    if (html.charCodeAt(i) === 61 /* = */) {
-      i++;
-      while (i < length && isSpace(html.charCodeAt(i))) i++;
-      const quote = html.charCodeAt(i);
-      if (quote === 34 || quote === 39) {
-        const close = html.indexOf(quote === 34 ? '"' : "'", i + 1);
-        if (close < 0) return { name, attrs, selfClosing: false, closed: false, end: length };
-        value = html.slice(i + 1, close);
-        i = close + 1;
-      } else {
-        const valueStart = i;
-        while (i < length) {
-          code = html.charCodeAt(i);
-          if (isSpace(code) || code === 62) break;
-          i++;
-        }
-        value = html.slice(valueStart, i);
-      }
-    }
-    if (!(attrName in attrs)) attrs[attrName] = decodeEntities(value);
-  }
-  return { name, attrs, selfClosing: false, closed: false, end: length };
-}
-
-/** Where a raw-text element's content ends: its end tag in any case, or the end of the input. */
-function findEndTag(html: string, name: string, from: number): { start: number; end: number } {
-  let at = from;
-  for (;;) {
-    const lt = html.indexOf('</', at);
-    if (lt < 0) return { start: html.length, end: html.length };
-    const after = lt + 2 + name.length;
-    if (html.slice(lt + 2, after).toLowerCase() === name) {
-      const code = html.charCodeAt(after);
-      if (after >= html.length || isSpace(code) || code === 47 || code === 62) {
-        const close = html.indexOf('>', after);
-        return { start: lt, end: close < 0 ? html.length : close + 1 };
-      }
-    }
-    at = lt + 2;
-  }
 }
