@@ -9,6 +9,7 @@ import path from 'node:path';
 import { createApiClient } from '@closetly/api-client';
 import { startEmbeddedProduct } from '@closetly/all-in-one/testing';
 import { pollUntil } from '@closetly/testing';
+import { fixturePage } from '@closetly/product-extraction/test/fixture-cases';
 import { chromium, type BrowserContext, type Page, type Worker } from 'playwright-core';
 
 /**
@@ -44,6 +45,11 @@ function productPage(origin: string): string {
 <body><nav aria-label="breadcrumb"><ol><li>Men</li><li>Shirts</li></ol></nav><h1>${productName}</h1><p>$89.00</p></body></html>`;
 }
 
+/** A marketplace product page with no structured data (the extraction fixture), its images served from this shop so nothing leaves the machine. */
+function marketplacePage(origin: string): string {
+  return fixturePage('marketplace-byline-whole-fraction.html').replaceAll('https://m.media-amazon.com/images/I/', `${origin}/marketplace-images/`);
+}
+
 const SHIRT_SVG = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 300 400"><rect width="300" height="400" fill="#e9e1d4"/><path d="M90 80l60-20 60 20 50 60-40 30-20-20v190H100V150l-20 20-40-30z" fill="#8a7a62"/></svg>';
 
 describe('the Chrome extension in Chromium (web app sign-in, popup save, saved page, sign-out)', () => {
@@ -59,7 +65,9 @@ describe('the Chrome extension in Chromium (web app sign-in, popup save, saved p
     shop = createServer((request, response) => {
       if (request.url === '/products/linen-overshirt' || request.url?.startsWith('/products/linen-overshirt?')) {
         response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(productPage(shopOrigin));
-      } else if (request.url === '/images/overshirt.svg') {
+      } else if (request.url === '/dp/B07GQZ1QW3') {
+        response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(marketplacePage(shopOrigin));
+      } else if (request.url === '/images/overshirt.svg' || request.url?.startsWith('/marketplace-images/')) {
         response.writeHead(200, { 'content-type': 'image/svg+xml' }).end(SHIRT_SVG);
       } else if (request.url === '/journal') {
         response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end('<!doctype html><html><head><title>Journal | Arket</title></head><body><h1>Our journal</h1><p>Stories about linen.</p></body></html>');
@@ -164,6 +172,17 @@ describe('the Chrome extension in Chromium (web app sign-in, popup save, saved p
     const client = createApiClient({ baseUrl: product.baseUrl, getBetaToken: () => betaToken, getAccessToken: () => session?.token ?? null });
     const [saved] = await client.getWardrobe();
     expect(saved).toMatchObject({ name: productName, brand: 'Arket', price: 89, colour: 'Washed Sand', sourceUrl: `${shopOrigin}/products/linen-overshirt` });
+
+    // A marketplace page with no structured data: the popup reads its title element, byline brand and buy-box price.
+    const marketplace = await context.newPage();
+    await marketplace.goto(`${shopOrigin}/dp/B07GQZ1QW3`);
+    const marketplacePopup = await openPopupFor(`${shopOrigin}/dp/B07GQZ1QW3`, 'marketplace');
+    expect(await marketplacePopup.getByLabel('Name').inputValue()).toBe("Levi's Women's 501 Original Fit Jeans");
+    expect(await marketplacePopup.getByLabel('Brand').inputValue()).toBe("Levi's");
+    expect(await marketplacePopup.getByLabel('Price').inputValue()).toBe('59.5');
+    expect(await marketplacePopup.getByLabel('Colour').inputValue()).toBe('Dark Indigo Worn In');
+    await marketplacePopup.close();
+    await marketplace.close();
 
     // Revisit the page: the browser shows the saved icon by the extension's rule, and the popup knows it.
     const revisit = await context.newPage();
