@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import jwt from 'jsonwebtoken';
 import { type BaseClient, Issuer, TokenSet } from 'openid-client';
-import { accountRow, fakeUnitOfWork, inMemoryAccounts, markFirstUnused, mockOf, recordingOutbox, sessionsServiceFor, testConfig } from '../../test/support/unit-doubles';
+import { accountRow, fakeUnitOfWork, inMemoryAccounts, manualClock, markFirstUnused, mockOf, recordingOutbox, sessionsServiceFor, testConfig } from '../../test/support/unit-doubles';
 import type { AccountRow } from '../accounts/accounts.repository';
 import { AccountsService } from '../accounts/accounts.service';
 import { PasswordHasher } from '../accounts/password-hasher';
@@ -25,6 +25,8 @@ interface ProviderClaims {
   email_verified?: boolean;
   given_name?: string;
   family_name?: string;
+  /** Issued at, in seconds since the epoch. */
+  iat?: number;
 }
 
 const providerUser = (overrides: ProviderClaims = {}): ProviderClaims => ({
@@ -96,8 +98,9 @@ function setup(...stored: AccountRow[]) {
   const { uow, tx } = fakeUnitOfWork();
   const events = recordingOutbox();
   const accountsService = new AccountsService(config, accounts.repository, new PasswordHasher(), sessions.service, uow, events.outbox);
-  const service = new OidcService(config, oidc.repository, accounts.repository, accountsService, uow);
-  return { service, provider, accounts, accountsService, oidc, sessions, tx, events };
+  const time = manualClock();
+  const service = new OidcService(config, oidc.repository, accounts.repository, accountsService, uow, time.clock);
+  return { service, provider, accounts, accountsService, oidc, sessions, tx, events, time };
 }
 type Setup = ReturnType<typeof setup>;
 
@@ -232,6 +235,35 @@ describe('OidcService', () => {
 
       await expect(context.service.callback({ state, code: 'provider-code' })).rejects.toMatchObject({ code: 'OIDC_FAILED', message: 'The sign-in could not be verified.' });
       expect(context.oidc.loginCodes).toHaveLength(0);
+    });
+
+    describe('an ID token issued ahead of our clock', () => {
+      const secondsFromNow = (context: Setup, seconds: number) => Math.floor(context.time.clock().getTime() / 1000) + seconds;
+
+      it.each([
+        ['an hour', 3600],
+        ['five minutes and two seconds', 302],
+      ])('is refused %s ahead, and signs nobody in', async (_ahead, seconds) => {
+        const context = setup();
+
+        const callback = signInAtProvider(context, providerUser({ iat: secondsFromNow(context, seconds) }));
+
+        await expect(callback).rejects.toMatchObject({ code: 'OIDC_FAILED', message: 'The sign-in could not be verified.' });
+        expect(context.oidc.loginCodes).toHaveLength(0);
+        expect(context.accounts.rows).toHaveLength(0);
+      });
+
+      it.each([
+        ['up to five minutes ahead', 299],
+        ['issued just now', 0],
+        ['issued a while ago', -120],
+      ])('is accepted %s', async (_when, seconds) => {
+        const context = setup();
+
+        await signInAtProvider(context, providerUser({ iat: secondsFromNow(context, seconds) }));
+
+        expect(context.oidc.loginCodes).toHaveLength(1);
+      });
     });
   });
 
