@@ -5,7 +5,9 @@ import { DomainError, MemoryCache, RedisCache } from '@closetly/server';
 import { RateLimiterMemory, RateLimiterRedis } from 'rate-limiter-flexible';
 import { lastValueFrom, of, throwError } from 'rxjs';
 import { AuthController } from '../auth/auth.controller';
+import { OidcController } from '../auth/oidc.controller';
 import { ImagesController } from '../images/images.controller';
+import { ProductsController } from '../products/products.controller';
 import { ProfileController } from '../profile/profile.controller';
 import { SearchController } from '../search/search.controller';
 import { WardrobeController } from '../wardrobe/wardrobe.controller';
@@ -119,6 +121,38 @@ describe('RATE_LIMITS (the production numbers)', () => {
       expect(await run(interceptor, contextFor(handler, user, AuthController))).toMatchObject({ code: 'RATE_LIMITED', message: RATE_LIMITS[name].message });
       expect(await run(interceptor, contextFor(handler, { ...user, user: { uid: 'u-someone-else' } }, AuthController))).toBe('ok');
     }
+  });
+});
+
+describe('the writes the security review found unthrottled (issue 22)', () => {
+  it('limits gender votes per user, and per client across users and signed-out voters', async () => {
+    const interceptor = interceptorWith();
+    const { feedback } = routeHandlersOf(ProductsController) as Record<'feedback', Handler>;
+    const { user, client, message } = RATE_LIMITS['item-feedback'];
+    const voter = { ip: '198.51.100.20', user: { uid: 'u-voter' } };
+    for (let n = 0; n < user.max; n += 1) expect(await run(interceptor, contextFor(feedback, voter, ProductsController))).toBe('ok');
+    expect(await run(interceptor, contextFor(feedback, { ...voter, ip: '198.51.100.21' }, ProductsController))).toMatchObject({ code: 'RATE_LIMITED', message });
+
+    const anonymous = { ip: '198.51.100.22' };
+    for (let n = 0; n < client.max; n += 1) expect(await run(interceptor, contextFor(feedback, anonymous, ProductsController))).toBe('ok');
+    const refused = await run(interceptor, contextFor(feedback, anonymous, ProductsController));
+    expect(refused).toMatchObject({ code: 'RATE_LIMITED', message });
+    expect(retryAfterOf(refused)).toBeLessThanOrEqual(client.seconds);
+    expect(await run(interceptor, contextFor(feedback, { ...anonymous, user: { uid: 'u-behind-the-same-address' } }, ProductsController))).toMatchObject({ code: 'RATE_LIMITED' });
+    expect(await run(interceptor, contextFor(feedback, { ip: '198.51.100.23' }, ProductsController))).toBe('ok');
+  });
+
+  it('limits the OpenID Connect start and callback per client, counted together', async () => {
+    const interceptor = interceptorWith();
+    const { start, callback, complete } = routeHandlersOf(OidcController) as Record<'start' | 'callback' | 'complete', Handler>;
+    const browser = { ip: '198.51.100.30' };
+    const max = RATE_LIMITS.oidc.client.max;
+    for (let n = 0; n < max; n += 1) expect(await run(interceptor, contextFor(n % 2 === 0 ? start : callback, browser, OidcController))).toBe('ok');
+    expect(await run(interceptor, contextFor(callback, browser, OidcController))).toMatchObject({ code: 'RATE_LIMITED' });
+    expect(await run(interceptor, contextFor(start, browser, OidcController))).toMatchObject({ code: 'RATE_LIMITED' });
+    expect(await run(interceptor, contextFor(callback, { ip: '198.51.100.31' }, OidcController))).toBe('ok');
+    // Completing counts under its own policy.
+    expect(await run(interceptor, contextFor(complete, browser, OidcController))).toBe('ok');
   });
 });
 

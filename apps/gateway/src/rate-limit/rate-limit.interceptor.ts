@@ -56,6 +56,16 @@ export const RATE_LIMITS = {
   lists: { client: { max: 600, seconds: MINUTE }, perReplica: true, message: 'Too many requests at once. Please wait a minute and try again.' },
   // Recommendations are ranked per request for the signed-in user: the home page asks once per visit.
   recommendations: { user: { max: 60, seconds: MINUTE }, message: 'Too many requests at once. Please wait a minute and try again.' },
+  // A vote on a product's gender writes a row: a person votes on a few products as they browse, and a few
+  // people may share an address. Each voter counts once a product anyway; this bounds the writes.
+  'item-feedback': {
+    user: { max: 60, seconds: HOUR },
+    client: { max: 200, seconds: HOUR },
+    message: 'Too many votes at once. Please try again later.',
+  },
+  // Third-party sign-in: start stores an attempt and the provider's callback spends it and writes a login code
+  // (and may create an account); each sign-in is one of each, and a person signs in a few times an hour.
+  oidc: { client: { max: 60, seconds: 15 * MINUTE } },
   // Every image route fetches, decodes or resizes: a page of results is a few dozen, a minute of browsing a few hundred.
   images: { client: { max: 600, seconds: MINUTE }, message: 'Too many image requests. Please wait a minute and try again.' },
 } as const satisfies Record<string, Policy>;
