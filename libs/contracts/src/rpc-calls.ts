@@ -67,7 +67,8 @@ export const RPC_CALLS = {
   'identity.ping': rpcCall('identity', PingRequest, PingResponse),
   'identity.verify-beta-code': rpcCall('identity', VerifyBetaCodeRequest, VerifyBetaCodeResponse),
   'identity.sign-up': rpcCall('identity', SignUpRequest.extend(WithDevice.shape), AuthSession),
-  'identity.sign-in': rpcCall('identity', SignInRequest.extend(WithDevice.shape), AuthSession),
+  /** `client`: the caller's address, as the gateway reads it (failed attempts count per account and address). */
+  'identity.sign-in': rpcCall('identity', SignInRequest.extend(WithDevice.shape).extend({ client: z.string().min(1).max(100) }), AuthSession),
   'identity.refresh': rpcCall('identity', RefreshRequest, AuthSession),
   'identity.logout': rpcCall('identity', z.object({ token: z.string().max(4096), caller: Caller.optional() }), RpcOk),
   'identity.get-user': rpcCall('identity', WithCaller, AuthUser),

@@ -21,12 +21,15 @@ import { CLOCK, type Clock, systemClock } from '../clock';
 import { IDENTITY_CONFIG, type IdentityConfig } from '../config';
 import { IdentityError } from '../identity.errors';
 import { SessionsService } from '../sessions/sessions.service';
+import { SignInThrottle } from '../sign-in-throttle/sign-in-throttle.service';
 import { type AccountRow, AccountsRepository } from './accounts.repository';
 import { toAuthUser } from './auth-user';
 import { PasswordHasher } from './password-hasher';
 
 /** What opened a session, as the gateway read it (see identity.sign-in). */
 type WithDevice = { device?: string | undefined };
+/** The client address the attempt came from, as the gateway read it. */
+type WithClient = { client: string };
 
 /** Accounts: sign-up, sign-in, the user record, the owner's export and deletion, and the admin role from configuration. */
 @Injectable()
@@ -38,6 +41,7 @@ export class AccountsService {
     private readonly sessions: SessionsService,
     private readonly uow: UnitOfWork,
     private readonly outbox: OutboxWriter,
+    private readonly throttle: SignInThrottle,
     @Inject(CLOCK) private readonly clock: Clock = systemClock,
   ) {}
 
@@ -75,11 +79,14 @@ export class AccountsService {
   /**
    * Same answer and the same work (one argon2 verification) for an unknown e-mail, a wrong password and an
    * account without a password. A hash made with older argon2 settings is replaced while we hold the password.
+   * The throttle admits the attempt first (counted as a failure until the password proves right), or refuses it.
    */
-  async signIn(request: SignInRequest & WithDevice): Promise<AuthSession> {
+  async signIn(request: SignInRequest & WithDevice & WithClient): Promise<AuthSession> {
+    await this.throttle.admit(request.email, request.client);
     const account = await this.accounts.findByEmail(request.email);
     const matches = await this.passwords.verify(account?.passwordHash, request.password);
     if (!account?.passwordHash || !matches) throw IdentityError.invalidCredentials();
+    await this.throttle.succeeded(request.email, request.client);
     if (!account.disabledAt && this.passwords.needsRehash(account.passwordHash)) {
       await this.accounts.replacePasswordHash(account.id, account.passwordHash, await this.passwords.hash(request.password));
     }

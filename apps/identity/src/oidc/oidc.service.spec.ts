@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import jwt from 'jsonwebtoken';
 import { type BaseClient, Issuer, TokenSet } from 'openid-client';
-import { accountRow, fakeUnitOfWork, inMemoryAccounts, manualClock, markFirstUnused, mockOf, recordingOutbox, sessionsServiceFor, testConfig } from '../../test/support/unit-doubles';
+import { accountRow, fakeUnitOfWork, inMemoryAccounts, manualClock, markFirstUnused, mockOf, signInThrottleFor, recordingOutbox, sessionsServiceFor, testConfig } from '../../test/support/unit-doubles';
 import type { AccountRow } from '../accounts/accounts.repository';
 import { AccountsService } from '../accounts/accounts.service';
 import { PasswordHasher } from '../accounts/password-hasher';
@@ -97,8 +97,8 @@ function setup(...stored: AccountRow[]) {
   const sessions = sessionsServiceFor(config);
   const { uow, tx } = fakeUnitOfWork();
   const events = recordingOutbox();
-  const accountsService = new AccountsService(config, accounts.repository, new PasswordHasher(), sessions.service, uow, events.outbox);
   const time = manualClock();
+  const accountsService = new AccountsService(config, accounts.repository, new PasswordHasher(), sessions.service, uow, events.outbox, signInThrottleFor(time.clock).service, time.clock);
   const service = new OidcService(config, oidc.repository, accounts.repository, accountsService, uow, time.clock);
   return { service, provider, accounts, accountsService, oidc, sessions, tx, events, time };
 }
