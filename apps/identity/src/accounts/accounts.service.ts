@@ -186,11 +186,24 @@ export class AccountsService {
       const freshSince = this.clock().getTime() - FRESH_SIGN_IN_MINUTES * 60_000;
       if (!session || session.createdAt.getTime() < freshSince) throw new IdentityError('REAUTHENTICATION_FAILED', DELETE_ACCOUNT_STALE_SIGN_IN_MESSAGE);
     }
-    await this.uow.run(async (tx) => {
-      await this.sessions.revokeAll(account.id, 'account deleted', tx);
-      if (!(await this.accounts.delete(account.id, tx))) throw new IdentityError('UNAUTHENTICATED', 'Please sign in again.');
-      await this.outbox.add(tx, 'identity.account-deleted.v1', account.id, { userId: account.id });
-    });
+    await this.uow.run((tx) => this.erase(account.id, 'account deleted', tx));
+  }
+
+  /**
+   * A provider has vouched that the caller owns the address of an account nobody proved (registered by someone
+   * else first, perhaps): that account is not handed over. It is erased as a deletion is (sessions ended, its
+   * rows gone, identity.account-deleted.v1 so the profile, wardrobe and catalogue erase theirs), and the owner
+   * starts with a new account: nothing the registrant wrote, saved or named is theirs to see.
+   */
+  async discardUnprovedClaim(account: AccountRow, tx: Db): Promise<void> {
+    if (account.emailVerifiedAt) throw new Error('an account whose e-mail is proved is its owner’s, never discarded');
+    await this.erase(account.id, 'e-mail proved by its owner', tx);
+  }
+
+  private async erase(accountId: string, reason: string, tx: Db): Promise<void> {
+    await this.sessions.revokeAll(accountId, reason, tx);
+    if (!(await this.accounts.delete(accountId, tx))) throw new IdentityError('UNAUTHENTICATED', 'Please sign in again.');
+    await this.outbox.add(tx, 'identity.account-deleted.v1', accountId, { userId: accountId });
   }
 
   /** An administrator's erasure check: how many rows identity holds for a user id (counts only). */

@@ -113,8 +113,9 @@ export class OidcService {
 
   /**
    * The account a provider identity signs in to. Only an address the provider has verified creates or links
-   * an account; linking to an account that never proved its address hands it to the provider's user
-   * (AccountsService.ownerProvedEmail) and drops every other provider login of it.
+   * an account. An account with that address whose owner proved it gets the link; one nobody proved is
+   * discarded (AccountsService.discardUnprovedClaim: its registrant's name, profile and wardrobe go with it)
+   * and the provider's user starts with a new account.
    */
   private async accountFor(issuer: string, subject: string, claims: Record<string, unknown>): Promise<string> {
     if (!issuer || !subject || subject === 'undefined') throw new IdentityError('OIDC_FAILED', 'The provider sent no subject.');
@@ -131,11 +132,12 @@ export class OidcService {
       // Whoever controls a provider account may claim any address there; only a verified one says whose it is.
       if (!emailVerified) throw new IdentityError('OIDC_FAILED', UNVERIFIED_EMAIL);
       const existing = await this.accounts.findByEmail(email, tx);
-      if (existing) {
+      if (existing?.emailVerifiedAt) {
         await this.oidc.linkIdentity(existing.id, issuer, subject, tx);
-        await this.claimForOwner(existing, issuer, subject, tx);
         return existing.id;
       }
+      // Deleted in this transaction, so the address is free for the owner's new account below.
+      if (existing) await this.accountsService.discardUnprovedClaim(existing, tx);
       const created = await this.accounts.insert(
         {
           email,
