@@ -21,7 +21,7 @@ export class CatalogueRpcController {
 
   @RpcHandler('catalogue.record-feedback')
   async feedback(@Payload() request: RpcRequest<'catalogue.record-feedback'>) {
-    await this.products.recordFeedback(request.productId, request.caller, request.gender);
+    await this.products.recordFeedback(request.productId, request.caller, request.gender, request.client);
     return { ok: true as const };
   }
 

@@ -72,8 +72,8 @@ describe.each(['embedded', 'distributed'] as const)('account erasure in the cata
     const shared = await save(a.uid, agreed);
     await save(b.uid, { ...agreed, price: 100, priceText: '$100.00' });
     const onlyA = await save(a.uid, newCapture({ name: 'Linen Shirt' }));
-    await productsService.recordFeedback(shared, a, 'Women');
-    await productsService.recordFeedback(shared, b, 'Women');
+    await productsService.recordFeedback(shared, a, 'Women', 'client-key');
+    await productsService.recordFeedback(shared, b, 'Women', 'client-key');
     expect(await product(shared)).toMatchObject({ listed: true, price: 120 });
     const onlyABefore = await product(onlyA);
     const onlyAUpserts = (await upserts(onlyA)).length;
@@ -142,7 +142,7 @@ describe.each(['embedded', 'distributed'] as const)('account erasure in the cata
   it('lets products with no saver left keep their votes anonymous, and nobody’s votes are lost', async () => {
     const a = shopper();
     const id = await save(a.uid, newCapture());
-    await productsService.recordFeedback(id, a, 'Men');
+    await productsService.recordFeedback(id, a, 'Men', 'client-key');
     await consumer.onAccountDeleted(accountDeleted(a.uid));
     expect(await db.select({ gender: genderFeedback.gender }).from(genderFeedback).where(and(eq(genderFeedback.productId, id), isNull(genderFeedback.userId)))).toEqual([{ gender: 'Men' }]);
   });

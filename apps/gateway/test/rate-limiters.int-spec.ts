@@ -61,14 +61,16 @@ describe('rate limiters on Redis', () => {
     expect(ttl).toBeLessThanOrEqual(RATE_LIMITS.save.client.seconds);
   });
 
-  it('reads a count without adding to it and adds failures as penalties (how sign-in counts only failed attempts)', async () => {
-    const limiters = await replica(`${uniqueName('rate')}:`);
-    const account = limiters['sign-in'].account;
-    expect(await account?.get('ada')).toBeNull();
-    await account?.penalty('ada');
-    await account?.penalty('ada');
-    expect(await account?.get('ada')).toMatchObject({ consumedPoints: 2, remainingPoints: RATE_LIMITS['sign-in'].account.max - 2 });
-    expect(await account?.get('ada')).toMatchObject({ consumedPoints: 2 });
+  it('counts in one increment, so attempts arriving at once on two replicas pass no spent limit, and gives a count back (how sign-in counts only failed attempts)', async () => {
+    const prefix = `${uniqueName('rate')}:`;
+    const [first, second] = [await replica(prefix), await replica(prefix)];
+    const max = RATE_LIMITS['sign-in'].client.max;
+    const outcomes = await Promise.allSettled(Array.from({ length: 100 }, (_, i) => (i % 2 === 0 ? first : second)['sign-in'].client?.consume('203.0.113.5')));
+    expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(max);
+    await first['sign-in'].client?.reward('203.0.113.6');
+    await first['sign-in'].client?.consume('203.0.113.7');
+    await second['sign-in'].client?.reward('203.0.113.7');
+    expect(await first['sign-in'].client?.get('203.0.113.7')).toMatchObject({ consumedPoints: 0 });
   });
 
   it('keeps limiting in the replica’s memory while Redis cannot be reached', async () => {

@@ -17,6 +17,8 @@ import { PasswordResetRepository } from './password-reset/password-reset.reposit
 import { PasswordResetService } from './password-reset/password-reset.service';
 import { SessionsRepository } from './sessions/sessions.repository';
 import { SessionsService } from './sessions/sessions.service';
+import { SignInFailuresRepository } from './sign-in-throttle/sign-in-failures.repository';
+import { SignInThrottle } from './sign-in-throttle/sign-in-throttle.service';
 
 /** The identity service: beta codes, accounts, sessions and refresh tokens, password reset, roles, OpenID Connect sign-in. */
 @Module({
@@ -43,6 +45,8 @@ import { SessionsService } from './sessions/sessions.service';
     AccountsService,
     SessionsRepository,
     SessionsService,
+    SignInFailuresRepository,
+    SignInThrottle,
     MailQueue,
     PasswordResetRepository,
     PasswordResetService,

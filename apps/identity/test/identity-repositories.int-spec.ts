@@ -12,6 +12,8 @@ import { OidcRepository } from '../src/oidc/oidc.repository';
 import { PasswordResetRepository } from '../src/password-reset/password-reset.repository';
 import { SessionsRepository } from '../src/sessions/sessions.repository';
 import { SessionsService } from '../src/sessions/sessions.service';
+import { SignInFailuresRepository } from '../src/sign-in-throttle/sign-in-failures.repository';
+import { SignInThrottle } from '../src/sign-in-throttle/sign-in-throttle.service';
 import { testConfig } from './support/unit-doubles';
 
 const MIGRATIONS = join(__dirname, '..', 'src', 'db', 'migrations');
@@ -62,13 +64,14 @@ describe.each(['embedded', 'distributed'] as const)('identity repositories (%s)'
     const passwords = new PasswordHasher();
     await passwords.onModuleInit();
     const sessions = new SessionsService(config, new MemoryCache(), new SessionsRepository(db));
-    const service = new AccountsService(config, accounts, passwords, sessions, new UnitOfWork(db, mockOf(OutboxRelay)), recordingOutbox().outbox);
+    const uow = new UnitOfWork(db, mockOf(OutboxRelay));
+    const service = new AccountsService(config, accounts, passwords, sessions, uow, recordingOutbox().outbox, new SignInThrottle(new SignInFailuresRepository(db), uow));
 
-    await service.signIn({ email: account.email, password: PASSWORD });
+    await service.signIn({ client: '198.51.100.1', email: account.email, password: PASSWORD });
     const stored = (await accounts.findById(account.id))?.passwordHash ?? '';
     expect(stored).not.toBe(weakHash);
     expect(passwords.needsRehash(stored)).toBe(false);
-    await expect(service.signIn({ email: account.email, password: PASSWORD })).resolves.toMatchObject({ user: { uid: account.id } });
+    await expect(service.signIn({ client: '198.51.100.1', email: account.email, password: PASSWORD })).resolves.toMatchObject({ user: { uid: account.id } });
   });
 
   it('unlinks every provider login of an account, or all but the one named', async () => {

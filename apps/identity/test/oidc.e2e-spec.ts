@@ -179,14 +179,27 @@ describe.each(RUNTIME_MODES)('third-party sign-in (OpenID Connect, PKCE, state, 
     expect(signUp.status).toBe(201);
   });
 
-  it('hands a password account nobody proved to the provider’s verified owner: the registrant’s password, refresh token and access token stop working', async () => {
+  // Issue 22: the owner used to take the registrant's account over, with its name, profile and wardrobe.
+  it('gives the provider’s verified owner of an address nobody proved a new account of their own: none of the registrant’s name, profile or wardrobe, and the registrant’s password, refresh token and access token stop working', async () => {
     const squatter = await api('POST', '/api/auth/signup', { firstName: 'Squatter', lastName: 'S', email: 'carol@example.com', password: 'Passw0rd!' });
     expect(squatter.status).toBe(201);
     const squatterSession = squatter.json as { accessToken: string; refreshToken: string; user: { uid: string } };
+    const asSquatter = { authorization: `Bearer ${squatterSession.accessToken}` };
+    expect((await api('POST', '/api/save', { data: { name: 'Planted Coat', brand: 'Squatter Label', price: 99 } }, asSquatter)).status).toBe(200);
+    const planted = await api('GET', '/api/profile', undefined, asSquatter);
+    expect(planted.status).toBe(200);
+    expect((await api('PUT', '/api/profile', { ...planted.json, favoriteBrands: ['Squatter Label'] }, asSquatter)).status).toBe(200);
 
     const owner = await sessionThrough('carol');
-    expect(owner.user.uid).toBe(squatterSession.user.uid);
-    expect((await me(owner.accessToken)).status).toBe(200);
+    expect(owner.user.uid).not.toBe(squatterSession.user.uid);
+    const asOwner = { authorization: `Bearer ${owner.accessToken}` };
+    const ownerRecord = await me(owner.accessToken);
+    expect(ownerRecord.status).toBe(200);
+    expect(ownerRecord.json).toMatchObject({ uid: owner.user.uid, email: 'carol@example.com', firstName: 'Carol', lastName: 'C' });
+    expect((await api('GET', '/api/get-wardrobe', undefined, asOwner)).json).toEqual([]);
+    const ownerProfile = await api('GET', '/api/profile', undefined, asOwner);
+    expect(ownerProfile.json).toMatchObject({ email: 'carol@example.com', favoriteBrands: [] });
+    expect(ownerProfile.text).not.toContain('Squatter');
 
     // The account has no password now: the answer is the one for any wrong password or unknown e-mail.
     const signIn = await api('POST', '/api/auth/signin', { email: 'carol@example.com', password: 'Passw0rd!' });

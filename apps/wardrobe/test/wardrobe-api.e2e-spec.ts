@@ -165,7 +165,7 @@ describe.each(RUNTIME_MODES)('saving items API ($name mode)', (mode: RuntimeMode
     ['a name over 300 characters', { name: 'x'.repeat(301), brand: 'B', price: 10 }, 'data.name', 'Name must be at most 300 characters'],
     ['a description over 5,000 characters', { name: 'N', brand: 'B', price: 10, description: 'd'.repeat(5001) }, 'data.description', 'Description must be at most 5,000 characters'],
     ['a negative price', { name: 'N', brand: 'B', price: -1 }, 'data.price', 'Price must not be negative'],
-    ...['-1', '1e309', '12abc', 'free', 'NaN', 'Infinity', '$-5', '0x1F', 'N/A', '$99,999,999,999'].map(
+    ...['-1', '1e309', '12abc', 'free', 'NaN', 'Infinity', '$-5', '0x1F', 'N/A', '$99,999,999,999', '12.00.00', '12..5', '12 abc'].map(
       (price): [string, Record<string, unknown>, string, string] => [`the price text ${JSON.stringify(price)}`, { name: 'N', brand: 'B', price }, 'data.price', PRICE_FORMAT_MESSAGE],
     ),
   ])('refuses %s with 400 and a field message', async (_what, data, field, message) => {

@@ -17,7 +17,8 @@ export const MAX_COLOUR_LENGTH = 60;
 /**
  * The price field of a save: a JSON number, or the text a shop prints
  * ("$1,299.00", "€49,95", "Was $80 Now $59.99", "$59.99 - $79.99"). Text is
- * read by the same rule the catalogue uses (`parsePrice`), so anything it
+ * read by the same rule the catalogue uses (`parsePrice`), strictly (a price
+ * and nothing else: "12 abc" is refused, not read as 12), so anything it
  * cannot read as a finite, non-negative amount is refused here with a
  * message on `data.price`, never stored as "no price".
  */
@@ -29,7 +30,7 @@ export const PriceInput = z.union(
       .trim()
       .min(1, 'Price is required')
       .max(100, 'Price text is too long')
-      .refine((text) => parsePrice(text).amount !== null, { message: PRICE_FORMAT_MESSAGE }),
+      .refine((text) => parsePrice(text, { strict: true }).amount !== null, { message: PRICE_FORMAT_MESSAGE }),
   ],
   required('Price'),
 );

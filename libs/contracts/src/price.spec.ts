@@ -73,8 +73,69 @@ describe('parsePrice', () => {
     ['garbage', 'Call for price', null, null],
     ['N/A', 'N/A', null, null],
     ['a currency with no number', 'USD', null, null],
+    // Issue 22: misreadings the security review found.
+    ['decimals with no digit before the point', '.5', 0.5, null],
+    ['decimals with no digit before the point, after a symbol', '$.99', 0.99, 'USD'],
+    ['decimals with no digit before a decimal comma', '€,50', 0.5, 'EUR'],
+    ['three decimals with no digit before the point are decimals, not thousands', '.299', 0.299, null],
+    ['two decimal points', '12.00.00', null, null],
+    ['two decimal commas', '12,00,00', null, null],
+    ['thousands grouped in twos', '$1,2,3.50', null, null],
+    ['a doubled point between digits', '12..5', null, null],
+    ['a doubled comma between digits', '1,,299', null, null],
+    ['a point and a comma together between digits', '12.,5', null, null],
+    ['European thousands in threes, twice', '1.299.000 €', 1299000, 'EUR'],
+    ['thousands in threes, twice', '$1,299,000', 1299000, 'USD'],
+    ['the Indian lakh', '₹1,00,000', 100000, 'INR'],
+    ['the Indian lakh with paise', 'Rs 1,49,999.00', 149999, null],
+    ['a dot after a word is no decimal point', 'No.5 $120', 120, 'USD'],
+    ['a word after a price, apart from it (page text)', '12 abc', 12, null],
   ])('%s: %p → %p %p', (_why, input, amount, currency) => {
     expect(parsePrice(input)).toEqual({ amount, currency });
+  });
+});
+
+describe('parsePrice, strict (a price field: the save request)', () => {
+  it.each<[string, number | string, number, string | null]>([
+    ['a number', 49.99, 49.99, null],
+    ['dollars', '$49.99', 49.99, 'USD'],
+    ['dollars with a thousands comma', '$1,299.00', 1299, 'USD'],
+    ['euros with a decimal comma', '€49,95', 49.95, 'EUR'],
+    ['European thousands and decimals', '1.299,00', 1299, null],
+    ['an ISO code after, as the extension sends it', '49.95 EUR', 49.95, 'EUR'],
+    ['an ISO code glued before', 'EUR49,95', 49.95, 'EUR'],
+    ['a marketplace\'s Canadian dollars, the prefix apart', 'C $45.99', 45.99, 'CAD'],
+    ['koruna after the amount', '899 Kč', 899, 'CZK'],
+    ['zloty after the amount', '129,99 zł', 129.99, 'PLN'],
+    ['a local currency word glued after', '299kr', 299, null],
+    ['Swiss grouping', "CHF 1'299.50", 1299.5, 'CHF'],
+    ['was / now', 'Was $80 Now $59.99', 59.99, 'USD'],
+    ['sale first, former price after', 'Sale: $59.99 (was $80)', 59.99, 'USD'],
+    ['regular then sale', 'Regular price $80.00 Sale price $59.99', 59.99, 'USD'],
+    ['compare at', '$59.99 Compare at $80', 59.99, 'USD'],
+    ['a range with "to"', 'From $49 to $99', 49, 'USD'],
+    ['a range with a hyphen', '59.99 - 79.99', 59.99, null],
+    ['a percentage off', 'Sale 25% off: $59.99', 59.99, 'USD'],
+    ['decimals with no digit before the point', '.5', 0.5, null],
+  ])('reads %s: %p → %p %p', (_why, input, amount, currency) => {
+    expect(parsePrice(input, { strict: true })).toEqual({ amount, currency });
+    // Whatever the strict reading accepts, page text reads the same.
+    expect(parsePrice(input)).toEqual({ amount, currency });
+  });
+
+  it.each<[string, string]>([
+    ['a word after the amount', '12 abc'],
+    ['a word before the amount', 'abc 12'],
+    ['a count after the price', '$59.99 in 3 colours'],
+    ['a sentence', 'about 40 dollars'],
+    ['markup', '<b>12</b>'],
+    ['two decimal points', '12.00.00'],
+    ['a doubled point between digits', '12..5'],
+    ['a well-formed price beside a malformed number', '$5 12.00.00'],
+    ['letters glued to the number', '12abc'],
+    ['no number', 'Free'],
+  ])('refuses %s: %p', (_why, input) => {
+    expect(parsePrice(input, { strict: true })).toEqual({ amount: null, currency: null });
   });
 });
 

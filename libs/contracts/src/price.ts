@@ -35,7 +35,17 @@
  *   ("12,50" → 12.5), followed by three digits a thousands separator
  *   ("1,299"); a lone "." followed by exactly three digits after one to three
  *   digits is a thousands separator ("1.299" → 1299: prices do not have
- *   three decimals); "'" and repeated separators group thousands.
+ *   three decimals); a separator with no digit before it starts the decimals
+ *   (".5" → 0.5); "'" and repeated separators group thousands, in groups of
+ *   three after one to three digits ("1.299.000"), or the Indian lakh
+ *   ("1,00,000"). A number grouped any other way ("12.00.00") is not read, and
+ *   text where two separators stand between digits ("12..5") is no price.
+ * - `{ strict: true }` reads a price field someone typed or sent (the save
+ *   request): the text must be a price and nothing else, amounts, currency
+ *   marks and the marker, range and discount words above ("Was $80 Now
+ *   $59.99", "From $49 to $99"), and every number in it must be readable.
+ *   "12 abc" and "$59.99 in 3 colours" are no price there, while page text
+ *   (the default) reads 12 and 59.99 from them.
  * - Currency: a code (USD, EUR, GBP, …) or a symbol ("$" → USD, "US$",
  *   "C$" → CAD, "A$"/"AU$" → AUD, "£" → GBP, "€" → EUR, "¥" → JPY, …);
  *   null when the text names none. The amount is never converted.
@@ -56,14 +66,20 @@ export interface ParsedPrice {
 
 const NO_PRICE: ParsedPrice = { amount: null, currency: null };
 
-export function parsePrice(value: number | string | null | undefined): ParsedPrice {
+export interface ParsePriceOptions {
+  /** A price field rather than page text: nothing but a price, every number readable (see parsePrice). */
+  strict?: boolean;
+}
+
+export function parsePrice(value: number | string | null | undefined, options: ParsePriceOptions = {}): ParsedPrice {
   if (typeof value === 'number') return isAmount(value) ? { amount: value, currency: null } : NO_PRICE;
   if (typeof value !== 'string') return NO_PRICE;
   const text = value.replace(/[\u00a0\u2007\u202f]/g, ' ').trim();
   if (text === '' || !looksLikeShopPrice(text)) return NO_PRICE;
+  if (options.strict && !isOnlyAPrice(text)) return NO_PRICE;
 
-  const numbers = findNumbers(text);
-  if (numbers.length === 0) return NO_PRICE;
+  const numbers = findNumbers(text, options.strict === true);
+  if (numbers === null || numbers.length === 0) return NO_PRICE;
   const chosen = choosePrice(text, numbers);
   if (chosen === null || !isAmount(chosen)) return NO_PRICE;
   return { amount: chosen, currency: detectCurrency(text) };
@@ -71,11 +87,15 @@ export function parsePrice(value: number | string | null | undefined): ParsedPri
 
 const isAmount = (value: number): boolean => Number.isFinite(value) && value >= 0 && value <= MAX_PRICE;
 
-const DIGITS = /\d+(?:[.,']\d+)*/g;
+/** A number as shops print it; a separator no letter or digit stands before may start it (".5"). */
+const DIGITS = /(?:(?<![\p{L}\d])[.,](?=\d))?\d+(?:[.,']\d+)*/gu;
+/** Two separators in a row between digits ("12..5", "1,,299"): a typo or a trick, never a price. */
+const SEPARATOR_RUN = /\d[.,'][.,']+\d/;
 const MINUS = /[-\u2212]$/;
 
 /** No number glued to a non-currency word, no minus sign before a number (see parsePrice). */
 function looksLikeShopPrice(text: string): boolean {
+  if (SEPARATOR_RUN.test(text)) return false;
   for (const match of text.matchAll(DIGITS)) {
     const start = match.index;
     const end = start + match[0].length;
@@ -106,7 +126,8 @@ const CURRENT_MARKERS = ['now', 'sale', 'sale price', 'our price', 'offer', 'dea
 const FORMER_MARKERS = ['was', 'orig', 'original', 'regular', 'reg', 'rrp', 'msrp', 'list price', 'compare at', 'before', 'retail', 'usually', 'previously'];
 const MARKER_PATTERN = new RegExp(`\\b(${[...CURRENT_MARKERS, ...FORMER_MARKERS].sort((a, b) => b.length - a.length).join('|')})\\b`, 'gi');
 
-function findNumbers(text: string): FoundNumber[] {
+/** The numbers of the text; in a strict reading, null when one of them is not a number as shops group it ("12.00.00"). */
+function findNumbers(text: string, strict: boolean): FoundNumber[] | null {
   const found: FoundNumber[] = [];
   let previousEnd = 0;
   for (const match of text.matchAll(DIGITS)) {
@@ -116,7 +137,10 @@ function findNumbers(text: string): FoundNumber[] {
     // A discount is not a price; the text before it still counts for the next number.
     if (/^\s*(%|off\b)/i.test(text.slice(end)) || /\bsave\b\D*$/i.test(before)) continue;
     const value = parseNumber(match[0]);
-    if (value === null) continue;
+    if (value === null) {
+      if (strict) return null;
+      continue;
+    }
     previousEnd = end;
     const marked = CURRENCY_BEFORE.test(text.slice(Math.max(0, start - 6), start)) || CURRENCY_AFTER.test(text.slice(end, end + 6));
     found.push({ value, start, end, label: labelOf(before), marked });
@@ -156,6 +180,7 @@ function isRangeJoin(between: string): boolean {
   return ['-', '–', '—', '~', 'to'].includes(stripped);
 }
 
+/** The amount a number stands for; null when its separators group it in no way shops print ("12.00.00", "1,2,3.50"). */
 function parseNumber(raw: string): number | null {
   let digits: string;
   const cleaned = raw.replace(/'/g, '');
@@ -164,21 +189,34 @@ function parseNumber(raw: string): number | null {
   if (lastComma >= 0 && lastDot >= 0) {
     const decimal = lastComma > lastDot ? ',' : '.';
     const thousands = decimal === ',' ? '.' : ',';
-    digits = cleaned.split(thousands).join('').replace(decimal, '.');
+    const [integer = '', fraction = '', ...more] = cleaned.split(decimal);
+    if (more.length > 0 || !isGrouped(integer, thousands)) return null;
+    digits = `${integer.split(thousands).join('')}.${fraction}`;
   } else if (lastComma >= 0 || lastDot >= 0) {
     const separator = lastComma >= 0 ? ',' : '.';
     const groups = cleaned.split(separator);
     const tail = groups.at(-1) as string;
     const head = groups[0] as string;
-    // "12,50" and "49.9" are decimals; "1,299" and "1.299" group thousands ("0.999" stays a decimal).
+    // "12,50", "49.9" and ".5" are decimals; "1,299" and "1.299" group thousands ("0.999" stays a decimal).
     const isDecimal =
-      groups.length === 2 && (separator === ',' ? tail.length <= 2 : !(tail.length === 3 && head.length <= 3 && head !== '0'));
+      groups.length === 2 && (head === '' || (separator === ',' ? tail.length <= 2 : !(tail.length === 3 && head.length <= 3 && head !== '0')));
+    if (!isDecimal && !isGrouped(cleaned, separator)) return null;
     digits = isDecimal ? groups.join('.') : groups.join('');
   } else {
     digits = cleaned;
   }
   const value = Number(digits);
   return Number.isFinite(value) ? value : null;
+}
+
+/** Whole digits with no separator, or grouped by it in threes after one to three digits, or (with ",") the Indian lakh: "1,00,000". */
+function isGrouped(integer: string, separator: string): boolean {
+  const [head = '', ...groups] = integer.split(separator);
+  if (groups.length === 0) return head !== '';
+  if (head.length < 1 || head.length > 3) return false;
+  if (groups.every((group) => group.length === 3)) return true;
+  const last = groups.at(-1) as string;
+  return separator === ',' && head.length <= 2 && last.length === 3 && groups.slice(0, -1).every((group) => group.length === 2);
 }
 
 /** ISO codes recognised when written out. */
@@ -214,6 +252,22 @@ const CURRENCY_TOKEN = new RegExp(`(?<!\\p{L})(?:${CURRENCY_CODES.join('|')})(?!
 /** A currency mark ending / starting a short stretch of text next to a number. */
 const CURRENCY_BEFORE = new RegExp(`(?:${CURRENCY_TOKEN.source})\\s*$`, 'iu');
 const CURRENCY_AFTER = new RegExp(`^\\s*(?:${CURRENCY_TOKEN.source})`, 'iu');
+
+/** Words a price field may hold besides amounts and currencies: the markers, range and discount words parsePrice reads. */
+const PRICE_WORDS = new Set([...CURRENT_MARKERS, ...FORMER_MARKERS, 'from', 'to', 'save', 'off', 'price'].flatMap((words) => words.split(' ')));
+/** Punctuation a price field may hold: ranges, labels, brackets, percentages. */
+const PRICE_PUNCTUATION = /^[\s:()[\]\-–—~%/|,.!*+]*$/u;
+const ALL_CODES = new RegExp(CODE_PATTERN.source, 'giu');
+const ALL_SYMBOLS = CURRENCY_SYMBOLS.map(([pattern]) => new RegExp(pattern.source, `${pattern.flags}g`));
+
+/** The strict reading: with the numbers and currency marks taken out, only price words and punctuation are left. */
+function isOnlyAPrice(text: string): boolean {
+  let rest = text.replace(DIGITS, ' ').replace(ALL_CODES, ' ');
+  for (const symbol of ALL_SYMBOLS) rest = rest.replace(symbol, ' ');
+  const words = rest.match(/\p{L}+/gu) ?? [];
+  if (!words.every((word) => PRICE_WORDS.has(word.toLowerCase()) || CURRENCY_WORDS.has(word.toUpperCase()))) return false;
+  return PRICE_PUNCTUATION.test(rest.replace(/\p{L}+/gu, ' '));
+}
 
 function detectCurrency(text: string): string | null {
   const code = CODE_PATTERN.exec(text)?.[1];

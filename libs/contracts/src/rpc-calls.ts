@@ -67,7 +67,8 @@ export const RPC_CALLS = {
   'identity.ping': rpcCall('identity', PingRequest, PingResponse),
   'identity.verify-beta-code': rpcCall('identity', VerifyBetaCodeRequest, VerifyBetaCodeResponse),
   'identity.sign-up': rpcCall('identity', SignUpRequest.extend(WithDevice.shape), AuthSession),
-  'identity.sign-in': rpcCall('identity', SignInRequest.extend(WithDevice.shape), AuthSession),
+  /** `client`: the caller's address, as the gateway reads it (failed attempts count per account and address). */
+  'identity.sign-in': rpcCall('identity', SignInRequest.extend(WithDevice.shape).extend({ client: z.string().min(1).max(100) }), AuthSession),
   'identity.refresh': rpcCall('identity', RefreshRequest, AuthSession),
   'identity.logout': rpcCall('identity', z.object({ token: z.string().max(4096), caller: Caller.optional() }), RpcOk),
   'identity.get-user': rpcCall('identity', WithCaller, AuthUser),
@@ -96,7 +97,8 @@ export const RPC_CALLS = {
   'catalogue.get-product': rpcCall('catalogue', z.object({ productId: z.string().uuid(), caller: Caller.nullable() }), Product),
   /** An image the catalogue stores itself (GET /api/image/{id}), or null: public, like the route. */
   'catalogue.get-image': rpcCall('catalogue', z.object({ imageId: z.string().uuid() }), z.object({ image: StoredImage.nullable() })),
-  'catalogue.record-feedback': rpcCall('catalogue', z.object({ productId: z.string().uuid(), caller: Caller.nullable(), gender: ProductGender }), RpcOk),
+  /** `client`: an opaque key for the caller's address (the gateway's keyed hash), so a signed-out voter counts once a product too. */
+  'catalogue.record-feedback': rpcCall('catalogue', z.object({ productId: z.string().uuid(), caller: Caller.nullable(), gender: ProductGender, client: z.string().min(1).max(128) }), RpcOk),
   'catalogue.list-ungendered': rpcCall('catalogue', WithCaller, Products),
   'catalogue.set-gender': rpcCall('catalogue', WithProduct.extend({ gender: ProductGender }), Product),
   'catalogue.set-hidden': rpcCall('catalogue', WithProduct.extend({ hidden: z.boolean() }), Product),

@@ -36,7 +36,7 @@ function setup() {
   /** A vote given `micros` microseconds after T0; ids ascend with the index, so votes of one instant have a known order. */
   const vote = (userId: string, micros: number, index: number) => {
     const createdAtMicros = String(T0 * 1000 + micros);
-    feedback.push({ id: voteId(index), productId: productOfVote(index), userId, gender: 'Women', createdAt: new Date(T0 + Math.floor(micros / 1000)), createdAtMicros });
+    feedback.push({ id: voteId(index), productId: productOfVote(index), userId, voter: `user:${userId}`, gender: 'Women', createdAt: new Date(T0 + Math.floor(micros / 1000)), createdAtMicros });
   };
   return { service: new AccountDataService(repository), repository, observe, vote };
 }

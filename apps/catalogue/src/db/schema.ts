@@ -1,6 +1,6 @@
 import { erasedAccountsTable, platformTables } from '@closetly/server/db-tables';
 import { sql } from 'drizzle-orm';
-import { bigserial, boolean, customType, doublePrecision, index, jsonb, pgSchema, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigserial, boolean, customType, doublePrecision, index, jsonb, pgSchema, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 /** The catalogue service's own schema: no other service reads these tables. */
 export const catalogueSchema = pgSchema('catalogue');
@@ -121,11 +121,17 @@ export const genderFeedback = catalogueSchema.table(
     id: uuid('id').primaryKey().defaultRandom(),
     productId: uuid('product_id').notNull().references(() => products.id, { onDelete: 'cascade' }),
     userId: text('user_id'),
+    /**
+     * Who voted, so each counts once a product: the user when signed in, else the client (a keyed hash of its
+     * address, made by the gateway). Null for votes kept before, and for an erased account's.
+     */
+    voter: text('voter'),
     gender: text('gender').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     index('gender_feedback_product_idx').on(table.productId),
+    uniqueIndex('gender_feedback_voter_key').on(table.productId, table.voter),
     // One user's votes, oldest first: their data export's pages, and their account's erasure.
     index('gender_feedback_user_idx').on(table.userId, table.createdAt, table.id),
   ],

@@ -119,7 +119,7 @@ export class ProductsRepository {
   async eraseUser(userId: string, tx: Db): Promise<void> {
     await tx.delete(captures).where(eq(captures.userId, userId));
     await tx.delete(priceObservations).where(eq(priceObservations.userId, userId));
-    await tx.update(genderFeedback).set({ userId: null }).where(eq(genderFeedback.userId, userId));
+    await tx.update(genderFeedback).set({ userId: null, voter: null }).where(eq(genderFeedback.userId, userId));
   }
 
   async upsert(product: NewProduct & { id: string }, tx: Db): Promise<ProductRow> {
@@ -172,7 +172,11 @@ export class ProductsRepository {
       .limit(limit);
   }
 
-  async addFeedback(productId: string, userId: string | null, gender: string): Promise<void> {
-    await this.db.insert(genderFeedback).values({ productId, userId, gender });
+  /** One vote per voter and product: a voter's later vote replaces their earlier one (one statement, so parallel votes still leave one row). */
+  async addFeedback(productId: string, userId: string | null, voter: string, gender: string): Promise<void> {
+    await this.db
+      .insert(genderFeedback)
+      .values({ productId, userId, voter, gender })
+      .onConflictDoUpdate({ target: [genderFeedback.productId, genderFeedback.voter], set: { gender, userId, createdAt: sql`now()` } });
   }
 }

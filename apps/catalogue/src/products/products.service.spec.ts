@@ -19,13 +19,16 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const NOT_FOUND = { code: 'NOT_FOUND', message: 'Item not found' };
 const FORBIDDEN = { code: 'FORBIDDEN', message: 'Unauthorized access.' };
 const UPSERTED = 'catalogue.product-upserted.v1';
+/** Signed-out voters' clients, as the gateway keys them. */
+const CLIENT = 'client-key-1';
+const OTHER_CLIENT = 'client-key-2';
 
 /** ProductsRepository over maps and arrays, with the queries' semantics (latest capture per saver, latest observation per saver since a date). */
 function inMemoryProducts() {
   const products = new Map<string, ProductRow>();
   const captures = new Map<string, CaptureRow>();
   const observations: ObservationRow[] = [];
-  const feedback: Array<{ productId: string; userId: string | null; gender: string }> = [];
+  const feedback: Array<{ productId: string; userId: string | null; voter: string | null; gender: string }> = [];
   const capturesOf = (productId: string) =>
     [...captures.values()].filter((row) => row.productId === productId).sort((a, b) => a.firstSavedAt.getTime() - b.firstSavedAt.getTime() || a.userId.localeCompare(b.userId));
   const copy = (row: ProductRow | undefined) => row && { ...row };
@@ -74,8 +77,11 @@ function inMemoryProducts() {
   repository.listMissingGender.mockImplementation(async () =>
     [...products.values()].filter((row) => row.genderSource === 'default').sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime()),
   );
-  repository.addFeedback.mockImplementation(async (productId, userId, gender) => {
-    feedback.push({ productId, userId, gender });
+  // One row a voter and product, as the unique index keeps it: a later vote replaces the earlier.
+  repository.addFeedback.mockImplementation(async (productId, userId, voter, gender) => {
+    const earlier = feedback.findIndex((row) => row.productId === productId && row.voter === voter);
+    if (earlier >= 0) feedback.splice(earlier, 1);
+    feedback.push({ productId, userId, voter, gender });
   });
   repository.lockProducts.mockResolvedValue(undefined);
   repository.productIdsCapturedBy.mockImplementation(async (userId) => [...new Set([...captures.values()].filter((row) => row.userId === userId).map((row) => row.productId))].sort());
@@ -83,7 +89,7 @@ function inMemoryProducts() {
   repository.eraseUser.mockImplementation(async (userId) => {
     for (const [key, row] of captures) if (row.userId === userId) captures.delete(key);
     observations.splice(0, observations.length, ...observations.filter((row) => row.userId !== userId));
-    for (const row of feedback) if (row.userId === userId) row.userId = null;
+    for (const row of feedback) if (row.userId === userId) Object.assign(row, { userId: null, voter: null });
   });
   return { repository, products, captures, observations, feedback };
 }
@@ -270,13 +276,36 @@ describe('ProductsService', () => {
     it('keeps a vote on a product the caller may see, with who voted (nobody when signed out)', async () => {
       const { service, record, feedback } = setup();
       const id = await record(itemSaved(SHOPPER.uid, asosCapture()));
-      await service.recordFeedback(id, STRANGER, 'Women');
-      await service.recordFeedback(id, null, 'Men');
+      await service.recordFeedback(id, STRANGER, 'Women', CLIENT);
+      await service.recordFeedback(id, null, 'Men', CLIENT);
 
       expect(feedback).toEqual([
-        { productId: id, userId: STRANGER.uid, gender: 'Women' },
-        { productId: id, userId: null, gender: 'Men' },
+        { productId: id, userId: STRANGER.uid, voter: `user:${STRANGER.uid}`, gender: 'Women' },
+        { productId: id, userId: null, voter: `client:${CLIENT}`, gender: 'Men' },
       ]);
+    });
+
+    // Issue 22: 400 anonymous votes in a row were 400 votes.
+    it('counts one vote a product per user, from any client, and per client when signed out; a later vote replaces the earlier', async () => {
+      const { service, record, feedback } = setup();
+      const id = await record(itemSaved(SHOPPER.uid, asosCapture()));
+      const other = await record(itemSaved(SHOPPER.uid, asosCapture({ sourceUrl: 'https://www.asos.com/p/other' })));
+
+      for (let i = 0; i < 5; i += 1) await service.recordFeedback(id, null, 'Men', CLIENT);
+      await service.recordFeedback(id, null, 'Women', CLIENT);
+      await service.recordFeedback(id, null, 'Men', OTHER_CLIENT);
+      await service.recordFeedback(id, STRANGER, 'Men', CLIENT);
+      await service.recordFeedback(id, STRANGER, 'Unisex', OTHER_CLIENT);
+      await service.recordFeedback(other, STRANGER, 'Men', CLIENT);
+
+      expect(feedback.filter((row) => row.productId === id).map(({ voter, gender }) => [voter, gender]).sort()).toEqual(
+        [
+          [`client:${CLIENT}`, 'Women'],
+          [`client:${OTHER_CLIENT}`, 'Men'],
+          [`user:${STRANGER.uid}`, 'Unisex'],
+        ].sort(),
+      );
+      expect(feedback.filter((row) => row.productId === other)).toHaveLength(1);
     });
 
     it('refuses a vote on an unlisted or hidden product from someone who did not save it, and on an unknown one', async () => {
@@ -285,17 +314,17 @@ describe('ProductsService', () => {
       const hidden = await record(itemSaved(SHOPPER.uid, asosCapture()));
       await service.setHidden(ADMIN, hidden, true);
 
-      await expect(service.recordFeedback(unlisted, STRANGER, 'Women')).rejects.toMatchObject(NOT_FOUND);
-      await expect(service.recordFeedback(hidden, null, 'Women')).rejects.toMatchObject(NOT_FOUND);
-      await expect(service.recordFeedback(productIdFor('url:https://nowhere.example/p'), SHOPPER, 'Women')).rejects.toMatchObject(NOT_FOUND);
+      await expect(service.recordFeedback(unlisted, STRANGER, 'Women', CLIENT)).rejects.toMatchObject(NOT_FOUND);
+      await expect(service.recordFeedback(hidden, null, 'Women', CLIENT)).rejects.toMatchObject(NOT_FOUND);
+      await expect(service.recordFeedback(productIdFor('url:https://nowhere.example/p'), SHOPPER, 'Women', CLIENT)).rejects.toMatchObject(NOT_FOUND);
       expect(feedback).toEqual([]);
     });
 
     it('takes a vote from a saver or an administrator on an unlisted product', async () => {
       const { service, record, feedback } = setup();
       const id = await record(itemSaved(SHOPPER.uid, capture()));
-      await service.recordFeedback(id, SHOPPER, 'Men');
-      await service.recordFeedback(id, ADMIN, 'Men');
+      await service.recordFeedback(id, SHOPPER, 'Men', CLIENT);
+      await service.recordFeedback(id, ADMIN, 'Men', CLIENT);
 
       expect(feedback.map(({ userId }) => userId)).toEqual([SHOPPER.uid, ADMIN.uid]);
     });
@@ -449,8 +478,8 @@ describe('ProductsService.eraseAccount (identity.account-deleted.v1)', () => {
     const shared = await record(itemSaved(SHOPPER.uid, asosCapture(), { savedDaysAgo: 1 }));
     await record(itemSaved(STRANGER.uid, asosCapture()));
     const solo = await record(itemSaved(SHOPPER.uid, capture({ name: 'Solo Coat', sourceUrl: 'https://boutique.example/p/solo' })));
-    await service.recordFeedback(shared, SHOPPER, 'Women');
-    await service.recordFeedback(shared, STRANGER, 'Men');
+    await service.recordFeedback(shared, SHOPPER, 'Women', CLIENT);
+    await service.recordFeedback(shared, STRANGER, 'Men', CLIENT);
 
     await service.eraseAccount(SHOPPER.uid, tx);
 
@@ -459,8 +488,8 @@ describe('ProductsService.eraseAccount (identity.account-deleted.v1)', () => {
     expect([...captures.values()].map(({ productId, userId }) => ({ productId, userId }))).toEqual([{ productId: shared, userId: STRANGER.uid }]);
     expect(observations.map(({ userId }) => userId)).toEqual([STRANGER.uid]);
     expect(feedback).toEqual([
-      { productId: shared, userId: null, gender: 'Women' },
-      { productId: shared, userId: STRANGER.uid, gender: 'Men' },
+      { productId: shared, userId: null, voter: null, gender: 'Women' },
+      { productId: shared, userId: STRANGER.uid, voter: `user:${STRANGER.uid}`, gender: 'Men' },
     ]);
   });
 

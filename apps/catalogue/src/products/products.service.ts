@@ -109,10 +109,15 @@ export class ProductsService {
     return toProduct(row);
   }
 
-  async recordFeedback(productId: string, caller: Caller | null, gender: ProductGender): Promise<void> {
+  /**
+   * A gender vote. Each voter counts once a product (a later vote replaces theirs): a signed-in caller as
+   * their user, anyone else as their client (`client`: the gateway's keyed hash of the address).
+   */
+  async recordFeedback(productId: string, caller: Caller | null, gender: ProductGender, client: string): Promise<void> {
     const row = await this.products.findById(productId);
     if (!row || !(await this.visibleTo(row, caller))) throw NOT_FOUND();
-    await this.products.addFeedback(productId, caller?.uid ?? null, gender);
+    const voter = caller ? `user:${caller.uid}` : `client:${client}`;
+    await this.products.addFeedback(productId, caller?.uid ?? null, voter, gender);
   }
 
   /**

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, Headers, HttpCode, Inject, Post, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, Headers, HttpCode, Inject, Ip, Post, UseGuards } from '@nestjs/common';
 import {
   AccountList,
   AuthSession,
@@ -35,8 +35,8 @@ export class AuthController {
   @Post('auth/signin')
   @HttpCode(200)
   @RateLimit('sign-in')
-  signIn(@Body(new ZodPipe(SignInRequest)) body: SignInRequest, @Headers('user-agent') userAgent?: string): Promise<AuthSession> {
-    return this.rpc.call('identity.sign-in', { ...body, device: deviceOf(userAgent) });
+  signIn(@Body(new ZodPipe(SignInRequest)) body: SignInRequest, @Ip() client: string, @Headers('user-agent') userAgent?: string): Promise<AuthSession> {
+    return this.rpc.call('identity.sign-in', { ...body, client, device: deviceOf(userAgent) });
   }
 
   @Post('auth/refresh')

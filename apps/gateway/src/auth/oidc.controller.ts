@@ -31,6 +31,7 @@ export class OidcController {
   constructor(@Inject(RPC_CLIENT) private readonly rpc: RpcClient) {}
 
   @Get('start')
+  @RateLimit('oidc')
   start(@Query(new ZodPipe(StartQuery)) query: z.infer<typeof StartQuery>): Promise<OidcStartResponse> {
     return this.rpc.call('identity.oidc-start', { intent: query.intent });
   }
@@ -38,6 +39,7 @@ export class OidcController {
   /** A navigation from the provider carries no beta header; the single-use state ties it to a started attempt. */
   @Get('callback')
   @BetaExempt()
+  @RateLimit('oidc')
   async callback(@Query() query: Record<string, unknown>, @Res() reply: FastifyReply): Promise<void> {
     const params = Object.fromEntries(Object.entries(query).filter((entry): entry is [string, string] => typeof entry[1] === 'string' && entry[1].length <= 4096));
     let message: OidcPopupMessage;

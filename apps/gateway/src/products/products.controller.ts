@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Inject, Param, Patch, Post, Put, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Inject, Ip, Param, Patch, Post, Put, UseGuards } from '@nestjs/common';
 import {
   type Caller,
   CorrectProductRequest,
@@ -11,8 +11,11 @@ import {
 import { RPC_CLIENT, type RpcClient } from '@closetly/server';
 import { z } from 'zod';
 import { AdminOnly, CurrentUser, OptionalJwtAuthGuard } from '../auth/auth.guards';
+import { GATEWAY_CONFIG, type GatewayConfig } from '../config';
 import { ZodPipe } from '../http/zod-body.pipe';
 import { ProductImages } from '../images/product-images';
+import { RateLimit } from '../rate-limit/rate-limit.interceptor';
+import { feedbackClientKey } from './feedback-client-key';
 
 const ProductId = new ZodPipe(z.string().uuid('Item not found'), { failure: 'NOT_FOUND' });
 
@@ -22,6 +25,7 @@ export class ProductsController {
   constructor(
     @Inject(RPC_CLIENT) private readonly rpc: RpcClient,
     private readonly images: ProductImages,
+    @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
   ) {}
 
   /**
@@ -38,12 +42,14 @@ export class ProductsController {
     return this.images.withDisplayImage(await this.rpc.call('catalogue.get-product', { productId, caller: caller ?? null }));
   }
 
-  /** A shopper's gender vote from the quick view (signed in or not). */
+  /** A shopper's gender vote from the quick view (signed in or not): one a product per user, or per client when signed out. */
   @Post('item-feedback')
   @HttpCode(204)
   @UseGuards(OptionalJwtAuthGuard)
-  async feedback(@Body(new ZodPipe(ItemFeedbackRequest)) body: ItemFeedbackRequest, @CurrentUser() caller: Caller | undefined): Promise<void> {
-    await this.rpc.call('catalogue.record-feedback', { productId: body.itemId, caller: caller ?? null, gender: body.gender });
+  @RateLimit('item-feedback')
+  async feedback(@Body(new ZodPipe(ItemFeedbackRequest)) body: ItemFeedbackRequest, @CurrentUser() caller: Caller | undefined, @Ip() ip: string): Promise<void> {
+    const client = feedbackClientKey(this.config.BETA_TOKEN_SECRET, ip);
+    await this.rpc.call('catalogue.record-feedback', { productId: body.itemId, caller: caller ?? null, gender: body.gender, client });
   }
 
   @Get('products/ungendered')

@@ -5,7 +5,9 @@ import { DomainError, MemoryCache, RedisCache } from '@closetly/server';
 import { RateLimiterMemory, RateLimiterRedis } from 'rate-limiter-flexible';
 import { lastValueFrom, of, throwError } from 'rxjs';
 import { AuthController } from '../auth/auth.controller';
+import { OidcController } from '../auth/oidc.controller';
 import { ImagesController } from '../images/images.controller';
+import { ProductsController } from '../products/products.controller';
 import { ProfileController } from '../profile/profile.controller';
 import { SearchController } from '../search/search.controller';
 import { WardrobeController } from '../wardrobe/wardrobe.controller';
@@ -122,24 +124,74 @@ describe('RATE_LIMITS (the production numbers)', () => {
   });
 });
 
-describe('RateLimitInterceptor', () => {
-  it('counts failed sign-ins per account and refuses the next one with 429 and a retry time', async () => {
+describe('the writes the security review found unthrottled (issue 22)', () => {
+  it('limits gender votes per user, and per client across users and signed-out voters', async () => {
     const interceptor = interceptorWith();
-    const max = RATE_LIMITS['sign-in'].account.max;
-    for (let i = 0; i < max; i += 1) {
-      expect(await run(interceptor, contextFor(routes.signIn, { ip: `10.0.0.${i}`, body: { email: 'Ada@Example.com' } }), wrongPassword)).toMatchObject({ code: 'INVALID_CREDENTIALS' });
-    }
-    const refused = await run(interceptor, contextFor(routes.signIn, { ip: '10.0.1.1', body: { email: ' ada@example.com ' } }), succeeds);
-    expect(refused).toMatchObject({ code: 'RATE_LIMITED', message: TOO_MANY_ATTEMPTS });
-    expect(retryAfterOf(refused)).toBeGreaterThan(0);
-    expect(retryAfterOf(refused)).toBeLessThanOrEqual(RATE_LIMITS['sign-in'].account.seconds);
+    const { feedback } = routeHandlersOf(ProductsController) as Record<'feedback', Handler>;
+    const { user, client, message } = RATE_LIMITS['item-feedback'];
+    const voter = { ip: '198.51.100.20', user: { uid: 'u-voter' } };
+    for (let n = 0; n < user.max; n += 1) expect(await run(interceptor, contextFor(feedback, voter, ProductsController))).toBe('ok');
+    expect(await run(interceptor, contextFor(feedback, { ...voter, ip: '198.51.100.21' }, ProductsController))).toMatchObject({ code: 'RATE_LIMITED', message });
+
+    const anonymous = { ip: '198.51.100.22' };
+    for (let n = 0; n < client.max; n += 1) expect(await run(interceptor, contextFor(feedback, anonymous, ProductsController))).toBe('ok');
+    const refused = await run(interceptor, contextFor(feedback, anonymous, ProductsController));
+    expect(refused).toMatchObject({ code: 'RATE_LIMITED', message });
+    expect(retryAfterOf(refused)).toBeLessThanOrEqual(client.seconds);
+    expect(await run(interceptor, contextFor(feedback, { ...anonymous, user: { uid: 'u-behind-the-same-address' } }, ProductsController))).toMatchObject({ code: 'RATE_LIMITED' });
+    expect(await run(interceptor, contextFor(feedback, { ip: '198.51.100.23' }, ProductsController))).toBe('ok');
   });
 
-  it('does not count successful sign-ins', async () => {
+  it('limits the OpenID Connect start and callback per client, counted together', async () => {
     const interceptor = interceptorWith();
-    for (let i = 0; i < RATE_LIMITS['sign-in'].account.max * 2; i += 1) {
-      expect(await run(interceptor, contextFor(routes.signIn, { ip: '10.0.2.1', body: { email: 'ada@example.com' } }), succeeds)).toBe('ok');
+    const { start, callback, complete } = routeHandlersOf(OidcController) as Record<'start' | 'callback' | 'complete', Handler>;
+    const browser = { ip: '198.51.100.30' };
+    const max = RATE_LIMITS.oidc.client.max;
+    for (let n = 0; n < max; n += 1) expect(await run(interceptor, contextFor(n % 2 === 0 ? start : callback, browser, OidcController))).toBe('ok');
+    expect(await run(interceptor, contextFor(callback, browser, OidcController))).toMatchObject({ code: 'RATE_LIMITED' });
+    expect(await run(interceptor, contextFor(start, browser, OidcController))).toMatchObject({ code: 'RATE_LIMITED' });
+    expect(await run(interceptor, contextFor(callback, { ip: '198.51.100.31' }, OidcController))).toBe('ok');
+    // Completing counts under its own policy.
+    expect(await run(interceptor, contextFor(complete, browser, OidcController))).toBe('ok');
+  });
+});
+
+describe('RateLimitInterceptor', () => {
+  it('counts failed sign-ins per client address, across accounts, and refuses the next one with 429 and a retry time', async () => {
+    const interceptor = interceptorWith();
+    const max = RATE_LIMITS['sign-in'].client.max;
+    for (let i = 0; i < max; i += 1) {
+      expect(await run(interceptor, contextFor(routes.signIn, { ip: '10.0.0.1', body: { email: `user${i}@example.com` } }), wrongPassword)).toMatchObject({ code: 'INVALID_CREDENTIALS' });
     }
+    const refused = await run(interceptor, contextFor(routes.signIn, { ip: '10.0.0.1', body: { email: 'ada@example.com' } }), succeeds);
+    expect(refused).toMatchObject({ code: 'RATE_LIMITED', message: TOO_MANY_ATTEMPTS });
+    expect(retryAfterOf(refused)).toBeGreaterThan(0);
+    expect(retryAfterOf(refused)).toBeLessThanOrEqual(RATE_LIMITS['sign-in'].client.seconds);
+    // Identity counts each account's failures itself (per address and account-wide); the gateway keeps no account count.
+    expect(await run(interceptor, contextFor(routes.signIn, { ip: '10.0.0.2', body: { email: 'user0@example.com' } }), succeeds)).toBe('ok');
+  });
+
+  it('does not count successful sign-ins, nor identity’s own refusals', async () => {
+    const interceptor = interceptorWith();
+    const identityRefuses: CallHandler = { handle: () => throwError(() => new DomainError('RATE_LIMITED', TOO_MANY_ATTEMPTS, { retryAfterSeconds: 60 })) };
+    for (let i = 0; i < RATE_LIMITS['sign-in'].client.max * 2; i += 1) {
+      expect(await run(interceptor, contextFor(routes.signIn, { ip: '10.0.2.1', body: { email: 'ada@example.com' } }), succeeds)).toBe('ok');
+      expect(await run(interceptor, contextFor(routes.signIn, { ip: '10.0.2.1', body: { email: 'ada@example.com' } }), identityRefuses)).toMatchObject({ details: { retryAfterSeconds: 60 } });
+    }
+    expect(await run(interceptor, contextFor(routes.signIn, { ip: '10.0.2.1', body: { email: 'ada@example.com' } }), wrongPassword)).toMatchObject({ code: 'INVALID_CREDENTIALS' });
+  });
+
+  // Issue 22: the limit was read, then counted after the password check, so parallel attempts all passed a spent limit.
+  it('lets no more failed sign-ins through than the limit when they arrive at once', async () => {
+    const interceptor = interceptorWith();
+    const max = RATE_LIMITS['sign-in'].client.max;
+    let checks = 0;
+    const checkedWrongPassword: CallHandler = { handle: () => throwError(() => (checks += 1, new DomainError('INVALID_CREDENTIALS', 'Invalid email or password'))) };
+    const outcomes = await Promise.all(
+      Array.from({ length: 100 }, (_, i) => run(interceptor, contextFor(routes.signIn, { ip: '10.0.3.1', body: { email: `user${i}@example.com` } }), checkedWrongPassword)),
+    );
+    expect(checks).toBe(max);
+    expect(outcomes.filter((outcome) => (outcome as DomainError).code === 'RATE_LIMITED')).toHaveLength(100 - max);
   });
 
   it('counts every sign-up attempt per client address, across accounts', async () => {
@@ -223,7 +275,7 @@ describe('createRateLimiters', () => {
       const perReplica = Object.entries(RATE_LIMITS).filter(([, policy]) => 'perReplica' in policy && policy.perReplica).map(([name]) => name);
       expect(perReplica.sort()).toEqual(['lists', 'search', 'suggestions']);
       for (const name of ['search', 'suggestions', 'lists'] as const) expect(limiters[name].client).toBeInstanceOf(RateLimiterMemory);
-      expect(limiters['sign-in'].account).toBeInstanceOf(RateLimiterRedis);
+      expect(limiters['sign-in'].client).toBeInstanceOf(RateLimiterRedis);
       expect(limiters['save-search'].user).toBeInstanceOf(RateLimiterRedis);
       expect(limiters.images.client).toBeInstanceOf(RateLimiterRedis);
     } finally {

@@ -4,7 +4,7 @@ import { Reflector } from '@nestjs/core';
 import { DomainError } from '@closetly/server';
 import type { FastifyRequest } from 'fastify';
 import { type RateLimiterAbstract, RateLimiterRes } from 'rate-limiter-flexible';
-import { catchError, from, type Observable, switchMap, throwError } from 'rxjs';
+import { catchError, from, map, type Observable, switchMap, throwError } from 'rxjs';
 import { RATE_LIMITERS, type RateLimiters, type RateLimitScope, type RateLimitWindows } from './rate-limiters';
 
 /** A route's windows (see RateLimitWindows) and how it refuses. */
@@ -24,7 +24,9 @@ const HOUR = 60 * MINUTE;
  * `@RateLimit(name)`; routes sharing a name share its counts.
  */
 export const RATE_LIMITS = {
-  'sign-in': { client: { max: 30, seconds: 15 * MINUTE }, account: { max: 10, seconds: 15 * MINUTE }, countOnly: ['INVALID_CREDENTIALS'] },
+  // Failed sign-ins from one address, across accounts. Identity counts each account's failures itself, per
+  // client address and account-wide (SignInThrottle), where a password reset can clear them.
+  'sign-in': { client: { max: 30, seconds: 15 * MINUTE }, countOnly: ['INVALID_CREDENTIALS'] },
   'sign-up': { client: { max: 10, seconds: HOUR }, account: { max: 5, seconds: HOUR } },
   // Each request sends a mail to the address: a few an hour is all a person needs.
   'forgot-password': { client: { max: 10, seconds: HOUR }, account: { max: 3, seconds: HOUR } },
@@ -56,6 +58,16 @@ export const RATE_LIMITS = {
   lists: { client: { max: 600, seconds: MINUTE }, perReplica: true, message: 'Too many requests at once. Please wait a minute and try again.' },
   // Recommendations are ranked per request for the signed-in user: the home page asks once per visit.
   recommendations: { user: { max: 60, seconds: MINUTE }, message: 'Too many requests at once. Please wait a minute and try again.' },
+  // A vote on a product's gender writes a row: a person votes on a few products as they browse, and a few
+  // people may share an address. Each voter counts once a product anyway; this bounds the writes.
+  'item-feedback': {
+    user: { max: 60, seconds: HOUR },
+    client: { max: 200, seconds: HOUR },
+    message: 'Too many votes at once. Please try again later.',
+  },
+  // Third-party sign-in: start stores an attempt and the provider's callback spends it and writes a login code
+  // (and may create an account); each sign-in is one of each, and a person signs in a few times an hour.
+  oidc: { client: { max: 60, seconds: 15 * MINUTE } },
   // Every image route fetches, decodes or resizes: a page of results is a few dozen, a minute of browsing a few hundred.
   images: { client: { max: 600, seconds: MINUTE }, message: 'Too many image requests. Please wait a minute and try again.' },
 } as const satisfies Record<string, Policy>;
@@ -75,8 +87,8 @@ interface Counter {
 /**
  * Applies the route's policy with rate-limiter-flexible (Redis in distributed
  * mode, so replicas share the counts; in memory for the per-replica public reads). Over the limit is 429 with
- * Retry-After. Most policies count every attempt before it runs; sign-in
- * counts only failed ones, and refuses once they reach the limit.
+ * Retry-After. Every attempt is counted before it runs (one atomic increment, so parallel requests cannot
+ * pass a spent limit); sign-in gives the count back unless the attempt failed as its message says.
  */
 @Injectable()
 export class RateLimitInterceptor implements NestInterceptor {
@@ -94,11 +106,13 @@ export class RateLimitInterceptor implements NestInterceptor {
     const counters = this.countersFor(name, context.switchToHttp().getRequest<FastifyRequest>());
     const countOnly = policy.countOnly;
     if (!countOnly) return from(consume(counters, message)).pipe(switchMap(() => next.handle()));
-    return from(refuseIfSpent(counters, message)).pipe(
+    return from(consume(counters, message)).pipe(
       switchMap(() => next.handle()),
+      switchMap((answer: unknown) => from(giveBack(counters)).pipe(map(() => answer))),
       catchError((error: unknown) => {
+        // Anything but a counted failure gives its count back, this limit's own refusal too (consume counts it as it refuses).
         const counted = error instanceof DomainError && countOnly.includes(error.code);
-        return counted ? from(penalise(counters)).pipe(switchMap(() => throwError(() => error))) : throwError(() => error);
+        return counted ? throwError(() => error) : from(giveBack(counters)).pipe(switchMap(() => throwError(() => error)));
       }),
     );
   }
@@ -130,15 +144,9 @@ async function consume(counters: Counter[], message: string): Promise<void> {
   }
 }
 
-async function refuseIfSpent(counters: Counter[], message: string): Promise<void> {
-  for (const { limiter, key } of counters) {
-    const spent = await limiter.get(key);
-    if (spent && spent.remainingPoints <= 0) throw tooMany(spent, message);
-  }
-}
-
-async function penalise(counters: Counter[]): Promise<void> {
-  for (const { limiter, key } of counters) await limiter.penalty(key);
+/** Gives back what consume took, for an attempt that turned out not to count. */
+async function giveBack(counters: Counter[]): Promise<void> {
+  for (const { limiter, key } of counters) await limiter.reward(key);
 }
 
 const userIdOf = (request: FastifyRequest): string | undefined => {

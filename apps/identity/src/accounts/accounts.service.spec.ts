@@ -2,7 +2,8 @@ import argon2 from 'argon2';
 import jwt from 'jsonwebtoken';
 import { type Caller, DELETE_ACCOUNT_STALE_SIGN_IN_MESSAGE, DELETE_ACCOUNT_WRONG_PASSWORD_MESSAGE, EXTENSION_TOKEN_SCOPE_MESSAGE, type SignUpRequest, type UserRecordRequest } from '@closetly/contracts';
 import { ACCESS_TOKEN_AUDIENCE, ACCESS_TOKEN_ISSUER, keyIdOf } from '@closetly/server';
-import { accountRow, fakeUnitOfWork, inMemoryAccounts, manualClock, recordingOutbox, sessionsServiceFor, TEST_JWT_SECRET, testConfig } from '../../test/support/unit-doubles';
+import { accountRow, fakeUnitOfWork, inMemoryAccounts, manualClock, recordingOutbox, sessionsServiceFor, signInThrottleFor, TEST_JWT_SECRET, testConfig } from '../../test/support/unit-doubles';
+import { SIGN_IN_LIMITS } from '../sign-in-throttle/sign-in-throttle.service';
 import type { AccountRow } from './accounts.repository';
 import { AccountsService } from './accounts.service';
 import { PasswordHasher } from './password-hasher';
@@ -13,6 +14,8 @@ const INVALID_CREDENTIALS = { code: 'INVALID_CREDENTIALS', message: 'Invalid ema
 const UNAUTHENTICATED = { code: 'UNAUTHENTICATED' };
 const EXTENSION_REFUSED = { code: 'FORBIDDEN', message: EXTENSION_TOKEN_SCOPE_MESSAGE };
 const DAY_MS = 24 * 60 * 60 * 1000;
+/** The client address sign-ins come from unless a test says otherwise. */
+const CLIENT = '198.51.100.1';
 
 function signUpRequest(overrides: Partial<SignUpRequest> = {}): SignUpRequest {
   return { firstName: 'Grace', lastName: 'Hopper', email: 'grace@example.com', password: PASSWORD, gender: 'female', ...overrides };
@@ -28,8 +31,9 @@ async function setup(...stored: AccountRow[]) {
   await passwords.onModuleInit();
   const { uow, tx } = fakeUnitOfWork();
   const events = recordingOutbox();
-  const service = new AccountsService(config, accounts.repository, passwords, sessions.service, uow, events.outbox, time.clock);
-  return { service, accounts, sessions, passwords, tx, events, time };
+  const throttle = signInThrottleFor(time.clock);
+  const service = new AccountsService(config, accounts.repository, passwords, sessions.service, uow, events.outbox, throttle.service, time.clock);
+  return { service, accounts, sessions, passwords, tx, events, time, throttle };
 }
 
 /** A stored account that signs in with PASSWORD. */
@@ -125,7 +129,7 @@ describe('AccountsService', () => {
       const account = await withPassword();
       const { service } = await setup(account);
 
-      const session = await service.signIn({ email: account.email, password: PASSWORD });
+      const session = await service.signIn({ client: CLIENT, email: account.email, password: PASSWORD });
       expect(jwt.decode(session.accessToken)).toMatchObject({ sub: account.id, typ: 'access' });
     });
 
@@ -134,9 +138,9 @@ describe('AccountsService', () => {
       const { service, passwords, sessions } = await setup(account);
       const verify = jest.spyOn(passwords, 'verify');
 
-      await expect(service.signIn({ email: 'nobody@example.com', password: PASSWORD })).rejects.toMatchObject(INVALID_CREDENTIALS);
+      await expect(service.signIn({ client: CLIENT, email: 'nobody@example.com', password: PASSWORD })).rejects.toMatchObject(INVALID_CREDENTIALS);
       expect(verify).toHaveBeenCalledTimes(1);
-      await expect(service.signIn({ email: account.email, password: 'Wrong!Passw0rd' })).rejects.toMatchObject(INVALID_CREDENTIALS);
+      await expect(service.signIn({ client: CLIENT, email: account.email, password: 'Wrong!Passw0rd' })).rejects.toMatchObject(INVALID_CREDENTIALS);
       expect(verify).toHaveBeenCalledTimes(2);
       expect(sessions.sessions).toHaveLength(0);
     });
@@ -144,15 +148,15 @@ describe('AccountsService', () => {
     it('refuses an account that signs in only through a provider the same way', async () => {
       const account = accountRow({ passwordHash: null });
       const { service } = await setup(account);
-      await expect(service.signIn({ email: account.email, password: PASSWORD })).rejects.toMatchObject(INVALID_CREDENTIALS);
+      await expect(service.signIn({ client: CLIENT, email: account.email, password: PASSWORD })).rejects.toMatchObject(INVALID_CREDENTIALS);
     });
 
     it('says a disabled account is disabled only to someone who knows its password', async () => {
       const account = await withPassword({ disabledAt: new Date() });
       const { service, sessions } = await setup(account);
 
-      await expect(service.signIn({ email: account.email, password: 'Wrong!Passw0rd' })).rejects.toMatchObject(INVALID_CREDENTIALS);
-      await expect(service.signIn({ email: account.email, password: PASSWORD })).rejects.toMatchObject({
+      await expect(service.signIn({ client: CLIENT, email: account.email, password: 'Wrong!Passw0rd' })).rejects.toMatchObject(INVALID_CREDENTIALS);
+      await expect(service.signIn({ client: CLIENT, email: account.email, password: PASSWORD })).rejects.toMatchObject({
         code: 'ACCOUNT_DISABLED',
         message: 'This account has been disabled',
       });
@@ -167,7 +171,7 @@ describe('AccountsService', () => {
       const account = await withPassword({ email, emailVerifiedAt, roles: storedRoles });
       const { service, accounts } = await setup(account);
 
-      const session = await service.signIn({ email, password: PASSWORD });
+      const session = await service.signIn({ client: CLIENT, email, password: PASSWORD });
       expect(jwt.decode(session.accessToken)).toMatchObject({ roles });
       expect(accounts.byId(account.id)?.roles).toEqual(roles);
     });
@@ -177,7 +181,7 @@ describe('AccountsService', () => {
       const account = accountRow({ passwordHash: weakHash });
       const { service, accounts, passwords } = await setup(account);
 
-      await service.signIn({ email: account.email, password: PASSWORD });
+      await service.signIn({ client: CLIENT, email: account.email, password: PASSWORD });
       const upgraded = accounts.byId(account.id)?.passwordHash ?? '';
       expect(upgraded).not.toBe(weakHash);
       expect(passwords.needsRehash(upgraded)).toBe(false);
@@ -190,7 +194,7 @@ describe('AccountsService', () => {
       const account = accountRow({ passwordHash: argon2iHash });
       const { service, accounts } = await setup(account);
 
-      await service.signIn({ email: account.email, password: PASSWORD });
+      await service.signIn({ client: CLIENT, email: account.email, password: PASSWORD });
       expect(accounts.byId(account.id)?.passwordHash).toMatch(/^\$argon2id\$/);
     });
 
@@ -199,9 +203,83 @@ describe('AccountsService', () => {
       const current = await withPassword();
       const { service, accounts } = await setup(weak, current);
 
-      await service.signIn({ email: current.email, password: PASSWORD });
-      await expect(service.signIn({ email: weak.email, password: 'Wrong!Passw0rd' })).rejects.toMatchObject(INVALID_CREDENTIALS);
+      await service.signIn({ client: CLIENT, email: current.email, password: PASSWORD });
+      await expect(service.signIn({ client: CLIENT, email: weak.email, password: 'Wrong!Passw0rd' })).rejects.toMatchObject(INVALID_CREDENTIALS);
       expect(accounts.repository.replacePasswordHash).not.toHaveBeenCalled();
+    });
+  });
+
+  // Issue 22: ten wrong passwords from anywhere locked the owner out, even after a reset, and parallel attempts passed the limit.
+  describe('signIn, throttled', () => {
+    const WRONG = 'Wrong!Passw0rd';
+    const RATE_LIMITED = { code: 'RATE_LIMITED', message: 'Too many failed attempts. Please try again later.' };
+    const retryAfterOf = (error: unknown) => ((error as { details?: { retryAfterSeconds?: number } }).details?.retryAfterSeconds ?? 0);
+    const attempt = (service: AccountsService, email: string, password: string, client: string) =>
+      service.signIn({ email, password, client }).then(
+        () => 'signed in' as const,
+        (error: unknown) => error,
+      );
+
+    it('locks the pair after 10 failures from one address for the rest of 15 minutes, and checks no password meanwhile', async () => {
+      const account = await withPassword();
+      const { service, passwords } = await setup(account);
+      const verify = jest.spyOn(passwords, 'verify');
+      for (let i = 0; i < SIGN_IN_LIMITS.pairFailures; i += 1) expect(await attempt(service, account.email, WRONG, '203.0.113.66')).toMatchObject(INVALID_CREDENTIALS);
+
+      const refused = await attempt(service, account.email, PASSWORD, '203.0.113.66');
+      expect(refused).toMatchObject(RATE_LIMITED);
+      expect(retryAfterOf(refused)).toBeGreaterThan(60);
+      expect(retryAfterOf(refused)).toBeLessThanOrEqual(SIGN_IN_LIMITS.windowSeconds);
+      expect(verify).toHaveBeenCalledTimes(SIGN_IN_LIMITS.pairFailures);
+    });
+
+    it('lets the owner in from their own address after the slow-down’s wait, while the guesser’s address stays locked', async () => {
+      const account = await withPassword();
+      const { service, time } = await setup(account);
+      for (let i = 0; i < SIGN_IN_LIMITS.pairFailures; i += 1) await attempt(service, account.email, WRONG, '203.0.113.66');
+
+      const slowed = await attempt(service, account.email, PASSWORD, CLIENT);
+      expect(slowed).toMatchObject(RATE_LIMITED);
+      time.advance(retryAfterOf(slowed) * 1000);
+      expect(await attempt(service, account.email, PASSWORD, CLIENT)).toBe('signed in');
+      expect(await attempt(service, account.email, PASSWORD, '203.0.113.66')).toMatchObject(RATE_LIMITED);
+    });
+
+    it('never makes the owner wait more than a minute after the last wrong guess, however many addresses guess', async () => {
+      const account = await withPassword();
+      const { service, time } = await setup(account);
+      let guesses = 0;
+      for (let address = 0; address < 200; address += 1) {
+        const outcome = await attempt(service, account.email, WRONG, `10.0.${Math.floor(address / 250)}.${address % 250}`);
+        if ((outcome as { code?: string }).code === 'INVALID_CREDENTIALS') guesses += 1;
+        else {
+          expect(retryAfterOf(outcome)).toBeLessThanOrEqual(SIGN_IN_LIMITS.account.maxDelaySeconds);
+          time.advance(retryAfterOf(outcome) * 1000);
+        }
+      }
+      // The slow-down let through 10 free guesses and then one per wait, never more.
+      expect(guesses).toBeLessThan(200);
+
+      const owner = await attempt(service, account.email, PASSWORD, CLIENT);
+      if (owner !== 'signed in') {
+        expect(retryAfterOf(owner)).toBeLessThanOrEqual(SIGN_IN_LIMITS.account.maxDelaySeconds);
+        time.advance(retryAfterOf(owner) * 1000);
+      }
+      expect(await attempt(service, account.email, PASSWORD, CLIENT)).toBe('signed in');
+    });
+
+    it('forgives a right password: the owner’s own sign-ins never count against them', async () => {
+      const account = await withPassword();
+      const { service } = await setup(account);
+      for (let i = 0; i < SIGN_IN_LIMITS.pairFailures * 3; i += 1) expect(await attempt(service, account.email, PASSWORD, CLIENT)).toBe('signed in');
+      for (let i = 0; i < SIGN_IN_LIMITS.pairFailures - 1; i += 1) await attempt(service, account.email, WRONG, CLIENT);
+      expect(await attempt(service, account.email, PASSWORD, CLIENT)).toBe('signed in');
+    });
+
+    it('refuses an unknown e-mail the same way, so the refusal says nothing of which addresses have accounts', async () => {
+      const { service } = await setup();
+      for (let i = 0; i < SIGN_IN_LIMITS.pairFailures; i += 1) expect(await attempt(service, 'nobody@example.com', WRONG, '203.0.113.66')).toMatchObject(INVALID_CREDENTIALS);
+      expect(await attempt(service, 'nobody@example.com', WRONG, '203.0.113.66')).toMatchObject(RATE_LIMITED);
     });
   });
 
@@ -216,7 +294,7 @@ describe('AccountsService', () => {
       expect(sessions.sessions[0]).toMatchObject({ revokedReason: 'e-mail proved by its owner' });
       expect(await sessions.revoked.isRevoked(sessions.sessions[0]!.id)).toBe(true);
       await expect(service.refresh(squatterSession.refreshToken)).rejects.toMatchObject({ code: 'INVALID_REFRESH_TOKEN' });
-      await expect(service.signIn({ email: squatted.email, password: PASSWORD })).rejects.toMatchObject(INVALID_CREDENTIALS);
+      await expect(service.signIn({ client: CLIENT, email: squatted.email, password: PASSWORD })).rejects.toMatchObject(INVALID_CREDENTIALS);
       expect(sessions.repository.revokeAllSessions).toHaveBeenCalledWith(squatted.id, 'e-mail proved by its owner', tx);
     });
 
@@ -228,7 +306,7 @@ describe('AccountsService', () => {
       await service.ownerProvedEmail(owned, tx);
       expect(accounts.repository.update).not.toHaveBeenCalled();
       expect(sessions.sessions[0]?.revokedAt).toBeNull();
-      await expect(service.signIn({ email: owned.email, password: PASSWORD })).resolves.toMatchObject({ user: { uid: owned.id } });
+      await expect(service.signIn({ client: CLIENT, email: owned.email, password: PASSWORD })).resolves.toMatchObject({ user: { uid: owned.id } });
     });
   });
 

@@ -21,12 +21,15 @@ import { CLOCK, type Clock, systemClock } from '../clock';
 import { IDENTITY_CONFIG, type IdentityConfig } from '../config';
 import { IdentityError } from '../identity.errors';
 import { SessionsService } from '../sessions/sessions.service';
+import { SignInThrottle } from '../sign-in-throttle/sign-in-throttle.service';
 import { type AccountRow, AccountsRepository } from './accounts.repository';
 import { toAuthUser } from './auth-user';
 import { PasswordHasher } from './password-hasher';
 
 /** What opened a session, as the gateway read it (see identity.sign-in). */
 type WithDevice = { device?: string | undefined };
+/** The client address the attempt came from, as the gateway read it. */
+type WithClient = { client: string };
 
 /** Accounts: sign-up, sign-in, the user record, the owner's export and deletion, and the admin role from configuration. */
 @Injectable()
@@ -38,6 +41,7 @@ export class AccountsService {
     private readonly sessions: SessionsService,
     private readonly uow: UnitOfWork,
     private readonly outbox: OutboxWriter,
+    private readonly throttle: SignInThrottle,
     @Inject(CLOCK) private readonly clock: Clock = systemClock,
   ) {}
 
@@ -75,11 +79,14 @@ export class AccountsService {
   /**
    * Same answer and the same work (one argon2 verification) for an unknown e-mail, a wrong password and an
    * account without a password. A hash made with older argon2 settings is replaced while we hold the password.
+   * The throttle admits the attempt first (counted as a failure until the password proves right), or refuses it.
    */
-  async signIn(request: SignInRequest & WithDevice): Promise<AuthSession> {
+  async signIn(request: SignInRequest & WithDevice & WithClient): Promise<AuthSession> {
+    await this.throttle.admit(request.email, request.client);
     const account = await this.accounts.findByEmail(request.email);
     const matches = await this.passwords.verify(account?.passwordHash, request.password);
     if (!account?.passwordHash || !matches) throw IdentityError.invalidCredentials();
+    await this.throttle.succeeded(request.email, request.client);
     if (!account.disabledAt && this.passwords.needsRehash(account.passwordHash)) {
       await this.accounts.replacePasswordHash(account.id, account.passwordHash, await this.passwords.hash(request.password));
     }
@@ -179,11 +186,24 @@ export class AccountsService {
       const freshSince = this.clock().getTime() - FRESH_SIGN_IN_MINUTES * 60_000;
       if (!session || session.createdAt.getTime() < freshSince) throw new IdentityError('REAUTHENTICATION_FAILED', DELETE_ACCOUNT_STALE_SIGN_IN_MESSAGE);
     }
-    await this.uow.run(async (tx) => {
-      await this.sessions.revokeAll(account.id, 'account deleted', tx);
-      if (!(await this.accounts.delete(account.id, tx))) throw new IdentityError('UNAUTHENTICATED', 'Please sign in again.');
-      await this.outbox.add(tx, 'identity.account-deleted.v1', account.id, { userId: account.id });
-    });
+    await this.uow.run((tx) => this.erase(account.id, 'account deleted', tx));
+  }
+
+  /**
+   * A provider has vouched that the caller owns the address of an account nobody proved (registered by someone
+   * else first, perhaps): that account is not handed over. It is erased as a deletion is (sessions ended, its
+   * rows gone, identity.account-deleted.v1 so the profile, wardrobe and catalogue erase theirs), and the owner
+   * starts with a new account: nothing the registrant wrote, saved or named is theirs to see.
+   */
+  async discardUnprovedClaim(account: AccountRow, tx: Db): Promise<void> {
+    if (account.emailVerifiedAt) throw new Error('an account whose e-mail is proved is its owner’s, never discarded');
+    await this.erase(account.id, 'e-mail proved by its owner', tx);
+  }
+
+  private async erase(accountId: string, reason: string, tx: Db): Promise<void> {
+    await this.sessions.revokeAll(accountId, reason, tx);
+    if (!(await this.accounts.delete(accountId, tx))) throw new IdentityError('UNAUTHENTICATED', 'Please sign in again.');
+    await this.outbox.add(tx, 'identity.account-deleted.v1', accountId, { userId: accountId });
   }
 
   /** An administrator's erasure check: how many rows identity holds for a user id (counts only). */

@@ -1,6 +1,6 @@
 import { platformTables } from '@closetly/server/db-tables';
 import { sql } from 'drizzle-orm';
-import { index, pgSchema, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, pgSchema, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 /** The identity service's own schema: no other service reads these tables. */
 export const identitySchema = pgSchema('identity');
@@ -107,3 +107,23 @@ export const oidcLoginCodes = identitySchema.table('oidc_login_codes', {
   usedAt: timestamp('used_at', { withTimezone: true }),
   createdAt: createdAt(),
 });
+
+/**
+ * Failed sign-ins still counting, per account (a hash of the e-mail asked for, known account or not) and client
+ * address (hashed): a row per pair, whose count locks that pair, and one with client '' for the whole account,
+ * whose count slows every attempt on it down. Updated with single statements, so parallel attempts count exactly.
+ */
+export const signInFailures = identitySchema.table(
+  'sign_in_failures',
+  {
+    accountKey: text('account_key').notNull(),
+    /** The client address's hash; '' for the account-wide row. */
+    client: text('client').notNull(),
+    failures: integer('failures').notNull(),
+    /** When this count is forgotten (a fixed window from its first failure). */
+    windowEndsAt: timestamp('window_ends_at', { withTimezone: true }).notNull(),
+    /** The account-wide row's slow-down: no attempt before this. */
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.accountKey, table.client] }), index('sign_in_failures_window_idx').on(table.windowEndsAt)],
+);

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import jwt from 'jsonwebtoken';
 import { type BaseClient, Issuer, TokenSet } from 'openid-client';
-import { accountRow, fakeUnitOfWork, inMemoryAccounts, markFirstUnused, mockOf, recordingOutbox, sessionsServiceFor, testConfig } from '../../test/support/unit-doubles';
+import { accountRow, fakeUnitOfWork, inMemoryAccounts, manualClock, markFirstUnused, mockOf, signInThrottleFor, recordingOutbox, sessionsServiceFor, testConfig } from '../../test/support/unit-doubles';
 import type { AccountRow } from '../accounts/accounts.repository';
 import { AccountsService } from '../accounts/accounts.service';
 import { PasswordHasher } from '../accounts/password-hasher';
@@ -25,6 +25,8 @@ interface ProviderClaims {
   email_verified?: boolean;
   given_name?: string;
   family_name?: string;
+  /** Issued at, in seconds since the epoch. */
+  iat?: number;
 }
 
 const providerUser = (overrides: ProviderClaims = {}): ProviderClaims => ({
@@ -95,9 +97,10 @@ function setup(...stored: AccountRow[]) {
   const sessions = sessionsServiceFor(config);
   const { uow, tx } = fakeUnitOfWork();
   const events = recordingOutbox();
-  const accountsService = new AccountsService(config, accounts.repository, new PasswordHasher(), sessions.service, uow, events.outbox);
-  const service = new OidcService(config, oidc.repository, accounts.repository, accountsService, uow);
-  return { service, provider, accounts, accountsService, oidc, sessions, tx, events };
+  const time = manualClock();
+  const accountsService = new AccountsService(config, accounts.repository, new PasswordHasher(), sessions.service, uow, events.outbox, signInThrottleFor(time.clock).service, time.clock);
+  const service = new OidcService(config, oidc.repository, accounts.repository, accountsService, uow, time.clock);
+  return { service, provider, accounts, accountsService, oidc, sessions, tx, events, time };
 }
 type Setup = ReturnType<typeof setup>;
 
@@ -233,6 +236,35 @@ describe('OidcService', () => {
       await expect(context.service.callback({ state, code: 'provider-code' })).rejects.toMatchObject({ code: 'OIDC_FAILED', message: 'The sign-in could not be verified.' });
       expect(context.oidc.loginCodes).toHaveLength(0);
     });
+
+    describe('an ID token issued ahead of our clock', () => {
+      const secondsFromNow = (context: Setup, seconds: number) => Math.floor(context.time.clock().getTime() / 1000) + seconds;
+
+      it.each([
+        ['an hour', 3600],
+        ['five minutes and two seconds', 302],
+      ])('is refused %s ahead, and signs nobody in', async (_ahead, seconds) => {
+        const context = setup();
+
+        const callback = signInAtProvider(context, providerUser({ iat: secondsFromNow(context, seconds) }));
+
+        await expect(callback).rejects.toMatchObject({ code: 'OIDC_FAILED', message: 'The sign-in could not be verified.' });
+        expect(context.oidc.loginCodes).toHaveLength(0);
+        expect(context.accounts.rows).toHaveLength(0);
+      });
+
+      it.each([
+        ['up to five minutes ahead', 299],
+        ['issued just now', 0],
+        ['issued a while ago', -120],
+      ])('is accepted %s', async (_when, seconds) => {
+        const context = setup();
+
+        await signInAtProvider(context, providerUser({ iat: secondsFromNow(context, seconds) }));
+
+        expect(context.oidc.loginCodes).toHaveLength(1);
+      });
+    });
   });
 
   describe('accounts for provider identities', () => {
@@ -306,21 +338,43 @@ describe('OidcService', () => {
       expect(context.oidc.repository.unlinkIdentities).not.toHaveBeenCalled();
     });
 
-    it('hands an account nobody proved to the provider’s verified owner: linked, verified, the registrant’s password, sessions and other logins gone', async () => {
-      const squatted = accountRow({ email: 'grace@example.com', passwordHash: 'squatters-argon2-hash' });
+    // Issue 22: the owner used to take over the registrant's account, with its name, profile and wardrobe.
+    it('discards an account nobody proved when the provider’s verified owner signs in: the owner starts with a new account, the registrant’s is erased everywhere', async () => {
+      const squatted = accountRow({ email: 'grace@example.com', passwordHash: 'squatters-argon2-hash', firstName: 'Squatter', lastName: 'McClaim', gender: 'male' });
       const context = setup(squatted);
       await context.sessions.service.open(squatted);
       context.oidc.identities.push({ issuer: OTHER_PROVIDER, subject: 'squatters-login', accountId: squatted.id });
 
       const session = await signInThroughProvider(context, providerUser({ email_verified: true }));
-      expect(session.user.uid).toBe(squatted.id);
-      expect(context.accounts.byId(squatted.id)).toMatchObject({ passwordHash: null, emailVerifiedAt: expect.any(Date) });
+
+      expect(session.user.uid).not.toBe(squatted.id);
+      expect(session.user).toMatchObject({ email: 'grace@example.com', firstName: 'Grace', lastName: 'Hopper', gender: '' });
+      expect(context.accounts.byId(squatted.id)).toBeUndefined();
+      expect(context.accounts.rows).toEqual([expect.objectContaining({ id: session.user.uid, passwordHash: null, emailVerifiedAt: expect.any(Date) })]);
       const [squatterSession, ownerSession] = context.sessions.sessions;
-      expect(squatterSession).toMatchObject({ revokedReason: 'e-mail proved by its owner' });
-      expect(ownerSession?.revokedAt).toBeNull();
-      expect(context.oidc.identities).toEqual([{ issuer: PROVIDER, subject: 'provider-subject-1', accountId: squatted.id }]);
-      expect(context.oidc.repository.unlinkIdentities).toHaveBeenCalledWith(squatted.id, { issuer: PROVIDER, subject: 'provider-subject-1' }, context.tx);
-      expect(context.accounts.repository.update).toHaveBeenCalledWith(squatted.id, { emailVerifiedAt: expect.any(Date), passwordHash: null }, context.tx);
+      expect(squatterSession).toMatchObject({ accountId: squatted.id, revokedReason: 'e-mail proved by its owner' });
+      expect(await context.sessions.revoked.isRevoked(squatterSession!.id)).toBe(true);
+      expect(ownerSession).toMatchObject({ accountId: session.user.uid, revokedAt: null });
+      expect(context.oidc.identities.filter((link) => link.accountId === session.user.uid)).toEqual([{ issuer: PROVIDER, subject: 'provider-subject-1', accountId: session.user.uid }]);
+      // The other services erase the registrant's profile, wardrobe and captures, and make the owner's afresh, from these events.
+      expect(context.events.recorded.map(({ envelope, tx }) => ({ topic: envelope.type, key: envelope.key, tx }))).toEqual([
+        { topic: 'identity.account-deleted.v1', key: squatted.id, tx: context.tx },
+        { topic: 'identity.account-registered.v1', key: session.user.uid, tx: context.tx },
+      ]);
+      expect(context.events.payloads('identity.account-deleted.v1')).toEqual([{ userId: squatted.id }]);
+      expect(context.events.payloads('identity.account-registered.v1')).toEqual([{ accountId: session.user.uid, email: 'grace@example.com', firstName: 'Grace', lastName: 'Hopper', gender: '' }]);
+    });
+
+    it('signs the owner in to the same new account next time, and the registrant’s password opens nothing', async () => {
+      const squatted = accountRow({ email: 'grace@example.com', passwordHash: 'squatters-argon2-hash' });
+      const context = setup(squatted);
+
+      const first = await signInThroughProvider(context, providerUser());
+      const again = await signInThroughProvider(context, providerUser());
+
+      expect(again.user.uid).toBe(first.user.uid);
+      expect(context.accounts.rows).toHaveLength(1);
+      expect(context.events.payloads('identity.account-deleted.v1')).toEqual([{ userId: squatted.id }]);
     });
 
     it('hands an account linked before e-mail proof was recorded to the owner when the provider now vouches for its address', async () => {

@@ -4,6 +4,7 @@ import { type Db, UnitOfWork } from '@closetly/server';
 import { type BaseClient, generators, Issuer } from 'openid-client';
 import { type AccountRow, AccountsRepository } from '../accounts/accounts.repository';
 import { AccountsService } from '../accounts/accounts.service';
+import { CLOCK, type Clock, systemClock } from '../clock';
 import { IDENTITY_CONFIG, type IdentityConfig } from '../config';
 import { IdentityError } from '../identity.errors';
 import { hashToken, hasExpired, randomToken } from '../sessions/tokens';
@@ -13,6 +14,8 @@ const ATTEMPT_MINUTES = 10;
 const LOGIN_CODE_SECONDS = 120;
 export const OIDC_CALLBACK_PATH = '/api/auth/oidc/callback';
 const UNVERIFIED_EMAIL = 'Your provider has not verified this email address.';
+/** How far ahead of our clock a provider's clock may run: an ID token issued later than this is refused. */
+export const ID_TOKEN_MAX_CLOCK_SKEW_SECONDS = 300;
 
 /**
  * Third-party sign-in ("Sign in with Google" in the copy) with the OpenID
@@ -32,6 +35,7 @@ export class OidcService {
     private readonly accounts: AccountsRepository,
     private readonly accountsService: AccountsService,
     private readonly uow: UnitOfWork,
+    @Inject(CLOCK) private readonly clock: Clock = systemClock,
   ) {}
 
   private get redirectUri(): string {
@@ -79,6 +83,11 @@ export class OidcService {
     try {
       const tokens = await client.callback(this.redirectUri, params, { state: attempt.state, nonce: attempt.nonce, code_verifier: attempt.codeVerifier });
       claims = tokens.claims();
+      // openid-client checks exp and nbf but not an iat in the future: a token "issued" an hour from now
+      // is forged or minted by a provider whose clock is wrong, and either way not proof of a sign-in now.
+      if (typeof claims.iat === 'number' && claims.iat > this.clock().getTime() / 1000 + ID_TOKEN_MAX_CLOCK_SKEW_SECONDS) {
+        throw new Error(`ID token issued ${Math.round(claims.iat - this.clock().getTime() / 1000)} s in the future`);
+      }
       // Some providers keep profile claims out of the ID token; ask userinfo, and keep it only for the same subject.
       if (typeof claims.email !== 'string' && tokens.access_token) {
         const userinfo = await client.userinfo(tokens);
@@ -104,8 +113,9 @@ export class OidcService {
 
   /**
    * The account a provider identity signs in to. Only an address the provider has verified creates or links
-   * an account; linking to an account that never proved its address hands it to the provider's user
-   * (AccountsService.ownerProvedEmail) and drops every other provider login of it.
+   * an account. An account with that address whose owner proved it gets the link; one nobody proved is
+   * discarded (AccountsService.discardUnprovedClaim: its registrant's name, profile and wardrobe go with it)
+   * and the provider's user starts with a new account.
    */
   private async accountFor(issuer: string, subject: string, claims: Record<string, unknown>): Promise<string> {
     if (!issuer || !subject || subject === 'undefined') throw new IdentityError('OIDC_FAILED', 'The provider sent no subject.');
@@ -122,11 +132,12 @@ export class OidcService {
       // Whoever controls a provider account may claim any address there; only a verified one says whose it is.
       if (!emailVerified) throw new IdentityError('OIDC_FAILED', UNVERIFIED_EMAIL);
       const existing = await this.accounts.findByEmail(email, tx);
-      if (existing) {
+      if (existing?.emailVerifiedAt) {
         await this.oidc.linkIdentity(existing.id, issuer, subject, tx);
-        await this.claimForOwner(existing, issuer, subject, tx);
         return existing.id;
       }
+      // Deleted in this transaction, so the address is free for the owner's new account below.
+      if (existing) await this.accountsService.discardUnprovedClaim(existing, tx);
       const created = await this.accounts.insert(
         {
           email,

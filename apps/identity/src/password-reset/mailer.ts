@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { Logger } from '@nestjs/common';
@@ -38,8 +39,10 @@ export class FileMailer implements Mailer {
   async send(mail: Mail): Promise<void> {
     const info = (await this.transport.sendMail({ from: this.from, ...mail })) as { message: Buffer };
     await mkdir(this.folder, { recursive: true });
-    const file = join(resolve(this.folder), `${new Date().toISOString().replace(/[:.]/g, '-')}.eml`);
-    await writeFile(file, info.message);
+    // The time sorts the files for a reader; the random part keeps mails sent in the same millisecond apart,
+    // and 'wx' refuses to overwrite a file should two names ever meet.
+    const file = join(resolve(this.folder), `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID()}.eml`);
+    await writeFile(file, info.message, { flag: 'wx' });
     this.log.log({ file }, 'e-mail written to a file (no SMTP_URL configured)');
   }
 }

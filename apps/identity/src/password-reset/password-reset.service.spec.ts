@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { pollUntil } from '@closetly/testing';
-import { accountRow, fakeUnitOfWork, inMemoryAccounts, markFirstUnused, mockOf, sessionsServiceFor, testConfig } from '../../test/support/unit-doubles';
+import { accountRow, fakeUnitOfWork, inMemoryAccounts, markFirstUnused, mockOf, sessionsServiceFor, signInThrottleFor, testConfig } from '../../test/support/unit-doubles';
+import { SIGN_IN_LIMITS } from '../sign-in-throttle/sign-in-throttle.service';
 import type { AccountRow } from '../accounts/accounts.repository';
 import { PasswordHasher } from '../accounts/password-hasher';
 import { hashToken } from '../sessions/tokens';
@@ -44,13 +45,14 @@ async function setup(...stored: AccountRow[]) {
   const passwords = new PasswordHasher();
   await passwords.onModuleInit();
   const { uow, tx } = fakeUnitOfWork();
-  const service = new PasswordResetService(config, mailQueue, resets.repository, accounts.repository, identities, passwords, sessions.service, uow);
+  const throttle = signInThrottleFor();
+  const service = new PasswordResetService(config, mailQueue, resets.repository, accounts.repository, identities, passwords, sessions.service, uow, throttle.service);
   /** Asks for a reset link and waits until the queued mail has left. */
   const forgotPassword = async (email: string) => {
     await service.forgotPassword({ email });
     await mailQueue.idle();
   };
-  return { service, forgotPassword, accounts, resets, mailer, mailQueue, identities, sessions, passwords, uow, tx };
+  return { service, forgotPassword, accounts, resets, mailer, mailQueue, identities, sessions, passwords, uow, tx, throttle };
 }
 
 /** The token in a reset mail's link. */
@@ -201,6 +203,26 @@ describe('PasswordResetService', () => {
       expect(sessions.repository.revokeAllSessions).toHaveBeenCalledWith(account.id, 'password reset', tx);
     });
 
+    // Issue 22: a reset used to leave the lock in place.
+    it('clears the account’s failed sign-ins from every address, so its owner can sign in at once', async () => {
+      const account = accountRow();
+      const { service, forgotPassword, mailer, throttle } = await setup(account);
+      const other = accountRow();
+      for (let i = 0; i < SIGN_IN_LIMITS.pairFailures; i += 1) {
+        await throttle.service.admit(account.email, '203.0.113.66');
+        await throttle.service.admit(other.email, '203.0.113.66');
+      }
+      await expect(throttle.service.admit(account.email, '203.0.113.66')).rejects.toMatchObject({ code: 'RATE_LIMITED' });
+      await expect(throttle.service.admit(account.email, '198.51.100.1')).rejects.toMatchObject({ code: 'RATE_LIMITED' });
+      await forgotPassword(account.email);
+
+      await service.resetPassword({ token: tokenIn(mailer.mails[0]), password: NEW_PASSWORD });
+      await expect(throttle.service.admit(account.email, '203.0.113.66')).resolves.toBeUndefined();
+      await expect(throttle.service.admit(account.email, '198.51.100.1')).resolves.toBeUndefined();
+      // Another account's counts stay.
+      await expect(throttle.service.admit(other.email, '203.0.113.66')).rejects.toMatchObject({ code: 'RATE_LIMITED' });
+    });
+
     it('works once per link', async () => {
       const account = accountRow();
       const { service, forgotPassword, mailer } = await setup(account);
@@ -213,7 +235,7 @@ describe('PasswordResetService', () => {
 
     it('refuses an expired link and leaves the password, sessions and provider logins alone', async () => {
       const account = accountRow({ passwordHash: 'the-old-hash' });
-      const { service, forgotPassword, mailer, resets, accounts, identities, sessions } = await setup(account);
+      const { service, forgotPassword, mailer, resets, accounts, identities, sessions, throttle } = await setup(account);
       await sessions.service.open(account);
       await forgotPassword(account.email);
       resets.rows[0]!.expiresAt = new Date(Date.now() - 1);
@@ -222,6 +244,7 @@ describe('PasswordResetService', () => {
       expect(accounts.byId(account.id)).toMatchObject({ passwordHash: 'the-old-hash', emailVerifiedAt: null });
       expect(sessions.sessions[0]?.revokedAt).toBeNull();
       expect(identities.unlinkIdentities).not.toHaveBeenCalled();
+      expect(throttle.repository.clearAccount).not.toHaveBeenCalled();
     });
 
     it('refuses an unknown token, and a link made for an unknown e-mail', async () => {

@@ -7,6 +7,7 @@ import { PasswordHasher } from '../accounts/password-hasher';
 import { IDENTITY_CONFIG, type IdentityConfig } from '../config';
 import { IdentityError } from '../identity.errors';
 import { SessionsService } from '../sessions/sessions.service';
+import { SignInThrottle } from '../sign-in-throttle/sign-in-throttle.service';
 import { hashToken, hasExpired, randomToken } from '../sessions/tokens';
 import { OidcRepository } from '../oidc/oidc.repository';
 import { MailQueue } from './mail-queue';
@@ -33,6 +34,7 @@ export class PasswordResetService {
     private readonly passwords: PasswordHasher,
     private readonly sessions: SessionsService,
     private readonly uow: UnitOfWork,
+    private readonly throttle: SignInThrottle,
   ) {}
 
   async forgotPassword(request: ForgotPasswordRequest): Promise<void> {
@@ -51,9 +53,9 @@ export class PasswordResetService {
   }
 
   /**
-   * A used link proves the mailbox: the e-mail counts as verified, every session ends, and every provider login
+   * A used link proves the mailbox: the e-mail counts as verified, every session ends, every provider login
    * is unlinked (one someone else linked must not outlive the owner's reset; the owner's own links again by itself,
-   * since the address is now verified).
+   * since the address is now verified), and failed sign-ins stop counting against the account.
    */
   async resetPassword(request: ResetPasswordRequest): Promise<void> {
     const passwordHash = await this.passwords.hash(request.password);
@@ -62,7 +64,8 @@ export class PasswordResetService {
       // A link sent for an unknown e-mail has no account and resets nothing; refusing rolls the mark back.
       if (!used?.accountId || hasExpired(used.expiresAt)) throw new IdentityError('INVALID_RESET_TOKEN', 'This reset link is invalid or has expired.');
       await this.resets.markAllUsed(used.accountId, tx);
-      await this.accounts.update(used.accountId, { passwordHash, emailVerifiedAt: new Date() }, tx);
+      const account = await this.accounts.update(used.accountId, { passwordHash, emailVerifiedAt: new Date() }, tx);
+      if (account) await this.throttle.clearAccount(account.email, tx);
       await this.identities.unlinkIdentities(used.accountId, undefined, tx);
       await this.sessions.revokeAll(used.accountId, 'password reset', tx);
     });

@@ -1,12 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { MemoryCache, RevokedSessions } from '@closetly/server';
-import { mockOf } from '@closetly/testing';
+import { MemoryCache, RevokedSessions, UnitOfWork } from '@closetly/server';
+import { fakeUnitOfWork, mockOf } from '@closetly/testing';
 import { type AccountRow, AccountsRepository } from '../../src/accounts/accounts.repository';
 import { type Clock, systemClock } from '../../src/clock';
 import { type IdentityConfig, loadIdentityConfig } from '../../src/config';
 import type { sessions as sessionsTable } from '../../src/db/schema';
 import { type RefreshTokenRow, SessionsRepository } from '../../src/sessions/sessions.repository';
 import { SessionsService } from '../../src/sessions/sessions.service';
+import { delaySeconds, type SignInFailureRow, SignInFailuresRepository, WHOLE_ACCOUNT } from '../../src/sign-in-throttle/sign-in-failures.repository';
+import { SignInThrottle } from '../../src/sign-in-throttle/sign-in-throttle.service';
 
 /**
  * Doubles for identity's unit specs: repositories replaced by jest mocks
@@ -142,4 +144,71 @@ export function manualClock(start = new Date()) {
       now += ms;
     },
   };
+}
+
+/** SignInFailuresRepository over a map, with its statements' semantics (a guarded upsert per count). */
+export function inMemorySignInFailures() {
+  const rows = new Map<string, SignInFailureRow>();
+  const keyOf = (accountKey: string, client: string) => `${accountKey}\n${client}`;
+  const later = (now: Date, seconds: number) => new Date(now.getTime() + seconds * 1000);
+  const repository = mockOf(SignInFailuresRepository);
+  repository.countPairFailure.mockImplementation(async (accountKey, client, limit, rules, now) => {
+    const row = rows.get(keyOf(accountKey, client));
+    if (row && row.windowEndsAt > now && row.failures >= limit) return false;
+    const fresh = !row || row.windowEndsAt <= now;
+    rows.set(keyOf(accountKey, client), {
+      accountKey,
+      client,
+      failures: fresh ? 1 : row.failures + 1,
+      windowEndsAt: fresh ? later(now, rules.windowSeconds) : row.windowEndsAt,
+      nextAttemptAt: row?.nextAttemptAt ?? now,
+    });
+    return true;
+  });
+  repository.countAccountFailure.mockImplementation(async (accountKey, rules, now) => {
+    const row = rows.get(keyOf(accountKey, WHOLE_ACCOUNT));
+    const fresh = !row || row.windowEndsAt <= now;
+    if (!fresh && row.failures >= rules.freeFailures && row.nextAttemptAt > now) return false;
+    const failures = fresh ? 1 : row.failures + 1;
+    rows.set(keyOf(accountKey, WHOLE_ACCOUNT), {
+      accountKey,
+      client: WHOLE_ACCOUNT,
+      failures,
+      windowEndsAt: fresh ? later(now, rules.windowSeconds) : row.windowEndsAt,
+      nextAttemptAt: later(now, delaySeconds(failures, rules)),
+    });
+    return true;
+  });
+  repository.find.mockImplementation(async (accountKey, client) => {
+    const row = rows.get(keyOf(accountKey, client));
+    return row && { ...row };
+  });
+  repository.forgiveAttempt.mockImplementation(async (accountKey, client) => {
+    rows.delete(keyOf(accountKey, client));
+    const account = rows.get(keyOf(accountKey, WHOLE_ACCOUNT));
+    if (account) account.failures = Math.max(0, account.failures - 1);
+  });
+  repository.clearAccount.mockImplementation(async (accountKey) => {
+    for (const [key, row] of rows) if (row.accountKey === accountKey) rows.delete(key);
+  });
+  repository.pruneExpired.mockResolvedValue(undefined);
+  return { repository, rows };
+}
+
+/** The real SignInThrottle over in-memory counts, whose unit of work rolls the counts back when its work throws. */
+export function signInThrottleFor(clock: Clock = systemClock) {
+  const store = inMemorySignInFailures();
+  const { tx } = fakeUnitOfWork();
+  const uow = mockOf(UnitOfWork);
+  uow.run.mockImplementation(async (work) => {
+    const before = [...store.rows].map(([key, row]) => [key, { ...row }] as const);
+    try {
+      return await work(tx);
+    } catch (error) {
+      store.rows.clear();
+      for (const [key, row] of before) store.rows.set(key, row);
+      throw error;
+    }
+  });
+  return { ...store, service: new SignInThrottle(store.repository, uow, clock) };
 }

@@ -40,6 +40,10 @@ describe('toItemInput', () => {
     expect(toItemInput(product({ colour: '  ' }))).not.toHaveProperty('colour');
   });
 
+  it('sends the amount when the stored price text is more than a price, which the save request refuses', () => {
+    expect(toItemInput(product({ priceText: '$59.99 in 3 colours' })).price).toBe(59.99);
+  });
+
   it('leaves out a missing link and image, and falls back to the amount or N/A', () => {
     const input = toItemInput(product({ sourceUrl: '#', imageUrl: null, priceText: null, price: null }));
     expect(input).not.toHaveProperty('sourceUrl');

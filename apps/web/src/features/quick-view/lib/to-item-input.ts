@@ -1,8 +1,9 @@
-import type { ItemInput, ProductView } from '@closetly/contracts';
+import { type ItemInput, parsePrice, type ProductView } from '@closetly/contracts';
 
 /** The item POST /api/save takes, from a product the catalogue already knows (same name, brand and link, so the same product). */
 export function toItemInput(product: ProductView): ItemInput {
-  const price = product.priceText?.trim() ? product.priceText : (product.price ?? 'N/A');
+  // The text keeps the currency; a text saved before the save request read prices strictly ("$59.99 in 3 colours") falls back to the amount.
+  const price = product.priceText?.trim() && parsePrice(product.priceText, { strict: true }).amount !== null ? product.priceText : (product.price ?? 'N/A');
   return {
     name: product.name,
     brand: product.brand,

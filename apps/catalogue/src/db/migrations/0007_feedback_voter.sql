@@ -1,0 +1,2 @@
+ALTER TABLE "catalogue"."gender_feedback" ADD COLUMN "voter" text;--> statement-breakpoint
+CREATE UNIQUE INDEX "gender_feedback_voter_key" ON "catalogue"."gender_feedback" USING btree ("product_id","voter");
