@@ -29,3 +29,7 @@ export * from './auth/revoked-sessions';
 export * from './auth/access-tokens';
 export * from './auth/signing-keys';
 export * from './config/secrets';
+export * from './outbound/address-policy';
+export * from './outbound/content-type';
+export * from './outbound/safe-http-client';
+export * from './outbound/test-hosts';

@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pollUntil } from '@closetly/testing';
-import { isForbiddenAddress } from '../../src/images/address-policy';
+import { isForbiddenAddress } from '@closetly/server';
 import { DEFAULT_SAFE_FETCH, type FetchedImage, ImageFetchError, type RefusalEvent, SafeImageFetcher, type SafeFetchOptions } from '../../src/images/safe-fetch';
 import { type ImageOrigin, installLoopbackTripwire, type RecordingServer, startCanary, startImageOrigin, startRecordingServer } from './image-test-servers';
 
