@@ -161,6 +161,7 @@ export interface ImageOrigin extends RecordingServer {
  * The allowed upstream of the tests. Routes:
  *   /photo.png (1200×900)  /photo.jpg (800×600)  /hops/<n> (n redirects, then the PNG)
  *   /redirect?to=<url>  /svg  /html  /svg-as-png  /gzip  /status/<code>  /no-location
+ *   /type-smuggled (a PNG as `image/png; charset=UTF-8;text/html`)  /type-list (a PNG as `image/png, text/html`)
  *   /big-declared (64 MiB, Content-Length)  /big-chunked (32 MiB, chunked)  /bytes?n=  /bytes-chunked?n=
  *   /stream?n= (n bytes, chunked, streamed with backpressure)  /stream-declared?n= (the same with Content-Length)
  *   /endless (a chunked image body that never ends)
@@ -195,6 +196,10 @@ export async function startImageOrigin(options: { tls?: { key: string; cert: str
         return void response.writeHead(200, { 'content-type': 'image/svg+xml' }).end(SVG_IMAGE);
       case 'html':
         return void response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end('<!doctype html><p>not an image</p>');
+      case 'type-smuggled':
+        return void response.writeHead(200, { 'content-type': 'image/png; charset=UTF-8;text/html' }).end(png);
+      case 'type-list':
+        return void response.writeHead(200, { 'content-type': 'image/png, text/html' }).end(png);
       case 'svg-as-png':
         return void response.writeHead(200, { 'content-type': 'image/png' }).end(SVG_IMAGE);
       case 'gzip':

@@ -98,7 +98,12 @@ describe('image routes (ImagesModule on Nest + Fastify)', () => {
   };
   const expectPlaceholder = async (response: Awaited<ReturnType<typeof get>>, status: number, reason: string, width = 320) => {
     expect({ status: response.statusCode, reason: response.headers['x-closetly-image-error'] }).toEqual({ status, reason });
-    expect(response.headers).toMatchObject({ 'content-type': 'image/png', 'x-closetly-image': 'placeholder', 'cache-control': 'public, max-age=300' });
+    expect(response.headers).toMatchObject({
+      'content-type': 'image/png',
+      'content-disposition': 'inline; filename="placeholder.png"',
+      'x-closetly-image': 'placeholder',
+      'cache-control': 'public, max-age=300',
+    });
     expect(await sharp(response.rawPayload).metadata()).toMatchObject({ format: 'png', width });
   };
 
@@ -153,6 +158,15 @@ describe('image routes (ImagesModule on Nest + Fastify)', () => {
       });
       expect(response.headers['x-closetly-image']).toBeUndefined();
       expect(await sharp(response.rawPayload).metadata()).toMatchObject({ format: sharpFormat, width: 320, height: 240 });
+    });
+
+    it.each([
+      ['image/avif', 'inline; filename="image.avif"'],
+      ['image/webp', 'inline; filename="image.webp"'],
+      ['*/*', 'inline; filename="image.jpg"'],
+    ])('is served for Accept %j with the fixed %s, whatever the upstream URL is called', async (accept, disposition) => {
+      const response = await get(proxied(origin.url('/photo.png?name=%22evil%22.html&x=/../a.svg')), { accept });
+      expect([response.statusCode, response.headers['content-disposition']]).toEqual([200, disposition]);
     });
 
     it('is never enlarged', async () => {
@@ -312,6 +326,8 @@ describe('image routes (ImagesModule on Nest + Fastify)', () => {
       ['/svg', 'not-an-image'],
       ['/html', 'not-an-image'],
       ['/svg-as-png', 'not-decodable'],
+      ['/type-smuggled', 'not-an-image'],
+      ['/type-list', 'not-an-image'],
       ['/big-declared', 'too-large'],
       ['/big-chunked', 'too-large'],
       ['/slow-headers', 'timeout'],
@@ -337,7 +353,7 @@ describe('image routes (ImagesModule on Nest + Fastify)', () => {
       body: response.json<{ error: { code: string; message: string; fields?: Record<string, string[]> } }>().error,
     });
 
-    it.each(['/html?json', '/svg?json', '/svg-as-png?json'])('answers 400 on url when %s is not an image', async (path) => {
+    it.each(['/html?json', '/svg?json', '/svg-as-png?json', '/type-smuggled?json'])('answers 400 on url when %s is not an image', async (path) => {
       expect(errorOf(await get(proxied(origin.url(path)), JSON_ACCEPT))).toEqual({
         status: 400,
         type: expect.stringMatching(/^application\/json/),
@@ -374,6 +390,7 @@ describe('image routes (ImagesModule on Nest + Fastify)', () => {
       const response = await get(`/api/image/${STORED_ID}?w=160`);
       expect(response.statusCode).toBe(200);
       expect(response.headers['content-type']).toBe('image/webp');
+      expect(response.headers['content-disposition']).toBe('inline; filename="image.webp"');
       expect(await sharp(response.rawPayload).metadata()).toMatchObject({ format: 'webp', width: 160 });
     });
 
@@ -384,7 +401,7 @@ describe('image routes (ImagesModule on Nest + Fastify)', () => {
     it('serves the placeholder itself', async () => {
       const response = await get('/api/placeholder-image?w=768');
       expect(response.statusCode).toBe(200);
-      expect(response.headers).toMatchObject({ 'content-type': 'image/png', 'x-closetly-image': 'placeholder' });
+      expect(response.headers).toMatchObject({ 'content-type': 'image/png', 'content-disposition': 'inline; filename="placeholder.png"', 'x-closetly-image': 'placeholder' });
       expect(await sharp(response.rawPayload).metadata()).toMatchObject({ width: 768, height: 960 });
     });
   });

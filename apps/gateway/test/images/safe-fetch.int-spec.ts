@@ -64,6 +64,11 @@ describe('SafeImageFetcher against local servers', () => {
     expect(seen?.headers).toMatchObject({ host: `127.0.0.1:${origin.port}`, 'accept-encoding': 'identity', 'user-agent': 'ClosetlyImageProxy/1.0', connection: 'close' });
   });
 
+  it('reads a media type with parameters as that type', async () => {
+    // /photo.jpg answers `image/jpeg; charset=binary`.
+    expect((await fetcher.fetch(origin.url('/photo.jpg?parameters'))).contentType).toBe('image/jpeg');
+  });
+
   it('strips the fragment and keeps the query', async () => {
     await fetcher.fetch(origin.url('/photo.jpg?a=1&b=%20#fragment'));
     expect(origin.hits('/photo.jpg?a=1&b=%20')).toBe(1);
@@ -180,6 +185,8 @@ describe('SafeImageFetcher against local servers', () => {
       ['/svg', 'NOT_AN_IMAGE'],
       ['/html', 'NOT_AN_IMAGE'],
       ['/gzip', 'NOT_AN_IMAGE'],
+      ['/type-smuggled', 'NOT_AN_IMAGE'],
+      ['/type-list', 'NOT_AN_IMAGE'],
       ['/status/500', 'UPSTREAM_STATUS'],
       ['/status/404', 'UPSTREAM_STATUS'],
       ['/status/206', 'UPSTREAM_STATUS'],
