@@ -33,3 +33,4 @@ export * from './outbound/address-policy';
 export * from './outbound/content-type';
 export * from './outbound/safe-http-client';
 export * from './outbound/test-hosts';
+export * from './config/outbound-env';

@@ -434,4 +434,33 @@ describe('image routes (ImagesModule on Nest + Fastify)', () => {
       expect((await strictGet(`/api/image/${STORED_ID}`)).statusCode).toBe(404);
     });
   });
+
+  describe('with OUTBOUND_TEST_HOSTS mapping a shop host to the origin (production policy and port rule otherwise)', () => {
+    let mapped: NestFastifyApplication;
+    beforeAll(async () => {
+      const testHosts = new Map([['shop.closetly.test', { address: '127.0.0.1', port: origin.port }]]);
+      mapped = await startApp({ secret: SECRET, fetch: { testHosts, resolve: testResolver, onRefused: (event) => refusals.push(event) } });
+    });
+    afterAll(() => mapped?.close());
+    const mappedGet = (url: string) => mapped.inject({ method: 'GET', url: signer.sign(url, 320), headers: { accept: 'image/webp' } });
+
+    it('serves the mapped host from its local listener over plain HTTP, without a lookup, naming the host', async () => {
+      const response = await mappedGet('https://shop.closetly.test/photo.png?mapped');
+      expect([response.statusCode, response.headers['content-type']]).toEqual([200, 'image/webp']);
+      expect(origin.requests.find((request) => request.path === '/photo.png?mapped')?.headers.host).toBe('shop.closetly.test');
+      expect(resolved).toEqual([]);
+    });
+
+    it('reaches loopback only through the mapping: the same listener by address, and a redirect to the canary, are refused', async () => {
+      expect((await mappedGet(`http://127.0.0.1:${origin.port}/photo.png?direct`)).headers['x-closetly-image-error']).toBe('port-not-allowed');
+      expect((await mappedGet('http://127.0.0.1/photo.png?direct')).headers['x-closetly-image-error']).toBe('forbidden-address');
+      const redirect = await mappedGet(`https://shop.closetly.test/redirect?to=${encodeURIComponent('http://127.0.0.1/x.png')}`);
+      expect([redirect.statusCode, redirect.headers['x-closetly-image-error']]).toEqual([403, 'forbidden-address']);
+      expect(origin.hits('/photo.png?direct')).toBe(0);
+    });
+
+    it('refuses a smuggled media type from the mapped host too', async () => {
+      expect((await mappedGet('https://shop.closetly.test/type-smuggled?mapped')).headers['x-closetly-image-error']).toBe('not-an-image');
+    });
+  });
 });
