@@ -34,3 +34,8 @@ export * from './outbound/content-type';
 export * from './outbound/safe-http-client';
 export * from './outbound/test-hosts';
 export * from './config/outbound-env';
+export * from './outbound/bot-wall';
+export * from './outbound/host-pacer';
+export * from './outbound/page-fetcher';
+export * from './outbound/robots';
+export * from './outbound/timing';
