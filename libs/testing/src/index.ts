@@ -10,3 +10,4 @@ export * from './free-ports';
 export * from './export-pages';
 export * from './adapter-database';
 export * from './virtual-time';
+export * from './loopback-tripwire';

@@ -3,6 +3,7 @@ import { type ArgumentsHost, Catch, Controller, type ExceptionFilter, Get, HttpE
 import { APP_FILTER, APP_GUARD, NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DomainError, isForbiddenAddress, SigningKeys } from '@closetly/server';
+import { installLoopbackTripwire } from '@closetly/testing';
 import type { FastifyReply } from 'fastify';
 import sharp from 'sharp';
 import { BetaTokenGuard } from '../../src/beta/beta-token.guard';
@@ -11,7 +12,7 @@ import { GATEWAY_CONFIG } from '../../src/config';
 import { ImageUrlSigner } from '../../src/images/image-url-signer';
 import { ImagesModule, type ImagesModuleOptions } from '../../src/images/images.module';
 import type { HostResolver, RefusalEvent } from '../../src/images/safe-fetch';
-import { type ImageOrigin, installLoopbackTripwire, type RecordingServer, startCanary, startImageOrigin } from './image-test-servers';
+import { type ImageOrigin, type RecordingServer, startCanary, startImageOrigin } from './image-test-servers';
 
 const SECRET = 'images-int-spec-secret-0123456789abcdefghij';
 const STORED_ID = '0b7c6a52-4a8e-4f43-9d38-5c1f5b0f6a11';

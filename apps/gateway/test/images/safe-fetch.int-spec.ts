@@ -2,10 +2,10 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pollUntil } from '@closetly/testing';
+import { installLoopbackTripwire, pollUntil } from '@closetly/testing';
 import { isForbiddenAddress } from '@closetly/server';
 import { DEFAULT_SAFE_FETCH, type FetchedImage, ImageFetchError, type RefusalEvent, SafeImageFetcher, type SafeFetchOptions } from '../../src/images/safe-fetch';
-import { type ImageOrigin, installLoopbackTripwire, type RecordingServer, startCanary, startImageOrigin, startRecordingServer } from './image-test-servers';
+import { type ImageOrigin, type RecordingServer, startCanary, startImageOrigin, startRecordingServer } from './image-test-servers';
 
 const MAX_BYTES = 1024 * 1024;
 
