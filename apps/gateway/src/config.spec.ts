@@ -35,6 +35,28 @@ describe('gateway config', () => {
     });
   });
 
+  describe('OUTBOUND_TEST_HOSTS (the image proxy reaches a mapped host locally)', () => {
+    it('is empty by default', () => {
+      expect(loadGatewayConfig(SECRETS).OUTBOUND_TEST_HOSTS.size).toBe(0);
+    });
+
+    it('maps hosts to loopback listeners outside production', () => {
+      const config = loadGatewayConfig({ ...SECRETS, NODE_ENV: 'test', OUTBOUND_TEST_HOSTS: 'www.zara.com=127.0.0.5:18199' });
+      expect([...config.OUTBOUND_TEST_HOSTS]).toEqual([['www.zara.com', { address: '127.0.0.5', port: 18199 }]]);
+    });
+
+    it('refuses a target that is not loopback', () => {
+      expect(() => loadGatewayConfig({ ...SECRETS, OUTBOUND_TEST_HOSTS: 'www.zara.com=10.0.0.5:80' })).toThrow(/OUTBOUND_TEST_HOSTS: www\.zara\.com: 10\.0\.0\.5 is not a loopback address/);
+    });
+
+    it('stops the boot with NODE_ENV=production', () => {
+      expect(() => loadGatewayConfig({ ...SECRETS, NODE_ENV: 'production', OUTBOUND_TEST_HOSTS: 'www.zara.com=127.0.0.5:18199' })).toThrow(
+        /OUTBOUND_TEST_HOSTS: is for tests and cannot be set with NODE_ENV=production/,
+      );
+      expect(loadGatewayConfig({ ...SECRETS, NODE_ENV: 'production', OUTBOUND_TEST_HOSTS: '' }).OUTBOUND_TEST_HOSTS.size).toBe(0);
+    });
+  });
+
   it('refuses a short secret and lists it with every other bad variable', () => {
     try {
       loadGatewayConfig({ BETA_TOKEN_SECRET: 'short', AUTH_JWT_SECRET: JWT, PORT: 'eighty' });

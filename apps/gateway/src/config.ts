@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { parseEnv, PlatformEnv, previousSecret, requiredSecret, ServiceAddressEnv, SigningKeys } from '@closetly/server';
+import { OutboundEnv, parseEnv, PlatformEnv, previousSecret, refuseTestOutboundInProduction, requiredSecret, ServiceAddressEnv, SigningKeys } from '@closetly/server';
 import { z } from 'zod';
 
 /** The gateway's signing keys: no default in any mode (the embedded entry generates and keeps them in DATA_DIR). */
@@ -37,6 +37,9 @@ export const GatewayConfig = PlatformEnv.extend(ServiceAddressEnv.shape)
     /** The built extension's zip (npm run build:extension), served at /downloads/closetly-extension.zip. */
     EXTENSION_ZIP_PATH: z.string().min(1).default(resolve(__dirname, '..', '..', '..', 'extension', 'dist', 'closetly-extension.zip')),
   })
+  // OUTBOUND_TEST_HOSTS: the image proxy reaches a mapped host's local listener (tests only; refused in production).
+  .extend(OutboundEnv.shape)
+  .superRefine(refuseTestOutboundInProduction)
   .transform((config) => ({
     ...config,
     /** Beta tokens and signed image URLs (each derives its own key from these). */

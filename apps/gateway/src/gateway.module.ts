@@ -38,6 +38,7 @@ export class GatewayModule {
           secret: config.BETA_TOKEN_SECRET,
           previousSecret: config.BETA_TOKEN_PREVIOUS_SECRET,
           publicUrl: config.PUBLIC_URL,
+          fetch: { testHosts: config.OUTBOUND_TEST_HOSTS },
           storedImageSource: CatalogueStoredImageSource,
         }),
       ],

@@ -9,3 +9,5 @@ export * from './kafka-groups';
 export * from './free-ports';
 export * from './export-pages';
 export * from './adapter-database';
+export * from './virtual-time';
+export * from './loopback-tripwire';

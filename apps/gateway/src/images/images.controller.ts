@@ -6,7 +6,7 @@ import { BetaExempt } from '../beta/beta-token.guard';
 import { ZodPipe } from '../http/zod-body.pipe';
 import { RateLimit } from '../rate-limit/rate-limit.interceptor';
 import { imageFailureError, prefersJson } from './image-errors';
-import { negotiateFormat } from './image-processor';
+import { negotiateFormat, type OutputFormat } from './image-processor';
 import { IMAGE_WIDTHS, ImageUrlSigner, isImageWidth, MAX_IMAGE_URL_LENGTH } from './image-url-signer';
 import { type ImageOutcome, ImagesService } from './images.service';
 
@@ -32,6 +32,13 @@ const LARGEST_WIDTH = Math.max(...IMAGE_WIDTHS);
 const PLACEHOLDER_HEADER = 'x-closetly-image';
 
 /**
+ * Fixed names, never the upstream's: a name taken from the URL or the origin
+ * could carry quotes, paths or another extension into the header.
+ */
+const INLINE_NAME: Readonly<Record<OutputFormat, string>> = { avif: 'image.avif', webp: 'image.webp', jpeg: 'image.jpg' };
+const inline = (fileName: string) => `inline; filename="${fileName}"`;
+
+/**
  * Images for `<img>` tags, which cannot send the beta header: the routes are
  * beta-exempt and the proxy instead accepts only URLs this gateway signed.
  *
@@ -41,6 +48,8 @@ const PLACEHOLDER_HEADER = 'x-closetly-image';
  *   403  placeholder: the signed URL was refused by the SSRF policy (address, scheme, port, credentials, redirects)
  *   404  placeholder: the upstream gave no usable image (error status, not an image type, too large, timeout,
  *        network, undecodable) or the stored image does not exist
+ * Every image carries `Content-Disposition: inline` with a fixed file name (image.avif|webp|jpg, placeholder.png),
+ * so a saved or opened image never takes a name from the upstream.
  * Placeholders are PNG images with `x-closetly-image: placeholder` and a 5-minute cache, so an `<img>` shows
  * something either way and a failed image is retried soon. `x-closetly-image-error` names the reason.
  * A client that asks for JSON (Accept prefers application/json) gets JSON errors instead of placeholders:
@@ -86,6 +95,7 @@ export class ImagesController {
     await this.secure(reply)
       .status(200)
       .header('content-type', 'image/png')
+      .header('content-disposition', inline('placeholder.png'))
       .header('cache-control', 'public, max-age=86400')
       .header(PLACEHOLDER_HEADER, 'placeholder')
       .send(this.images.placeholder(query.w ?? LARGEST_WIDTH));
@@ -96,6 +106,7 @@ export class ImagesController {
       await this.secure(reply)
         .status(200)
         .header('content-type', outcome.image.contentType)
+        .header('content-disposition', inline(INLINE_NAME[outcome.image.format]))
         .header('cache-control', 'public, max-age=86400, immutable')
         .header('vary', 'Accept')
         .send(outcome.image.body);
@@ -105,6 +116,7 @@ export class ImagesController {
     await this.secure(reply)
       .status(outcome.failure.kind === 'refused' ? 403 : 404)
       .header('content-type', 'image/png')
+      .header('content-disposition', inline('placeholder.png'))
       .header('cache-control', 'public, max-age=300')
       .header('vary', 'Accept') // a JSON client gets an error body instead
       .header(PLACEHOLDER_HEADER, 'placeholder')

@@ -13,7 +13,10 @@ export interface ImagesModuleOptions {
   secret: string;
   /** The secret being rotated out (BETA_TOKEN_PREVIOUS_SECRET): verifies, never signs. */
   previousSecret?: string;
-  /** Overrides of the SSRF-safe fetcher (tests: an address policy that lets one local origin through, short timeouts). */
+  /**
+   * Options of the shared SSRF-safe client: OUTBOUND_TEST_HOSTS from the config; in tests also an address
+   * policy that lets one local origin through, a fake resolver, short timeouts.
+   */
   fetch?: SafeFetchOptions;
   processor?: ImageProcessorOptions;
   cache?: ImageCacheOptions;

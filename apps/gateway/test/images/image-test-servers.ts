@@ -1,6 +1,6 @@
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
-import { isIP, Socket } from 'node:net';
+import type { Socket } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import sharp from 'sharp';
 
@@ -123,33 +123,6 @@ export function streamBytes(response: ServerResponse, total: number, record: Str
   })();
 }
 
-/**
- * Fails any socket connection from this process to a non-loopback host (the
- * tests must never send traffic off the box), and remembers the attempt so a
- * test can assert there was none.
- */
-export function installLoopbackTripwire(): { blocked: string[]; restore(): void } {
-  const original = Socket.prototype.connect;
-  const blocked: string[] = [];
-  const spy = jest.spyOn(Socket.prototype, 'connect').mockImplementation(function (this: Socket, ...args: unknown[]) {
-    const first = Array.isArray(args[0]) ? (args[0] as unknown[])[0] : args[0];
-    const host = typeof first === 'object' && first !== null ? (first as { host?: unknown; path?: unknown }).host : typeof args[1] === 'string' ? args[1] : undefined;
-    const isPipe = typeof first === 'object' && first !== null && typeof (first as { path?: unknown }).path === 'string';
-    if (!isPipe && typeof host === 'string' && !isLoopbackHost(host)) {
-      blocked.push(host);
-      throw new Error(`Test tripwire: refused a connection to ${host}`);
-    }
-    return (original as (...a: unknown[]) => Socket).apply(this, args);
-  } as typeof Socket.prototype.connect);
-  return { blocked, restore: () => spy.mockRestore() };
-}
-
-function isLoopbackHost(host: string): boolean {
-  if (host === 'localhost') return true;
-  if (isIP(host) === 4) return host.startsWith('127.');
-  return host === '::1';
-}
-
 export interface ImageOrigin extends RecordingServer {
   png: Buffer;
   jpeg: Buffer;
@@ -161,6 +134,7 @@ export interface ImageOrigin extends RecordingServer {
  * The allowed upstream of the tests. Routes:
  *   /photo.png (1200×900)  /photo.jpg (800×600)  /hops/<n> (n redirects, then the PNG)
  *   /redirect?to=<url>  /svg  /html  /svg-as-png  /gzip  /status/<code>  /no-location
+ *   /type-smuggled (a PNG as `image/png; charset=UTF-8;text/html`)  /type-list (a PNG as `image/png, text/html`)
  *   /big-declared (64 MiB, Content-Length)  /big-chunked (32 MiB, chunked)  /bytes?n=  /bytes-chunked?n=
  *   /stream?n= (n bytes, chunked, streamed with backpressure)  /stream-declared?n= (the same with Content-Length)
  *   /endless (a chunked image body that never ends)
@@ -195,6 +169,10 @@ export async function startImageOrigin(options: { tls?: { key: string; cert: str
         return void response.writeHead(200, { 'content-type': 'image/svg+xml' }).end(SVG_IMAGE);
       case 'html':
         return void response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end('<!doctype html><p>not an image</p>');
+      case 'type-smuggled':
+        return void response.writeHead(200, { 'content-type': 'image/png; charset=UTF-8;text/html' }).end(png);
+      case 'type-list':
+        return void response.writeHead(200, { 'content-type': 'image/png, text/html' }).end(png);
       case 'svg-as-png':
         return void response.writeHead(200, { 'content-type': 'image/png' }).end(SVG_IMAGE);
       case 'gzip':

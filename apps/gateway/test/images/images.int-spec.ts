@@ -2,17 +2,17 @@ import { lookup } from 'node:dns/promises';
 import { type ArgumentsHost, Catch, Controller, type ExceptionFilter, Get, HttpException, Module } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD, NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
-import { DomainError, SigningKeys } from '@closetly/server';
+import { DomainError, isForbiddenAddress, SigningKeys } from '@closetly/server';
+import { installLoopbackTripwire } from '@closetly/testing';
 import type { FastifyReply } from 'fastify';
 import sharp from 'sharp';
 import { BetaTokenGuard } from '../../src/beta/beta-token.guard';
 import { BetaTokenService } from '../../src/beta/beta-token.service';
 import { GATEWAY_CONFIG } from '../../src/config';
-import { isForbiddenAddress } from '../../src/images/address-policy';
 import { ImageUrlSigner } from '../../src/images/image-url-signer';
 import { ImagesModule, type ImagesModuleOptions } from '../../src/images/images.module';
 import type { HostResolver, RefusalEvent } from '../../src/images/safe-fetch';
-import { type ImageOrigin, installLoopbackTripwire, type RecordingServer, startCanary, startImageOrigin } from './image-test-servers';
+import { type ImageOrigin, type RecordingServer, startCanary, startImageOrigin } from './image-test-servers';
 
 const SECRET = 'images-int-spec-secret-0123456789abcdefghij';
 const STORED_ID = '0b7c6a52-4a8e-4f43-9d38-5c1f5b0f6a11';
@@ -99,7 +99,12 @@ describe('image routes (ImagesModule on Nest + Fastify)', () => {
   };
   const expectPlaceholder = async (response: Awaited<ReturnType<typeof get>>, status: number, reason: string, width = 320) => {
     expect({ status: response.statusCode, reason: response.headers['x-closetly-image-error'] }).toEqual({ status, reason });
-    expect(response.headers).toMatchObject({ 'content-type': 'image/png', 'x-closetly-image': 'placeholder', 'cache-control': 'public, max-age=300' });
+    expect(response.headers).toMatchObject({
+      'content-type': 'image/png',
+      'content-disposition': 'inline; filename="placeholder.png"',
+      'x-closetly-image': 'placeholder',
+      'cache-control': 'public, max-age=300',
+    });
     expect(await sharp(response.rawPayload).metadata()).toMatchObject({ format: 'png', width });
   };
 
@@ -154,6 +159,15 @@ describe('image routes (ImagesModule on Nest + Fastify)', () => {
       });
       expect(response.headers['x-closetly-image']).toBeUndefined();
       expect(await sharp(response.rawPayload).metadata()).toMatchObject({ format: sharpFormat, width: 320, height: 240 });
+    });
+
+    it.each([
+      ['image/avif', 'inline; filename="image.avif"'],
+      ['image/webp', 'inline; filename="image.webp"'],
+      ['*/*', 'inline; filename="image.jpg"'],
+    ])('is served for Accept %j with the fixed %s, whatever the upstream URL is called', async (accept, disposition) => {
+      const response = await get(proxied(origin.url('/photo.png?name=%22evil%22.html&x=/../a.svg')), { accept });
+      expect([response.statusCode, response.headers['content-disposition']]).toEqual([200, disposition]);
     });
 
     it('is never enlarged', async () => {
@@ -313,6 +327,8 @@ describe('image routes (ImagesModule on Nest + Fastify)', () => {
       ['/svg', 'not-an-image'],
       ['/html', 'not-an-image'],
       ['/svg-as-png', 'not-decodable'],
+      ['/type-smuggled', 'not-an-image'],
+      ['/type-list', 'not-an-image'],
       ['/big-declared', 'too-large'],
       ['/big-chunked', 'too-large'],
       ['/slow-headers', 'timeout'],
@@ -338,7 +354,7 @@ describe('image routes (ImagesModule on Nest + Fastify)', () => {
       body: response.json<{ error: { code: string; message: string; fields?: Record<string, string[]> } }>().error,
     });
 
-    it.each(['/html?json', '/svg?json', '/svg-as-png?json'])('answers 400 on url when %s is not an image', async (path) => {
+    it.each(['/html?json', '/svg?json', '/svg-as-png?json', '/type-smuggled?json'])('answers 400 on url when %s is not an image', async (path) => {
       expect(errorOf(await get(proxied(origin.url(path)), JSON_ACCEPT))).toEqual({
         status: 400,
         type: expect.stringMatching(/^application\/json/),
@@ -375,6 +391,7 @@ describe('image routes (ImagesModule on Nest + Fastify)', () => {
       const response = await get(`/api/image/${STORED_ID}?w=160`);
       expect(response.statusCode).toBe(200);
       expect(response.headers['content-type']).toBe('image/webp');
+      expect(response.headers['content-disposition']).toBe('inline; filename="image.webp"');
       expect(await sharp(response.rawPayload).metadata()).toMatchObject({ format: 'webp', width: 160 });
     });
 
@@ -385,7 +402,7 @@ describe('image routes (ImagesModule on Nest + Fastify)', () => {
     it('serves the placeholder itself', async () => {
       const response = await get('/api/placeholder-image?w=768');
       expect(response.statusCode).toBe(200);
-      expect(response.headers).toMatchObject({ 'content-type': 'image/png', 'x-closetly-image': 'placeholder' });
+      expect(response.headers).toMatchObject({ 'content-type': 'image/png', 'content-disposition': 'inline; filename="placeholder.png"', 'x-closetly-image': 'placeholder' });
       expect(await sharp(response.rawPayload).metadata()).toMatchObject({ width: 768, height: 960 });
     });
   });
@@ -416,6 +433,35 @@ describe('image routes (ImagesModule on Nest + Fastify)', () => {
 
     it('has no stored images by default', async () => {
       expect((await strictGet(`/api/image/${STORED_ID}`)).statusCode).toBe(404);
+    });
+  });
+
+  describe('with OUTBOUND_TEST_HOSTS mapping a shop host to the origin (production policy and port rule otherwise)', () => {
+    let mapped: NestFastifyApplication;
+    beforeAll(async () => {
+      const testHosts = new Map([['shop.closetly.test', { address: '127.0.0.1', port: origin.port }]]);
+      mapped = await startApp({ secret: SECRET, fetch: { testHosts, resolve: testResolver, onRefused: (event) => refusals.push(event) } });
+    });
+    afterAll(() => mapped?.close());
+    const mappedGet = (url: string) => mapped.inject({ method: 'GET', url: signer.sign(url, 320), headers: { accept: 'image/webp' } });
+
+    it('serves the mapped host from its local listener over plain HTTP, without a lookup, naming the host', async () => {
+      const response = await mappedGet('https://shop.closetly.test/photo.png?mapped');
+      expect([response.statusCode, response.headers['content-type']]).toEqual([200, 'image/webp']);
+      expect(origin.requests.find((request) => request.path === '/photo.png?mapped')?.headers.host).toBe('shop.closetly.test');
+      expect(resolved).toEqual([]);
+    });
+
+    it('reaches loopback only through the mapping: the same listener by address, and a redirect to the canary, are refused', async () => {
+      expect((await mappedGet(`http://127.0.0.1:${origin.port}/photo.png?direct`)).headers['x-closetly-image-error']).toBe('port-not-allowed');
+      expect((await mappedGet('http://127.0.0.1/photo.png?direct')).headers['x-closetly-image-error']).toBe('forbidden-address');
+      const redirect = await mappedGet(`https://shop.closetly.test/redirect?to=${encodeURIComponent('http://127.0.0.1/x.png')}`);
+      expect([redirect.statusCode, redirect.headers['x-closetly-image-error']]).toEqual([403, 'forbidden-address']);
+      expect(origin.hits('/photo.png?direct')).toBe(0);
+    });
+
+    it('refuses a smuggled media type from the mapped host too', async () => {
+      expect((await mappedGet('https://shop.closetly.test/type-smuggled?mapped')).headers['x-closetly-image-error']).toBe('not-an-image');
     });
   });
 });

@@ -2,10 +2,10 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pollUntil } from '@closetly/testing';
-import { isForbiddenAddress } from '../../src/images/address-policy';
+import { installLoopbackTripwire, pollUntil } from '@closetly/testing';
+import { isForbiddenAddress } from '@closetly/server';
 import { DEFAULT_SAFE_FETCH, type FetchedImage, ImageFetchError, type RefusalEvent, SafeImageFetcher, type SafeFetchOptions } from '../../src/images/safe-fetch';
-import { type ImageOrigin, installLoopbackTripwire, type RecordingServer, startCanary, startImageOrigin, startRecordingServer } from './image-test-servers';
+import { type ImageOrigin, type RecordingServer, startCanary, startImageOrigin, startRecordingServer } from './image-test-servers';
 
 const MAX_BYTES = 1024 * 1024;
 
@@ -62,6 +62,11 @@ describe('SafeImageFetcher against local servers', () => {
     const seen = origin.requests.find((request) => request.path === '/photo.png?headers');
     expect(Object.keys(seen?.headers ?? {}).sort()).toEqual(['accept', 'accept-encoding', 'connection', 'host', 'user-agent']);
     expect(seen?.headers).toMatchObject({ host: `127.0.0.1:${origin.port}`, 'accept-encoding': 'identity', 'user-agent': 'ClosetlyImageProxy/1.0', connection: 'close' });
+  });
+
+  it('reads a media type with parameters as that type', async () => {
+    // /photo.jpg answers `image/jpeg; charset=binary`.
+    expect((await fetcher.fetch(origin.url('/photo.jpg?parameters'))).contentType).toBe('image/jpeg');
   });
 
   it('strips the fragment and keeps the query', async () => {
@@ -180,6 +185,8 @@ describe('SafeImageFetcher against local servers', () => {
       ['/svg', 'NOT_AN_IMAGE'],
       ['/html', 'NOT_AN_IMAGE'],
       ['/gzip', 'NOT_AN_IMAGE'],
+      ['/type-smuggled', 'NOT_AN_IMAGE'],
+      ['/type-list', 'NOT_AN_IMAGE'],
       ['/status/500', 'UPSTREAM_STATUS'],
       ['/status/404', 'UPSTREAM_STATUS'],
       ['/status/206', 'UPSTREAM_STATUS'],

@@ -1,5 +1,5 @@
 import { ImageFetchError, type RefusalEvent, SafeImageFetcher, standardPortsOnly } from '../../src/images/safe-fetch';
-import { installLoopbackTripwire } from './image-test-servers';
+import { installLoopbackTripwire } from '@closetly/testing';
 
 /**
  * Every URL here is refused before a socket is opened: the resolver is a fake

@@ -1,8 +1,8 @@
 import { isIP } from 'node:net';
 
 /**
- * Which addresses the image proxy may connect to. It is called with what the
- * socket layer sees (an IP literal from the URL, every address a host name
+ * Which addresses the outbound fetcher (image proxy, page watch) may connect
+ * to. It is called with what the socket layer sees (an IP literal from the URL, every address a host name
  * resolves to, and the connected socket's `remoteAddress`), never with the
  * URL's spelling: WHATWG URL parsing already turns `2130706433`, `0x7f000001`,
  * `0177.0.0.1` and `127.1` into `127.0.0.1`, and anything that is not a
@@ -36,7 +36,7 @@ const FORBIDDEN_V4: readonly Range[] = [
  * all, so most of these are already outside it; they are listed so the rule
  * reads like the threat model. Every range that embeds an IPv4 address
  * (compatible, mapped, translated, NAT64, 6to4, Teredo) is refused outright
- * rather than unpacked: no image host needs one.
+ * rather than unpacked: no shop or image host needs one.
  */
 const FORBIDDEN_V6: readonly Range[] = [
   ['::', 128, 'unspecified'],
@@ -58,7 +58,7 @@ const FORBIDDEN_V6: readonly Range[] = [
 ];
 const GLOBAL_UNICAST_V6: Range = ['2000::', 3, 'global unicast'];
 
-/** True when the proxy must not connect to `address` (any port). Not an IP literal → true. */
+/** True when no outbound request may connect to `address` (any port). Not an IP literal → true. */
 export function isForbiddenAddress(address: string): boolean {
   const zone = address.indexOf('%');
   const ip = zone === -1 ? address : address.slice(0, zone);
@@ -76,7 +76,7 @@ export function isForbiddenAddress(address: string): boolean {
   }
 }
 
-/** The production policy: the port plays no part in it (the port rule is separate, see safe-fetch.ts). */
+/** The production policy: the port plays no part in it (the port rule is separate, see safe-http-client.ts). */
 export const defaultAddressPolicy: AddressPolicy = (address) => isForbiddenAddress(address);
 
 function inRange(bytes: readonly number[], [base, prefix]: Range): boolean {

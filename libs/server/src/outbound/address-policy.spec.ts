@@ -1,4 +1,4 @@
-import { defaultAddressPolicy, isForbiddenAddress } from '../../src/images/address-policy';
+import { defaultAddressPolicy, isForbiddenAddress } from './address-policy';
 
 /** These addresses are only checked as strings: nothing here opens a socket. */
 describe('isForbiddenAddress', () => {
