@@ -146,4 +146,27 @@ describe('CatalogueConsumer', () => {
       expect(claims.map((claim) => claim.eventId)).toEqual([save.id, removal.id]);
     });
   });
+
+  it('proves an account in the inbox\'s transaction, once however often the event comes, unless it was erased', async () => {
+    const { consumer, products, accountData, tx } = setup();
+    const event = buildEnvelope('identity.email-confirmed.v1', ADA_ID, { userId: ADA_ID, how: 'link' });
+    await consumer.onEmailConfirmed(event);
+    await consumer.onEmailConfirmed(event);
+    expect(products.proveAccount).toHaveBeenCalledTimes(1);
+    expect(products.proveAccount).toHaveBeenCalledWith(ADA_ID, new Date(event.occurredAt), tx);
+
+    accountData.isErased.mockResolvedValue(true);
+    await consumer.onEmailConfirmed(buildEnvelope('identity.email-confirmed.v1', ADA_ID, { userId: ADA_ID, how: 'reset' }));
+    expect(products.proveAccount).toHaveBeenCalledTimes(1);
+  });
+
+  it('records a page read that yielded a product, and ignores one that failed', async () => {
+    const { consumer, products, tx } = setup();
+    const page = { sourceUrl: 'https://www.zara.com/us/en/p1.html', name: 'Wool Coat', brand: 'Zara', price: 129, currency: 'USD', imageUrl: null, description: null };
+    await consumer.onPageObserved(buildEnvelope('pages.product-observed.v1', productId, { productId, url: page.sourceUrl, fetchedAt: '2026-03-01T10:00:00.000Z', outcome: 'product', page }));
+    expect(products.recordPageRead).toHaveBeenCalledWith(productId, { ...page, fetchedAt: new Date('2026-03-01T10:00:00.000Z') }, tx);
+
+    await consumer.onPageObserved(buildEnvelope('pages.product-observed.v1', productId, { productId, url: page.sourceUrl, fetchedAt: '2026-03-02T10:00:00.000Z', outcome: 'unreadable', reason: 'bot wall' }));
+    expect(products.recordPageRead).toHaveBeenCalledTimes(1);
+  });
 });

@@ -54,6 +54,26 @@ export class CatalogueConsumer {
     await this.lists.invalidate();
   }
 
+  /** The account proved its e-mail address: its captures now count toward what others see. */
+  @EventHandler('identity.email-confirmed.v1')
+  async onEmailConfirmed(@Payload() message: unknown): Promise<void> {
+    await this.inbox.consume('identity.email-confirmed.v1', message, async ({ userId }, tx, envelope) => {
+      if (await this.accountData.isErased(userId, tx)) return;
+      await this.products.proveAccount(userId, new Date(envelope.occurredAt), tx);
+    });
+    await this.lists.invalidate();
+  }
+
+  /** The page-watch worker read a product's page: a page that yielded a product decides what the product is; a failed read changes nothing. */
+  @EventHandler('pages.product-observed.v1')
+  async onPageObserved(@Payload() message: unknown): Promise<void> {
+    await this.inbox.consume('pages.product-observed.v1', message, async (observed, tx) => {
+      if (observed.outcome !== 'product') return;
+      await this.products.recordPageRead(observed.productId, { ...observed.page, fetchedAt: new Date(observed.fetchedAt) }, tx);
+    });
+    await this.lists.invalidate();
+  }
+
   /** Retention decided; the catalogue deletes the product unless a save arrived since (ProductsService.expire). */
   @EventHandler('retention.product-expired.v1')
   async onProductExpired(@Payload() message: unknown): Promise<void> {

@@ -58,7 +58,10 @@ describe.each(['embedded', 'distributed'] as const)('account erasure in the cata
     const now = new Date().toISOString();
     return buildEnvelope('wardrobe.item-saved.v1', productId, { userId, productId, savedAt: now, capturedAt: now, capture: saved });
   };
+  /** Only proved savers count toward what others see: these shoppers have confirmed their e-mail. */
+  const prove = (userId: string) => consumer.onEmailConfirmed(buildEnvelope('identity.email-confirmed.v1', userId, { userId, how: 'link' }));
   const save = async (userId: string, saved: Capture) => {
+    await prove(userId);
     await consumer.onItemSaved(itemSaved(userId, saved));
     return productIdFor(saved.productKey);
   };
@@ -163,6 +166,7 @@ describe.each(['embedded', 'distributed'] as const)('account erasure in the cata
       const [a, b] = [shopper(), shopper()];
       const agreed = newCapture();
       const id = await save(b.uid, agreed);
+      await prove(a.uid);
       const [applied, release] = [gate(), gate()];
       // The save consumer's effect, held open before it commits.
       const saveInFlight = db.transaction(async (tx) => {

@@ -3,6 +3,7 @@ import { IdentityAccountRegistered, ProfileUpdated } from './profile';
 import { CatalogueProductRemoved, CatalogueProductUpserted, WardrobeItemRemoved, WardrobeItemSaved } from './catalogue';
 import { RetentionProductExpired } from './retention';
 import { IdentityAccountDeleted } from './account';
+import { IdentityEmailConfirmed, PagesProductObserved } from './trust';
 
 /**
  * Every event on the bus has this envelope (STYLE.md "Events"). Consumers are
@@ -44,6 +45,8 @@ export const EVENT_TOPICS = {
   'wardrobe.item-removed.v1': WardrobeItemRemoved,
   'identity.account-registered.v1': IdentityAccountRegistered,
   'identity.account-deleted.v1': IdentityAccountDeleted,
+  'identity.email-confirmed.v1': IdentityEmailConfirmed,
+  'pages.product-observed.v1': PagesProductObserved,
   'profile.updated.v1': ProfileUpdated,
   'retention.product-expired.v1': RetentionProductExpired,
 } as const;

@@ -13,3 +13,4 @@ export * from './lists';
 export * from './extension';
 export * from './retention';
 export * from './account';
+export * from './trust';

@@ -42,6 +42,12 @@ export const products = catalogueSchema.table(
     hidden: boolean('hidden').notNull().default(false),
     /** The administrator's corrections of name, brand, image and description; they win over the savers' agreement. */
     corrections: jsonb('corrections').notNull().default({}),
+    /** The retailer's page was read and is the product's: its fields are the page's (product-derivation.ts). */
+    verified: boolean('verified').notNull().default(false),
+    /** Open disagreements (ContestReason[]): proved savers with each other, or with the page. Empty when none. */
+    contested: jsonb('contested').notNull().default([]),
+    /** When an administrator last settled a contest: evidence from before then contests nothing. */
+    contestSettledAt: timestamp('contest_settled_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -49,6 +55,7 @@ export const products = catalogueSchema.table(
     index('products_key_idx').on(table.productKey),
     index('products_missing_gender_idx').on(table.createdAt).where(sql`gender_source = 'default'`),
     index('products_public_idx').on(table.updatedAt).where(sql`listed and not hidden`),
+    index('products_contested_idx').on(table.updatedAt).where(sql`contested <> '[]'::jsonb`),
     // The browsing lists (lists/lists.repository.ts): a category's newest, a brand's newest.
     index('products_public_category_idx').on(table.category, table.createdAt).where(sql`listed and not hidden`),
     index('products_public_brand_idx').on(sql`lower(${table.brand})`, table.createdAt).where(sql`listed and not hidden`),
@@ -136,6 +143,27 @@ export const genderFeedback = catalogueSchema.table(
     index('gender_feedback_user_idx').on(table.userId, table.createdAt, table.id),
   ],
 );
+
+/**
+ * Accounts that proved their e-mail address (identity.email-confirmed.v1):
+ * only their captures count toward what other people see.
+ */
+export const provedAccounts = catalogueSchema.table('proved_accounts', {
+  userId: text('user_id').primaryKey(),
+  provedAt: timestamp('proved_at', { withTimezone: true }).notNull(),
+});
+
+/**
+ * The latest read of each product's own page (pages.product-observed.v1) that
+ * yielded a product: the page decides what the product is. A failed read
+ * changes nothing, so it is not kept here.
+ */
+export const pageReads = catalogueSchema.table('page_reads', {
+  productId: uuid('product_id').primaryKey(),
+  /** The extracted product (PageRead without fetchedAt). */
+  page: jsonb('page').notNull(),
+  fetchedAt: timestamp('fetched_at', { withTimezone: true }).notNull(),
+});
 
 /** Binary data: a Buffer in, a Buffer out (PGlite answers a Uint8Array, node-postgres a Buffer). */
 const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({

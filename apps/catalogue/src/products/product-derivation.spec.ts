@@ -1,6 +1,6 @@
 import type { Capture } from '@closetly/contracts';
 import { capture } from '@closetly/testing';
-import { type DerivationInput, deriveProduct, type LatestObservation, mostAgreed, robustPrice, type SaverCapture } from './product-derivation';
+import { type DerivationInput, deriveProduct, type LatestObservation, mostAgreed, type PageRead, robustPrice, type SaverCapture } from './product-derivation';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const START = Date.UTC(2026, 0, 1);
@@ -16,8 +16,18 @@ function observation(userId: string, amount: number, overrides: Partial<LatestOb
   return { userId, amount, currency: 'USD', priceText: `$${amount}`, ...overrides };
 }
 
+/** Every saver proved unless the test names who is: the rules of agreement are about proved savers. */
 function derive(input: Partial<DerivationInput> & Pick<DerivationInput, 'captures'>) {
-  return deriveProduct({ productKey: BOUTIQUE_KEY, observations: [], corrections: {}, adminGender: null, ...input });
+  return deriveProduct({
+    productKey: BOUTIQUE_KEY,
+    observations: [],
+    corrections: {},
+    adminGender: null,
+    provedUserIds: new Set(input.captures.map((each) => each.userId)),
+    page: null,
+    contestSettledAt: null,
+    ...input,
+  });
 }
 
 const vote = (key: string) => ({ key, value: key.toUpperCase() });
@@ -274,5 +284,106 @@ describe('deriveProduct', () => {
       captures: [saver('liar', 0, { name: 'Silk Scarf', category: 'accessories' }), saver('u1', 1, { name: 'Leather Ankle Boots', category: 'home' }), saver('u2', 2, { name: 'Leather Ankle Boots', category: 'home' })],
     });
     expect(product).toMatchObject({ name: 'Leather Ankle Boots', category: 'shoes' });
+  });
+});
+
+describe('deriveProduct: only proved savers count', () => {
+  const honest = { name: 'Cable Knit Jumper', brand: 'COS', imageUrl: 'https://images.example/real.jpg', description: 'Soft wool.' };
+  const lie = { name: 'TAMPERED', brand: 'Scam', imageUrl: 'https://images.example/spam.jpg', description: 'Click here.' };
+
+  it('ignores any number of unproved savers once one proved saver has saved it', () => {
+    const liars = Array.from({ length: 6 }, (_, k) => saver(`throwaway-${k}`, k, lie));
+    const product = derive({
+      captures: [...liars, saver('proved', 10, honest)],
+      observations: [...liars.map((liar) => observation(liar.userId, 1)), observation('proved', 89)],
+      provedUserIds: new Set(['proved']),
+    });
+    expect(product).toMatchObject({ ...honest, price: 89, listed: false, contested: [] });
+  });
+
+  it('fills a product nobody proved from its savers, for their own eyes: never listed', () => {
+    const product = derive({ captures: [saver('a', 0, honest), saver('b', 1, honest)], provedUserIds: new Set() });
+    expect(product).toMatchObject({ ...honest, listed: false, verified: false });
+    expect(derive({ productKey: 'url:https://zara.com/us/en/p/123', captures: [saver('a', 0, { brand: 'Zara' })], provedUserIds: new Set() }).listed).toBe(false);
+  });
+
+  it('lists a supported retailer\'s page on one proved saver, and any shop\'s on two proved savers agreeing', () => {
+    expect(derive({ productKey: 'url:https://zara.com/us/en/p/123', captures: [saver('a', 0, { brand: 'Zara' })], provedUserIds: new Set(['a']) }).listed).toBe(true);
+    expect(derive({ captures: [saver('a', 0), saver('b', 1)], provedUserIds: new Set(['a']) }).listed).toBe(false);
+    expect(derive({ captures: [saver('a', 0), saver('b', 1)], provedUserIds: new Set(['a', 'b']) }).listed).toBe(true);
+  });
+
+  it('prices from proved savers only: a lone new saver among older proved savers does not set it', () => {
+    const product = derive({
+      captures: [saver('p1', 0), saver('p2', 1), saver('newcomer', 40), saver('throwaway', 41)],
+      observations: [observation('p1', 80), observation('p2', 80), observation('newcomer', 1), observation('throwaway', 1)],
+      provedUserIds: new Set(['p1', 'p2', 'newcomer']),
+    });
+    expect(product.price).toBe(80);
+  });
+});
+
+describe('deriveProduct: the retailer\'s page decides', () => {
+  // Keys hold the canonical address (no www).
+  const ZARA_KEY = 'url:https://zara.com/us/en/wool-coat-p0123.html';
+  const page = (overrides: Partial<PageRead> = {}): PageRead => ({
+    sourceUrl: 'https://www.zara.com/us/en/wool-coat-p0123.html',
+    name: 'Wool Blend Coat',
+    brand: 'Zara',
+    price: 129,
+    currency: 'USD',
+    imageUrl: 'https://static.zara.example/coat.jpg',
+    description: 'A coat in a wool blend.',
+    fetchedAt: new Date(START + 20 * DAY_MS),
+    ...overrides,
+  });
+  const liar = (userId: string, day: number) => saver(userId, day, { name: 'TAMPERED', brand: 'Zara', imageUrl: 'https://images.example/spam.jpg' });
+
+  it('takes name, brand, image, price and description from the page, whatever proved savers claim', () => {
+    const product = derive({
+      productKey: ZARA_KEY,
+      captures: [liar('l1', 0), liar('l2', 1), liar('l3', 2)],
+      observations: [observation('l1', 1), observation('l2', 1), observation('l3', 1)],
+      page: page(),
+    });
+    expect(product).toMatchObject({ name: 'Wool Blend Coat', brand: 'Zara', price: 129, currency: 'USD', imageUrl: 'https://static.zara.example/coat.jpg', verified: true, listed: true });
+    expect(product.contested).toContain('page');
+  });
+
+  it('ignores a page read whose address is another product\'s', () => {
+    const product = derive({ productKey: ZARA_KEY, captures: [saver('a', 0, { name: 'Honest Coat', brand: 'Zara' })], page: page({ sourceUrl: 'https://www.zara.com/us/en/other-p999.html' }) });
+    expect(product).toMatchObject({ name: 'Honest Coat', verified: false });
+  });
+
+  it('keeps the savers\' price when the page states none, and the administrator\'s corrections over the page', () => {
+    const product = derive({ productKey: ZARA_KEY, captures: [saver('a', 0, { brand: 'Zara' })], observations: [observation('a', 99)], page: page({ price: null, currency: null }), corrections: { name: 'Corrected' } });
+    expect(product).toMatchObject({ name: 'Corrected', price: 99, verified: true });
+  });
+});
+
+describe('deriveProduct: contested', () => {
+  it('is contested when proved savers disagree on name and brand, or on price by more than 20%', () => {
+    expect(derive({ captures: [saver('a', 0), saver('b', 1, { name: 'Other' })] }).contested).toEqual(['name-brand']);
+    expect(derive({ captures: [saver('a', 0), saver('b', 1)], observations: [observation('a', 100), observation('b', 121)] }).contested).toEqual(['price']);
+    expect(derive({ captures: [saver('a', 0), saver('b', 1)], observations: [observation('a', 100), observation('b', 120)] }).contested).toEqual([]);
+  });
+
+  it('is not contested by unproved savers', () => {
+    expect(derive({ captures: [saver('a', 0), saver('b', 1, { name: 'Other' })], provedUserIds: new Set(['a']) }).contested).toEqual([]);
+  });
+
+  it('a honest proved saver first and a proved liar: contested, showing the first', () => {
+    const product = derive({ captures: [saver('honest', 0, { name: 'Cable Knit Jumper' }), saver('liar', 1, { name: 'TAMPERED' })] });
+    expect(product).toMatchObject({ name: 'Cable Knit Jumper', contested: ['name-brand'] });
+  });
+
+  it('is settled by the administrator until newer evidence arrives', () => {
+    const captures = [
+      { ...saver('a', 0), capturedAt: new Date(START) },
+      { ...saver('b', 1, { name: 'Other' }), capturedAt: new Date(START + DAY_MS) },
+    ];
+    expect(derive({ captures, contestSettledAt: new Date(START + 2 * DAY_MS) }).contested).toEqual([]);
+    const newer = [...captures, { ...saver('c', 3, { name: 'Third' }), capturedAt: new Date(START + 3 * DAY_MS) }];
+    expect(derive({ captures: newer, contestSettledAt: new Date(START + 2 * DAY_MS) }).contested).toEqual(['name-brand']);
   });
 });

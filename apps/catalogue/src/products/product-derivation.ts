@@ -1,5 +1,5 @@
 import type { Capture, Category, ProductGender } from '@closetly/contracts';
-import { captureCategory, nameBrandKey, retailerFromUrl, retailerSellsBrand, supportedRetailerForHost, webUrl } from '@closetly/catalogue-rules';
+import { captureCategory, nameBrandKey, productKey, retailerFromUrl, retailerSellsBrand, supportedRetailerForHost, webUrl } from '@closetly/catalogue-rules';
 
 /** One saver's latest capture of the product. */
 export interface SaverCapture {
@@ -7,6 +7,21 @@ export interface SaverCapture {
   capture: Capture;
   /** When this user first saved it: the earlier saver wins a tie. */
   firstSavedAt: Date;
+  /** When this capture was taken (a newer one reopens a contest the administrator settled). */
+  capturedAt?: Date;
+}
+
+/** What the page-watch worker last read on the product's own page (pages.product-observed.v1), when it yielded a product. */
+export interface PageRead {
+  /** The page's canonical address, as the extractor read it. */
+  sourceUrl: string;
+  name: string;
+  brand: string | null;
+  price: number | null;
+  currency: string | null;
+  imageUrl: string | null;
+  description: string | null;
+  fetchedAt: Date;
 }
 
 /** One saver's latest price observation. */
@@ -34,7 +49,16 @@ export interface DerivationInput {
   corrections: Corrections;
   /** The administrator's gender, if they set one. */
   adminGender: ProductGender | null;
+  /** Savers whose account has proved its e-mail address: only they count toward what others see. */
+  provedUserIds: ReadonlySet<string>;
+  /** The retailer's page, as last read; it decides when its address is the product's. */
+  page: PageRead | null;
+  /** When the administrator last settled a contest over this product: evidence older than that contests nothing. */
+  contestSettledAt: Date | null;
 }
+
+/** Why a product is contested: proved savers disagree with each other, or with the retailer's page. */
+export type ContestReason = 'name-brand' | 'price' | 'page';
 
 export interface DerivedProduct {
   name: string;
@@ -52,10 +76,17 @@ export interface DerivedProduct {
   /** What most savers who stated a colour captured; null when nobody stated one. */
   colour: string | null;
   listed: boolean;
+  /** The retailer's page was read and its address is the product's: name, brand, image and price are the page's. */
+  verified: boolean;
+  /** Open disagreements the administrator has not settled; empty when there are none. */
+  contested: ContestReason[];
 }
 
-/** Savers needed to agree on name and brand before a product from any other shop is listed. */
+/** Proved savers needed to agree on name and brand before a product from any other shop is listed. */
 export const SAVERS_TO_LIST = 2;
+
+/** Proved savers' prices further apart than this (the highest over the lowest, in one currency) contest the product. */
+export const CONTESTED_PRICE_RATIO = 1.2;
 
 interface Vote<T> {
   key: string;
@@ -110,19 +141,37 @@ export function robustPrice(observations: readonly LatestObservation[], saverOrd
 
 const collapse = (text: string) => text.trim().replace(/\s+/g, ' ');
 
+/** Whether the page read is the product's own page: its canonical address makes the product's key. */
+const isProductPage = (key: string, page: PageRead): boolean => key.startsWith('url:') && productKey({ sourceUrl: page.sourceUrl, name: page.name, brand: page.brand ?? '' }) === key;
+
 /**
- * The shared product from every saver's capture. No single saver decides what
- * others see: name and brand (together), image, description and colour are
- * each what most distinct savers captured (the first saver breaks ties; a
- * saver who captured none does not vote), the price is
- * `robustPrice`, and the administrator's corrections win over all of it.
- * Listing is earned: a supported retailer's page whose brand is one the
- * retailer sells, or SAVERS_TO_LIST savers agreeing on name and brand.
+ * The shared product. No saver, and no gang of throwaway accounts, decides
+ * what others see:
+ * - **Verified**: when the retailer's page was read and its canonical address
+ *   is the product's, name, brand, image, price and currency (and the
+ *   description it states) are the page's.
+ * - Otherwise only **proved** savers (a confirmed e-mail) count: name and
+ *   brand (together), image, description and colour are each what most
+ *   distinct proved savers captured (the first proved saver breaks ties; a
+ *   saver who captured none does not vote), and the price is the median of
+ *   each proved saver's latest observation (`robustPrice`). With no proved
+ *   saver the savers' own captures fill the fields, for their eyes only.
+ * - **Listing** is earned: a verified product; a supported retailer's page
+ *   (with a brand it sells) with at least one proved saver; or
+ *   SAVERS_TO_LIST proved savers agreeing on name and brand.
+ * - **Contested**: proved savers disagree on name and brand, or on price by
+ *   more than CONTESTED_PRICE_RATIO, or a proved capture disagrees with the
+ *   page; evidence older than the administrator's last settlement does not count.
+ * - The administrator's corrections win over all of it.
  */
 export function deriveProduct(input: DerivationInput): DerivedProduct {
-  const savers = [...input.captures].sort((a, b) => a.firstSavedAt.getTime() - b.firstSavedAt.getTime() || a.userId.localeCompare(b.userId));
-  const first = savers[0];
+  const all = [...input.captures].sort((a, b) => a.firstSavedAt.getTime() - b.firstSavedAt.getTime() || a.userId.localeCompare(b.userId));
+  const first = all[0];
   if (!first) throw new Error('a product is derived from at least one capture');
+  const proved = all.filter((saver) => input.provedUserIds.has(saver.userId));
+  // Unproved savers only fill in a product nobody proved has saved: they see their own.
+  const savers = proved.length > 0 ? proved : all;
+  const firstSaver = savers[0] as SaverCapture;
 
   const identity = mostAgreed(savers.map(({ capture }) => ({ key: nameBrandKey(capture.name, capture.brand), value: { name: capture.name, brand: capture.brand } })));
   // Only web links count (captures kept before links were cleaned may carry credentials or worse).
@@ -142,19 +191,25 @@ export function deriveProduct(input: DerivationInput): DerivedProduct {
   );
   const votedGender = mostAgreed(savers.flatMap(({ capture }) => (capture.gender ? [{ key: capture.gender, value: capture.gender }] : [])));
 
-  const name = input.corrections.name ?? identity?.value.name ?? first.capture.name;
-  const brand = input.corrections.brand ?? identity?.value.brand ?? first.capture.brand;
-  const finalDescription = input.corrections.description ?? description?.value ?? '';
+  const page = input.page && isProductPage(input.productKey, input.page) ? input.page : null;
+  const observations = input.observations.filter((observation) => proved.length === 0 || input.provedUserIds.has(observation.userId));
+  const savedPrice = robustPrice(observations, savers.map((saver) => saver.userId));
+  const price = page && page.price !== null ? { price: page.price, currency: page.currency, priceText: null } : savedPrice;
+
+  const name = input.corrections.name ?? page?.name ?? identity?.value.name ?? firstSaver.capture.name;
+  const brand = input.corrections.brand ?? page?.brand ?? identity?.value.brand ?? firstSaver.capture.brand;
+  const finalDescription = input.corrections.description ?? (page?.description || null) ?? description?.value ?? '';
   const sourceUrl = input.productKey.startsWith('url:') ? input.productKey.slice('url:'.length) : '#';
   const retailer = retailerFromUrl(sourceUrl);
   const supported = supportedRetailerForHost(retailer);
   const gender = input.adminGender ?? votedGender?.value ?? 'Unisex';
+  const provedAgreeing = proved.length > 0 ? (identity?.voters ?? 0) : 0;
 
   return {
     name,
     brand,
-    ...robustPrice(input.observations, savers.map((saver) => saver.userId)),
-    imageUrl: webUrl(input.corrections.imageUrl) ?? image?.value ?? null,
+    ...price,
+    imageUrl: webUrl(input.corrections.imageUrl) ?? webUrl(page?.imageUrl) ?? image?.value ?? null,
     description: finalDescription,
     sourceUrl,
     retailer,
@@ -162,6 +217,27 @@ export function deriveProduct(input: DerivationInput): DerivedProduct {
     genderSource: input.adminGender ? 'admin' : votedGender ? 'captures' : 'default',
     category: captureCategory({ name, description: finalDescription, sourceUrl }),
     colour: colour?.value ?? null,
-    listed: (supported !== null && retailerSellsBrand(supported, brand)) || (identity?.voters ?? 0) >= SAVERS_TO_LIST,
+    listed: page !== null || (supported !== null && proved.length > 0 && retailerSellsBrand(supported, brand)) || provedAgreeing >= SAVERS_TO_LIST,
+    verified: page !== null,
+    contested: contestReasons(proved, observations.filter((observation) => input.provedUserIds.has(observation.userId)), page, input.contestSettledAt),
   };
+}
+
+/** The disagreements among proved savers and the page that arrived after the administrator last settled one. */
+function contestReasons(proved: readonly SaverCapture[], observations: readonly LatestObservation[], page: PageRead | null, settledAt: Date | null): ContestReason[] {
+  const fresh = (at: Date | undefined) => settledAt === null || (at !== undefined && at > settledAt);
+  const reasons: ContestReason[] = [];
+  const identities = new Set(proved.map(({ capture }) => nameBrandKey(capture.name, capture.brand)));
+  if (identities.size > 1 && proved.some((saver) => fresh(saver.capturedAt ?? saver.firstSavedAt))) reasons.push('name-brand');
+  const byCurrency = new Map<string, number[]>();
+  for (const observation of observations) byCurrency.set(observation.currency ?? '', [...(byCurrency.get(observation.currency ?? '') ?? []), observation.amount]);
+  const spread = [...byCurrency.values()].some((amounts) => amounts.length > 1 && Math.max(...amounts) > CONTESTED_PRICE_RATIO * Math.min(...amounts));
+  if (spread && proved.some((saver) => fresh(saver.capturedAt ?? saver.firstSavedAt))) reasons.push('price');
+  if (page) {
+    // A page that names no brand is compared on the name alone.
+    const pageKey = nameBrandKey(page.name, page.brand ?? '');
+    const disagrees = proved.some(({ capture }) => nameBrandKey(capture.name, page.brand === null ? '' : capture.brand) !== pageKey);
+    if (disagrees && (fresh(page.fetchedAt) || proved.some((saver) => fresh(saver.capturedAt ?? saver.firstSavedAt)))) reasons.push('page');
+  }
+  return reasons;
 }

@@ -2,8 +2,8 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { Capture } from '@closetly/contracts';
 import { DATABASE, type Db, uuidList } from '@closetly/server';
 import { and, asc, desc, eq, gt, gte, inArray, sql } from 'drizzle-orm';
-import { activeSaves, captures, genderFeedback, priceObservations, products } from '../db/schema';
-import type { LatestObservation, SaverCapture } from './product-derivation';
+import { activeSaves, captures, genderFeedback, pageReads, priceObservations, products, provedAccounts } from '../db/schema';
+import type { LatestObservation, PageRead, SaverCapture } from './product-derivation';
 
 /** How many locks products share (see lockProducts); a power of two. */
 export const PRODUCT_LOCK_SLOTS = 1024;
@@ -37,7 +37,41 @@ export class ProductsRepository {
 
   async listCaptures(productId: string, tx: Db = this.db): Promise<SaverCapture[]> {
     const rows = await tx.select().from(captures).where(eq(captures.productId, productId)).orderBy(asc(captures.firstSavedAt), asc(captures.userId));
-    return rows.map((row) => ({ userId: row.userId, capture: row.capture as Capture, firstSavedAt: row.firstSavedAt }));
+    return rows.map((row) => ({ userId: row.userId, capture: row.capture as Capture, firstSavedAt: row.firstSavedAt, capturedAt: row.capturedAt }));
+  }
+
+  /** Of these users, the ones whose account proved its e-mail address. */
+  async provedAmong(userIds: readonly string[], tx: Db = this.db): Promise<Set<string>> {
+    if (userIds.length === 0) return new Set();
+    const rows = await tx.select({ userId: provedAccounts.userId }).from(provedAccounts).where(inArray(provedAccounts.userId, [...userIds]));
+    return new Set(rows.map((row) => row.userId));
+  }
+
+  /** Records the account as proved; false when it already was. */
+  async markProved(userId: string, provedAt: Date, tx: Db): Promise<boolean> {
+    const inserted = await tx.insert(provedAccounts).values({ userId, provedAt }).onConflictDoNothing().returning({ userId: provedAccounts.userId });
+    return inserted.length > 0;
+  }
+
+  async pageRead(productId: string, tx: Db = this.db): Promise<PageRead | null> {
+    const [row] = await tx.select().from(pageReads).where(eq(pageReads.productId, productId));
+    return row ? { ...(row.page as Omit<PageRead, 'fetchedAt'>), fetchedAt: row.fetchedAt } : null;
+  }
+
+  /** Keeps the newest read of the product's page; an older one arriving late changes nothing (false). */
+  async savePageRead(productId: string, read: PageRead, tx: Db): Promise<boolean> {
+    const { fetchedAt, ...page } = read;
+    const saved = await tx
+      .insert(pageReads)
+      .values({ productId, page, fetchedAt })
+      .onConflictDoUpdate({ target: pageReads.productId, set: { page, fetchedAt }, setWhere: sql`excluded.fetched_at > ${pageReads.fetchedAt}` })
+      .returning({ productId: pageReads.productId });
+    return saved.length > 0;
+  }
+
+  /** Products with an open contest, the most recently changed first. */
+  async listContested(limit = 200): Promise<ProductRow[]> {
+    return this.db.select().from(products).where(sql`${products.contested} <> '[]'::jsonb`).orderBy(desc(products.updatedAt)).limit(limit);
   }
 
   async hasCapture(productId: string, userId: string): Promise<boolean> {
@@ -119,6 +153,7 @@ export class ProductsRepository {
   async eraseUser(userId: string, tx: Db): Promise<void> {
     await tx.delete(captures).where(eq(captures.userId, userId));
     await tx.delete(priceObservations).where(eq(priceObservations.userId, userId));
+    await tx.delete(provedAccounts).where(eq(provedAccounts.userId, userId));
     await tx.update(genderFeedback).set({ userId: null, voter: null }).where(eq(genderFeedback.userId, userId));
   }
 
@@ -153,6 +188,7 @@ export class ProductsRepository {
     await tx.delete(captures).where(eq(captures.productId, productId));
     await tx.delete(priceObservations).where(eq(priceObservations.productId, productId));
     await tx.delete(activeSaves).where(eq(activeSaves.productId, productId));
+    await tx.delete(pageReads).where(eq(pageReads.productId, productId));
     const deleted = await tx.delete(products).where(eq(products.id, productId)).returning({ id: products.id });
     return deleted.length > 0;
   }

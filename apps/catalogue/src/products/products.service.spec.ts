@@ -3,8 +3,12 @@ import { productIdFor } from '@closetly/catalogue-rules';
 import { capture, fakeUnitOfWork, mockOf, recordingOutbox } from '@closetly/testing';
 import type { priceObservations } from '../db/schema';
 import { ListsCache } from '../lists/lists-cache';
+import type { PageRead } from './product-derivation';
 import { type ProductRow, ProductsRepository } from './products.repository';
-import { PRICE_WINDOW_DAYS, ProductsService, toProduct } from './products.service';
+import { ProductsService, toProduct } from './products.service';
+
+/** Observations older than this were once left out of the price; they count now, so a lone newcomer cannot set it. */
+const PRICE_WINDOW_DAYS = 30;
 
 type ObservationRow = typeof priceObservations.$inferSelect;
 interface CaptureRow {
@@ -50,7 +54,19 @@ function inMemoryProducts() {
   repository.addObservation.mockImplementation(async (observation) => {
     observations.push({ ...observation, id: observations.length + 1, currency: observation.currency ?? null, priceText: observation.priceText ?? null });
   });
-  repository.listCaptures.mockImplementation(async (productId) => capturesOf(productId).map(({ userId, capture, firstSavedAt }) => ({ userId, capture, firstSavedAt })));
+  repository.listCaptures.mockImplementation(async (productId) => capturesOf(productId).map(({ userId, capture, firstSavedAt, capturedAt }) => ({ userId, capture, firstSavedAt, capturedAt })));
+  // Every saver has proved their e-mail unless a test says otherwise: the rules of agreement are about proved savers.
+  const unproved = new Set<string>();
+  const pages = new Map<string, PageRead>();
+  repository.provedAmong.mockImplementation(async (userIds) => new Set(userIds.filter((userId) => !unproved.has(userId))));
+  repository.markProved.mockImplementation(async (userId) => unproved.delete(userId));
+  repository.pageRead.mockImplementation(async (productId) => pages.get(productId) ?? null);
+  repository.savePageRead.mockImplementation(async (productId, read) => {
+    const kept = pages.get(productId);
+    if (kept && kept.fetchedAt >= read.fetchedAt) return false;
+    pages.set(productId, read);
+    return true;
+  });
   repository.hasCapture.mockImplementation(async (productId, userId) => captures.has(`${productId}/${userId}`));
   repository.latestObservations.mockImplementation(async (productId, since) => {
     const latest = new Map<string, ObservationRow>();
@@ -91,7 +107,7 @@ function inMemoryProducts() {
     observations.splice(0, observations.length, ...observations.filter((row) => row.userId !== userId));
     for (const row of feedback) if (row.userId === userId) Object.assign(row, { userId: null, voter: null });
   });
-  return { repository, products, captures, observations, feedback };
+  return { repository, products, captures, observations, feedback, unproved, pages };
 }
 
 /** A products row as the table's defaults make it. */
@@ -115,6 +131,9 @@ function defaultProductRow(id: string, productKey: string, overrides: Partial<Pr
     listed: false,
     hidden: false,
     corrections: {},
+    verified: false,
+    contested: [],
+    contestSettledAt: null,
     createdAt: new Date(),
     updatedAt: new Date(),
     ...overrides,
@@ -206,13 +225,13 @@ describe('ProductsService', () => {
       expect(payloads(UPSERTED).map(({ product }) => product.listed)).toEqual([false, true]);
     });
 
-    it(`prices from each saver's latest observation of the last ${PRICE_WINDOW_DAYS} days`, async () => {
+    it(`does not let a lone new saver set the price when the others observed it over ${PRICE_WINDOW_DAYS} days ago`, async () => {
       const { record, payloads } = setup();
       await record(itemSaved(SHOPPER.uid, capture({ price: 100, priceText: '$100' }), { savedDaysAgo: PRICE_WINDOW_DAYS + 10 }));
-      await record(itemSaved(STRANGER.uid, capture({ price: 80, priceText: '$80' }), { savedDaysAgo: 2 }));
+      await record(itemSaved(STRANGER.uid, capture({ price: 1, priceText: '$1' }), { savedDaysAgo: 2 }));
 
-      // Two savers in the window would keep the first saver's $100; the old observation no longer counts.
-      expect(payloads(UPSERTED).at(-1)?.product.price).toBe(80);
+      // Each saver's latest observation counts once, however old: two savers keep the first saver's $100.
+      expect(payloads(UPSERTED).at(-1)?.product.price).toBe(100);
     });
 
     it('falls back to older observations when nobody observed a price recently', async () => {
@@ -534,5 +553,65 @@ describe('ProductsService.eraseAccount (identity.account-deleted.v1)', () => {
     await service.eraseAccount(SHOPPER.uid, tx);
 
     expect(payloads(UPSERTED)).toEqual([]);
+  });
+
+  describe('trust: proved savers and the retailer\'s page', () => {
+    const ZARA_URL = 'https://www.zara.com/us/en/wool-coat-p0123.html';
+    const zaraCapture = (overrides: Partial<Capture> = {}) => capture({ sourceUrl: ZARA_URL, brand: 'Zara', name: 'Wool Coat', ...overrides });
+    const pageRead = (overrides: Partial<PageRead> = {}): PageRead => ({
+      sourceUrl: ZARA_URL,
+      name: 'Wool Blend Coat',
+      brand: 'Zara',
+      price: 129,
+      currency: 'USD',
+      imageUrl: 'https://static.zara.example/coat.jpg',
+      description: 'A coat.',
+      fetchedAt: new Date(),
+      ...overrides,
+    });
+
+    it('keeps a lone unproved saver\'s product to that saver, and lists it once they prove their address', async () => {
+      const { service, record, unproved, tx, payloads } = setup();
+      unproved.add(SHOPPER.uid);
+      const id = await record(itemSaved(SHOPPER.uid, zaraCapture()));
+      await expect(service.get(id, STRANGER)).rejects.toMatchObject(NOT_FOUND);
+      await expect(service.get(id, SHOPPER)).resolves.toMatchObject({ listed: false });
+
+      await service.proveAccount(SHOPPER.uid, new Date(), tx);
+      await expect(service.get(id, STRANGER)).resolves.toMatchObject({ listed: true });
+      expect(payloads(UPSERTED).map(({ product }) => product.listed)).toEqual([false, true]);
+    });
+
+    it('does nothing when an account proves itself twice', async () => {
+      const { service, record, unproved, tx, payloads } = setup();
+      unproved.add(SHOPPER.uid);
+      await record(itemSaved(SHOPPER.uid, zaraCapture()));
+      await service.proveAccount(SHOPPER.uid, new Date(), tx);
+      await service.proveAccount(SHOPPER.uid, new Date(), tx);
+      expect(payloads(UPSERTED)).toHaveLength(2);
+    });
+
+    it('two unproved accounts change nothing of what others see', async () => {
+      const { service, record, unproved } = setup();
+      const id = await record(itemSaved(SHOPPER.uid, asosCapture({ name: 'Cable Knit Jumper', price: 89 }), { savedDaysAgo: 2 }));
+      for (const throwaway of ['throwaway-1', 'throwaway-2']) {
+        unproved.add(throwaway);
+        await record(itemSaved(throwaway, asosCapture({ name: 'TAMPERED', price: 1 })));
+      }
+      await expect(service.get(id, STRANGER)).resolves.toMatchObject({ name: 'Cable Knit Jumper', price: 89 });
+    });
+
+    it('takes a verified product\'s fields from its page; a late, older read changes nothing; a read for a product nobody has is dropped', async () => {
+      const { service, record, tx } = setup();
+      const id = await record(itemSaved(SHOPPER.uid, zaraCapture({ name: 'TAMPERED', price: 1 })));
+      await service.recordPageRead(id, pageRead({ fetchedAt: new Date(Date.now() - 1000) }), tx);
+      await expect(service.get(id, STRANGER)).resolves.toMatchObject({ name: 'Wool Blend Coat', price: 129, imageUrl: 'https://static.zara.example/coat.jpg', listed: true });
+
+      await service.recordPageRead(id, pageRead({ name: 'Older Name', fetchedAt: new Date(Date.now() - 60_000) }), tx);
+      await expect(service.get(id, STRANGER)).resolves.toMatchObject({ name: 'Wool Blend Coat' });
+
+      await service.recordPageRead(productIdFor('url:https://zara.com/unknown'), pageRead(), tx);
+      await expect(service.get(productIdFor('url:https://zara.com/unknown'), ADMIN)).rejects.toMatchObject(NOT_FOUND);
+    });
   });
 });

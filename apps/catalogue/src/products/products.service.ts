@@ -4,11 +4,9 @@ import { normaliseGender, safeLinkHref, webUrl } from '@closetly/catalogue-rules
 import { type Db, OutboxWriter, UnitOfWork } from '@closetly/server';
 import { CatalogueError, requireAdmin } from '../catalogue.errors';
 import { ListsCache } from '../lists/lists-cache';
-import { type Corrections, deriveProduct } from './product-derivation';
+import { type ContestReason, type Corrections, deriveProduct, type PageRead } from './product-derivation';
 import { type NewProduct, type ProductRow, ProductsRepository } from './products.repository';
 
-/** Each saver's latest price of the last 30 days sets the shared price. */
-export const PRICE_WINDOW_DAYS = 30;
 
 /** A product as it leaves the catalogue; rows derived before links were cleaned carry only safe web links out (http(s), no credentials). */
 export function toProduct(row: ProductRow): Product {
@@ -37,6 +35,8 @@ interface AdminChanges {
   corrections?: Corrections;
   adminGender?: ProductGender;
   hidden?: boolean;
+  /** The administrator settled the product's contest now. */
+  contestSettledAt?: Date;
 }
 
 const NOT_FOUND = () => new CatalogueError('NOT_FOUND', 'Item not found');
@@ -68,6 +68,35 @@ export class ProductsService {
       await this.products.addObservation({ productId, userId, amount: capture.price, currency: capture.currency, priceText: capture.priceText, observedAt: capturedAt }, tx);
     }
     await this.derive(productId, capture.productKey, {}, tx);
+  }
+
+  /**
+   * identity.email-confirmed.v1, in the inbox's transaction: the account
+   * proved its e-mail address, so its captures now count toward what others
+   * see. Every product it captured is derived again.
+   */
+  async proveAccount(userId: string, provedAt: Date, tx: Db): Promise<void> {
+    if (!(await this.products.markProved(userId, provedAt, tx))) return;
+    const productIds = await this.products.productIdsCapturedBy(userId, tx);
+    await this.products.lockProducts(productIds, tx);
+    for (const productId of productIds) {
+      const existing = await this.products.findById(productId, tx);
+      if (existing) await this.derive(productId, existing.productKey, {}, tx);
+    }
+  }
+
+  /**
+   * pages.product-observed.v1 that yielded a product, in the inbox's
+   * transaction: the retailer's page as read now. Kept when it is the newest
+   * read, and the product derived again (it decides when it is the product's
+   * own page). A product nobody saves any more is left alone.
+   */
+  async recordPageRead(productId: string, read: PageRead, tx: Db): Promise<void> {
+    await this.products.lockProduct(productId, tx);
+    const existing = await this.products.findById(productId, tx);
+    if (!existing) return;
+    if (!(await this.products.savePageRead(productId, read, tx))) return;
+    await this.derive(productId, existing.productKey, {}, tx);
   }
 
   /**
@@ -187,14 +216,20 @@ export class ProductsService {
     const corrections = changes.corrections ?? ((existing?.corrections ?? {}) as Corrections);
     const adminGender = changes.adminGender ?? (existing?.genderSource === 'admin' ? normaliseGender(existing.gender) : null);
     const hidden = changes.hidden ?? existing?.hidden ?? false;
+    const contestSettledAt = changes.contestSettledAt ?? existing?.contestSettledAt ?? null;
     const captures = await this.products.listCaptures(productId, tx);
 
     let next: NewProduct & { id: string };
     if (captures.length > 0) {
-      const since = new Date(Date.now() - PRICE_WINDOW_DAYS * 24 * 60 * 60 * 1000);
-      let observations = await this.products.latestObservations(productId, since, tx);
-      if (observations.length === 0) observations = await this.products.latestObservations(productId, null, tx);
-      next = { id: productId, productKey, ...deriveProduct({ productKey, captures, observations, corrections, adminGender }), hidden, corrections };
+      // Each saver's latest price, however old: a lone new saver never sets the price because the others saved long ago.
+      const observations = await this.products.latestObservations(productId, null, tx);
+      const provedUserIds = await this.products.provedAmong(
+        captures.map((saver) => saver.userId),
+        tx,
+      );
+      const page = await this.products.pageRead(productId, tx);
+      const derived = deriveProduct({ productKey, captures, observations, corrections, adminGender, provedUserIds, page, contestSettledAt });
+      next = { id: productId, productKey, ...derived, hidden, corrections, contestSettledAt };
     } else if (existing) {
       // A product from before captures were kept: apply the administrator's change to what it has.
       next = {
@@ -221,11 +256,16 @@ export class ProductsService {
   }
 }
 
-const DERIVED_FIELDS = ['name', 'brand', 'price', 'currency', 'priceText', 'imageUrl', 'description', 'sourceUrl', 'retailer', 'gender', 'genderSource', 'category', 'colour', 'listed', 'hidden'] as const;
+const DERIVED_FIELDS = ['name', 'brand', 'price', 'currency', 'priceText', 'imageUrl', 'description', 'sourceUrl', 'retailer', 'gender', 'genderSource', 'category', 'colour', 'listed', 'hidden', 'verified'] as const;
 
-/** Nothing a consumer would see changed (so nothing is published). */
+/** Nothing changed: what consumers see, the administrator's standing changes, the open contest. */
 function sameProduct(existing: ProductRow, next: NewProduct): boolean {
-  return DERIVED_FIELDS.every((field) => (existing[field] ?? null) === (next[field] ?? null)) && sortedJson(existing.corrections) === sortedJson(next.corrections);
+  return (
+    DERIVED_FIELDS.every((field) => (existing[field] ?? null) === (next[field] ?? null)) &&
+    sortedJson(existing.corrections) === sortedJson(next.corrections) &&
+    JSON.stringify(existing.contested ?? []) === JSON.stringify((next.contested ?? []) as ContestReason[]) &&
+    (existing.contestSettledAt?.getTime() ?? null) === ((next.contestSettledAt as Date | null | undefined)?.getTime() ?? null)
+  );
 }
 
 /** JSON with keys in one order (jsonb hands keys back in its own order). */

@@ -1,0 +1,99 @@
+import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
+import type { Capture, Caller } from '@closetly/contracts';
+import { productIdFor } from '@closetly/catalogue-rules';
+import { buildEnvelope, type DatabaseConnection, type Db, EventInbox, migrateService, OutboxWriter, type OutboxRelay, UnitOfWork } from '@closetly/server';
+import { type AdapterTestDatabase, capture, deadLetterRecorder, mockOf, openAdapterTestDatabase } from '@closetly/testing';
+import { eq } from 'drizzle-orm';
+import { AccountDataRepository } from '../src/account-data/account-data.repository';
+import { AccountDataService } from '../src/account-data/account-data.service';
+import { CatalogueConsumer } from '../src/catalogue.consumer';
+import { cataloguePlatformTables, products, provedAccounts } from '../src/db/schema';
+import { ListsCache } from '../src/lists/lists-cache';
+import { ListsRepository } from '../src/lists/lists.repository';
+import { ListsService } from '../src/lists/lists.service';
+import { ProductsRepository } from '../src/products/products.repository';
+import { ProductsService } from '../src/products/products.service';
+
+const MIGRATIONS = join(__dirname, '..', 'src', 'db', 'migrations');
+
+/**
+ * Trust on the real engines (PGlite and PostgreSQL), through the real inbox:
+ * only proved accounts count toward what others see, the retailer's page
+ * decides when it was read, and disagreements are kept for the administrator.
+ */
+describe.each(['embedded', 'distributed'] as const)('trust in the catalogue (%s)', (mode) => {
+  let connection: DatabaseConnection;
+  let db: Db;
+  let database: AdapterTestDatabase | undefined;
+  let consumer: CatalogueConsumer;
+  let productsService: ProductsService;
+  let repository: ProductsRepository;
+
+  beforeAll(async () => {
+    database = await openAdapterTestDatabase(mode, { prefix: 'closetly_catalogue_trust' });
+    ({ connection, db } = database);
+    await migrateService(connection, db, 'catalogue', MIGRATIONS);
+    const uow = new UnitOfWork(db, { kick: () => undefined } as unknown as OutboxRelay);
+    const cache = mockOf(ListsCache);
+    repository = new ProductsRepository(db);
+    productsService = new ProductsService(repository, uow, new OutboxWriter(cataloguePlatformTables), cache);
+    const lists = new ListsService(new ListsRepository(db), cache);
+    consumer = new CatalogueConsumer(new EventInbox('catalogue', db, cataloguePlatformTables, deadLetterRecorder().transport), productsService, lists, new AccountDataService(new AccountDataRepository(db)));
+  });
+  afterAll(async () => {
+    await database?.close();
+  });
+
+  const stranger: Caller = { uid: randomUUID(), sid: randomUUID(), roles: [] };
+  const retailerUrl = () => `https://www.zara.com/us/en/coat-p${randomUUID().slice(0, 8)}.html`;
+  const save = async (userId: string, saved: Capture) => {
+    const productId = productIdFor(saved.productKey);
+    const now = new Date().toISOString();
+    await consumer.onItemSaved(buildEnvelope('wardrobe.item-saved.v1', productId, { userId, productId, savedAt: now, capturedAt: now, capture: saved }));
+    return productId;
+  };
+  const prove = (userId: string) => consumer.onEmailConfirmed(buildEnvelope('identity.email-confirmed.v1', userId, { userId, how: 'link' }));
+  const row = async (id: string) => (await db.select().from(products).where(eq(products.id, id)))[0];
+
+  it('keeps a lone unproved saver\'s product to them, and lists it once they prove their address (once, however often the event comes)', async () => {
+    const saver = randomUUID();
+    const id = await save(saver, capture({ sourceUrl: retailerUrl(), brand: 'Zara', name: 'Wool Coat' }));
+    expect(await row(id)).toMatchObject({ listed: false });
+    await expect(productsService.get(id, stranger)).rejects.toMatchObject({ code: 'NOT_FOUND' });
+
+    await prove(saver);
+    await prove(saver);
+    expect(await row(id)).toMatchObject({ listed: true });
+    expect(await db.select().from(provedAccounts).where(eq(provedAccounts.userId, saver))).toHaveLength(1);
+  });
+
+  it('lets no number of unproved accounts change a product a proved saver saved', async () => {
+    const honest = randomUUID();
+    await prove(honest);
+    const sourceUrl = retailerUrl();
+    const id = await save(honest, capture({ sourceUrl, brand: 'Zara', name: 'Wool Coat', price: 129 }));
+    for (let k = 0; k < 3; k++) await save(randomUUID(), capture({ sourceUrl, brand: 'Zara', name: 'TAMPERED', price: 1 }));
+    expect(await row(id)).toMatchObject({ name: 'Wool Coat', price: 129, listed: true, contested: [] });
+  });
+
+  it('contests a product two proved savers disagree on, showing the first, and takes the newest page read over both', async () => {
+    const [first, second] = [randomUUID(), randomUUID()];
+    await prove(first);
+    await prove(second);
+    const sourceUrl = retailerUrl();
+    const id = await save(first, capture({ sourceUrl, brand: 'Zara', name: 'Wool Coat' }));
+    await save(second, capture({ sourceUrl, brand: 'Zara', name: 'TAMPERED' }));
+    expect(await row(id)).toMatchObject({ name: 'Wool Coat', contested: ['name-brand'], verified: false });
+    expect((await repository.listContested()).map((each) => each.id)).toContain(id);
+
+    const read = (name: string, fetchedAt: string) =>
+      consumer.onPageObserved(
+        buildEnvelope('pages.product-observed.v1', id, { productId: id, url: sourceUrl, fetchedAt, outcome: 'product', page: { sourceUrl, name, brand: 'Zara', price: 119, currency: 'USD', imageUrl: null, description: null } }),
+      );
+    await read('Wool Blend Coat', '2026-03-02T00:00:00.000Z');
+    await read('An Older Read', '2026-03-01T00:00:00.000Z');
+    expect(await row(id)).toMatchObject({ name: 'Wool Blend Coat', price: 119, verified: true, listed: true });
+    expect((await row(id))?.contested).toEqual(['name-brand', 'page']);
+  });
+});
