@@ -3,11 +3,14 @@ import { Module } from '@nestjs/common';
 import { PLATFORM, type Platform, PROCESS_ENV, ServiceRuntimeModule } from '@closetly/server';
 import { AccountsRepository } from './accounts/accounts.repository';
 import { AccountsService } from './accounts/accounts.service';
+import { EmailProof } from './accounts/email-proof';
 import { PasswordHasher } from './accounts/password-hasher';
 import { BetaCodesService } from './beta-codes.service';
 import { CLOCK, systemClock } from './clock';
 import { IDENTITY_CONFIG, type IdentityConfig, loadIdentityConfig } from './config';
 import { identityPlatformTables } from './db/schema';
+import { EmailConfirmationRepository } from './email-confirmation/email-confirmation.repository';
+import { EmailConfirmationService } from './email-confirmation/email-confirmation.service';
 import { IdentityRpcController } from './identity.rpc.controller';
 import { OidcRepository } from './oidc/oidc.repository';
 import { OidcService } from './oidc/oidc.service';
@@ -43,6 +46,9 @@ import { SignInThrottle } from './sign-in-throttle/sign-in-throttle.service';
     PasswordHasher,
     AccountsRepository,
     AccountsService,
+    EmailProof,
+    EmailConfirmationRepository,
+    EmailConfirmationService,
     SessionsRepository,
     SessionsService,
     SignInFailuresRepository,

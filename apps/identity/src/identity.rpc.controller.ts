@@ -3,6 +3,7 @@ import type { RpcRequest } from '@closetly/contracts';
 import { Payload } from '@nestjs/microservices';
 import { AccountsService } from './accounts/accounts.service';
 import { BetaCodesService } from './beta-codes.service';
+import { EmailConfirmationService } from './email-confirmation/email-confirmation.service';
 import { PasswordResetService } from './password-reset/password-reset.service';
 import { OidcService } from './oidc/oidc.service';
 import { SessionsService } from './sessions/sessions.service';
@@ -16,6 +17,7 @@ export class IdentityRpcController {
     private readonly sessions: SessionsService,
     private readonly passwordReset: PasswordResetService,
     private readonly oidc: OidcService,
+    private readonly emailConfirmation: EmailConfirmationService,
   ) {}
 
   @RpcHandler('identity.verify-beta-code')
@@ -26,6 +28,23 @@ export class IdentityRpcController {
   @RpcHandler('identity.sign-up')
   signUp(@Payload() request: RpcRequest<'identity.sign-up'>) {
     return this.accounts.signUp(request);
+  }
+
+  @RpcHandler('identity.confirm-email')
+  async confirmEmail(@Payload() request: RpcRequest<'identity.confirm-email'>) {
+    await this.emailConfirmation.confirm(request.token);
+    return { ok: true as const };
+  }
+
+  @RpcHandler('identity.resend-confirmation')
+  async resendConfirmation(@Payload() request: RpcRequest<'identity.resend-confirmation'>) {
+    await this.emailConfirmation.resend(request.caller);
+    return { ok: true as const };
+  }
+
+  @RpcHandler('identity.email-status')
+  emailStatus(@Payload() request: RpcRequest<'identity.email-status'>) {
+    return this.emailConfirmation.status(request.caller);
   }
 
   @RpcHandler('identity.sign-in')

@@ -6,6 +6,10 @@ import argon2 from 'argon2';
 import { eq, inArray } from 'drizzle-orm';
 import { AccountsRepository } from '../src/accounts/accounts.repository';
 import { AccountsService } from '../src/accounts/accounts.service';
+import { EmailProof } from '../src/accounts/email-proof';
+import { EmailConfirmationRepository } from '../src/email-confirmation/email-confirmation.repository';
+import { EmailConfirmationService } from '../src/email-confirmation/email-confirmation.service';
+import { MailQueue } from '../src/password-reset/mail-queue';
 import { passwordResets, refreshTokens } from '../src/db/schema';
 import { PasswordHasher } from '../src/accounts/password-hasher';
 import { OidcRepository } from '../src/oidc/oidc.repository';
@@ -14,7 +18,7 @@ import { SessionsRepository } from '../src/sessions/sessions.repository';
 import { SessionsService } from '../src/sessions/sessions.service';
 import { SignInFailuresRepository } from '../src/sign-in-throttle/sign-in-failures.repository';
 import { SignInThrottle } from '../src/sign-in-throttle/sign-in-throttle.service';
-import { testConfig } from './support/unit-doubles';
+import { mailbox, testConfig } from './support/unit-doubles';
 
 const MIGRATIONS = join(__dirname, '..', 'src', 'db', 'migrations');
 const PASSWORD = 'Closet!Passw0rd';
@@ -65,7 +69,10 @@ describe.each(['embedded', 'distributed'] as const)('identity repositories (%s)'
     await passwords.onModuleInit();
     const sessions = new SessionsService(config, new MemoryCache(), new SessionsRepository(db));
     const uow = new UnitOfWork(db, mockOf(OutboxRelay));
-    const service = new AccountsService(config, accounts, passwords, sessions, uow, recordingOutbox().outbox, new SignInThrottle(new SignInFailuresRepository(db), uow));
+    const outbox = recordingOutbox().outbox;
+    const proof = new EmailProof(accounts, outbox);
+    const confirmation = new EmailConfirmationService(config, new EmailConfirmationRepository(db), accounts, proof, sessions, new MailQueue(mailbox()), uow);
+    const service = new AccountsService(config, accounts, passwords, sessions, uow, outbox, new SignInThrottle(new SignInFailuresRepository(db), uow), proof, confirmation);
 
     await service.signIn({ client: '198.51.100.1', email: account.email, password: PASSWORD });
     const stored = (await accounts.findById(account.id))?.passwordHash ?? '';

@@ -7,6 +7,7 @@ import type {
   PopularItemsQuery,
   ProductGender,
   ResetPasswordRequest,
+  ConfirmEmailRequest,
   SignInRequest,
   SignUpRequest,
   UpdateProfileRequest,
@@ -26,6 +27,7 @@ import { getSearchSuggestions } from './get-search-suggestions';
 import { getUngenderedProducts } from './get-ungendered-products';
 import { getWardrobe } from './get-wardrobe';
 import { logout } from './logout';
+import { confirmEmail, getEmailStatus, resendConfirmation } from './email-confirmation';
 import { me } from './me';
 import { mintExtensionToken } from './mint-extension-token';
 import { oidcComplete } from './oidc-complete';
@@ -61,6 +63,9 @@ export function createApiClient(options: ApiClientOptions = {}) {
     signOutEverywhere: (call?: CallOptions) => signOutEverywhere(transport, call),
     forgotPassword: (email: string, call?: CallOptions) => forgotPassword(transport, email, call),
     resetPassword: (body: ResetPasswordRequest, call?: CallOptions) => resetPassword(transport, body, call),
+    confirmEmail: (body: ConfirmEmailRequest, call?: CallOptions) => confirmEmail(transport, body, call),
+    resendConfirmation: (call?: CallOptions) => resendConfirmation(transport, call),
+    getEmailStatus: (call?: CallOptions) => getEmailStatus(transport, call),
     oidcStart: (intent: OidcIntent, call?: CallOptions) => oidcStart(transport, intent, call),
     oidcComplete: (loginCode: string, call?: CallOptions) => oidcComplete(transport, loginCode, call),
     saveItem: (item: ItemInput, call?: CallOptions) => saveItem(transport, item, call),

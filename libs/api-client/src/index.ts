@@ -44,3 +44,4 @@ export { getUngenderedProducts } from './get-ungendered-products';
 export { setProductGender } from './set-product-gender';
 export { setProductHidden } from './set-product-hidden';
 export { getAtRiskItems } from './get-at-risk-items';
+export { confirmEmail, getEmailStatus, resendConfirmation } from './email-confirmation';

@@ -106,6 +106,23 @@ export type ForgotPasswordResponse = z.infer<typeof ForgotPasswordResponse>;
 export const ResetPasswordRequest = z.object({ token: z.string().min(1).max(512), password: Password }).strict();
 export type ResetPasswordRequest = z.infer<typeof ResetPasswordRequest>;
 
+/**
+ * E-mail confirmation. Sign-up sends a "Confirm your e-mail" link (single-use,
+ * EMAIL_CONFIRMATION_TTL_HOURS); the account works at once, and only proved
+ * accounts count toward the shared catalogue (and hold the admin role).
+ */
+export const EMAIL_CONFIRMATION_TTL_HOURS = 24;
+/** POST /api/auth/confirm-email {token}. */
+export const ConfirmEmailRequest = z.object({ token: z.string().min(1).max(512) }).strict();
+export type ConfirmEmailRequest = z.infer<typeof ConfirmEmailRequest>;
+/** GET /api/auth/email-status: whether the caller's address is confirmed. */
+export const EmailStatus = z.object({ email: z.string(), confirmed: z.boolean() });
+export type EmailStatus = z.infer<typeof EmailStatus>;
+export const INVALID_CONFIRMATION_MESSAGE = 'This confirmation link is invalid or has expired.';
+/** Resends are limited per account: this many a day, and one a minute. */
+export const CONFIRMATION_RESENDS_PER_DAY = 5;
+export const CONFIRMATION_RESEND_MESSAGE = 'A confirmation e-mail was sent a moment ago. Please check your inbox, or try again in a minute.';
+
 /** POST /api/user: the spec's sign-up user record; updates the caller's own record only. */
 export const UserRecordRequest = z
   .object({

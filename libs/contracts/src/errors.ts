@@ -11,6 +11,8 @@ export const API_ERROR_CODES = [
   'INVALID_CREDENTIALS',
   'INVALID_REFRESH_TOKEN',
   'INVALID_RESET_TOKEN',
+  /** A "Confirm your e-mail" link that is unknown, used or expired. */
+  'INVALID_CONFIRMATION_TOKEN',
   /** A step that needs proof of identity again (deleting the account) got a wrong password or a stale sign-in. Not 401: the web app must not sign out on it. */
   'REAUTHENTICATION_FAILED',
   'ACCOUNT_DISABLED',
@@ -50,7 +52,20 @@ export const PLATFORM_ERROR_CODES = ['VALIDATION_FAILED', 'UPSTREAM_TIMEOUT', 'I
  * switch; a code outside its service's set is treated as INTERNAL on arrival.
  */
 export const SERVICE_ERROR_CODES = {
-  identity: ['EMAIL_TAKEN', 'REAUTHENTICATION_FAILED', 'INVALID_CREDENTIALS', 'INVALID_REFRESH_TOKEN', 'INVALID_RESET_TOKEN', 'ACCOUNT_DISABLED', 'UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND', 'OIDC_FAILED', 'RATE_LIMITED'],
+  identity: [
+    'EMAIL_TAKEN',
+    'REAUTHENTICATION_FAILED',
+    'INVALID_CREDENTIALS',
+    'INVALID_REFRESH_TOKEN',
+    'INVALID_RESET_TOKEN',
+    'INVALID_CONFIRMATION_TOKEN',
+    'ACCOUNT_DISABLED',
+    'UNAUTHENTICATED',
+    'FORBIDDEN',
+    'NOT_FOUND',
+    'OIDC_FAILED',
+    'RATE_LIMITED',
+  ],
   catalogue: ['NOT_FOUND', 'FORBIDDEN'],
   wardrobe: ['NOT_FOUND', 'FORBIDDEN'],
   profile: ['FORBIDDEN'],

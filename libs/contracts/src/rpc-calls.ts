@@ -11,6 +11,8 @@ import {
   OidcStartResponse,
   RefreshRequest,
   ResetPasswordRequest,
+  ConfirmEmailRequest,
+  EmailStatus,
   SignInRequest,
   SignUpRequest,
   UserRecordRequest,
@@ -75,6 +77,9 @@ export const RPC_CALLS = {
   'identity.update-user': rpcCall('identity', WithCaller.extend({ record: UserRecordRequest }), AuthUser),
   'identity.forgot-password': rpcCall('identity', ForgotPasswordRequest, ForgotPasswordResponse),
   'identity.reset-password': rpcCall('identity', ResetPasswordRequest, RpcOk),
+  'identity.confirm-email': rpcCall('identity', ConfirmEmailRequest, RpcOk),
+  'identity.resend-confirmation': rpcCall('identity', WithCaller, RpcOk),
+  'identity.email-status': rpcCall('identity', WithCaller, EmailStatus),
   'identity.list-accounts': rpcCall('identity', WithCaller, AccountList),
   /** A token for the Chrome extension in the caller's session (full scope only: an extension token cannot mint another). */
   'identity.mint-extension-token': rpcCall('identity', WithCaller, ExtensionToken),

@@ -4,6 +4,8 @@ import {
   AuthSession,
   AuthUser,
   type Caller,
+  ConfirmEmailRequest,
+  EmailStatus,
   ExtensionToken,
   ForgotPasswordRequest,
   ForgotPasswordResponse,
@@ -52,6 +54,30 @@ export class AuthController {
   @UseGuards(OptionalJwtAuthGuard)
   async logout(@Body(new ZodPipe(LogoutRequest)) body: LogoutRequest, @CurrentUser() caller: Caller | undefined): Promise<void> {
     await this.rpc.call('identity.logout', { token: body.token, caller });
+  }
+
+  /** The "Confirm your e-mail" link's token: proves the address (no sign-in needed; the link is the proof). */
+  @Post('auth/confirm-email')
+  @HttpCode(204)
+  @RateLimit('confirm-email')
+  async confirmEmail(@Body(new ZodPipe(ConfirmEmailRequest)) body: ConfirmEmailRequest): Promise<void> {
+    await this.rpc.call('identity.confirm-email', body);
+  }
+
+  /** Another confirmation link for the signed-in caller; identity limits it per account too. */
+  @Post('auth/confirm-email/resend')
+  @HttpCode(204)
+  @Authenticated()
+  @RateLimit('confirm-email-resend')
+  async resendConfirmation(@CurrentUser() caller: Caller): Promise<void> {
+    await this.rpc.call('identity.resend-confirmation', { caller });
+  }
+
+  /** Whether the caller's address is confirmed: the web app's banner asks. */
+  @Get('auth/email-status')
+  @Authenticated()
+  emailStatus(@CurrentUser() caller: Caller): Promise<EmailStatus> {
+    return this.rpc.call('identity.email-status', { caller });
   }
 
   @Get('auth/me')

@@ -7,6 +7,7 @@ export function statusForCode(code: ApiErrorCode): number {
   switch (code) {
     case 'VALIDATION_FAILED':
     case 'INVALID_RESET_TOKEN':
+    case 'INVALID_CONFIRMATION_TOKEN':
     case 'OIDC_FAILED':
       return 400;
     // 401 means "sign in again": the web app signs the user out on it (spec §4).

@@ -31,6 +31,10 @@ export const RATE_LIMITS = {
   // Each request sends a mail to the address: a few an hour is all a person needs.
   'forgot-password': { client: { max: 10, seconds: HOUR }, account: { max: 3, seconds: HOUR } },
   'verify-beta': { client: { max: 30, seconds: 15 * MINUTE } },
+  // A confirmation token is 256 random bits; the limit only keeps guessers from costing anything.
+  'confirm-email': { client: { max: 30, seconds: 15 * MINUTE } },
+  // Each resend is a mail to the caller's inbox; identity also allows one a minute and a few a day per account.
+  'confirm-email-resend': { user: { max: 5, seconds: HOUR }, client: { max: 20, seconds: HOUR }, message: 'Too many confirmation e-mails. Please try again later.' },
   refresh: { client: { max: 120, seconds: 15 * MINUTE } },
   // The extension asks for its token when the user signs in; each token lives 30 days, so a few an hour is plenty.
   'extension-token': { user: { max: 30, seconds: HOUR }, message: 'Too many requests. Please try again later.' },

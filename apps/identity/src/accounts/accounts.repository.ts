@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DATABASE, type Db } from '@closetly/server';
-import { and, asc, count, eq } from 'drizzle-orm';
+import { and, asc, count, eq, isNull } from 'drizzle-orm';
 import { accounts, externalIdentities, oidcLoginCodes, passwordResets, refreshTokens, sessions } from '../db/schema';
 
 export type AccountRow = typeof accounts.$inferSelect;
@@ -41,6 +41,16 @@ export class AccountsRepository {
       .where(eq(accounts.id, id))
       .returning();
     return row;
+  }
+
+  /** Stamps the address as proved now; false when it already was (also under a race). */
+  async markEmailVerified(id: string, tx: Db = this.db): Promise<boolean> {
+    const rows = await tx
+      .update(accounts)
+      .set({ emailVerifiedAt: new Date(), updatedAt: new Date() })
+      .where(and(eq(accounts.id, id), isNull(accounts.emailVerifiedAt)))
+      .returning({ id: accounts.id });
+    return rows.length === 1;
   }
 
   /** Replaces the password hash only if it is still `expected` (a reset in between wins); false otherwise. */

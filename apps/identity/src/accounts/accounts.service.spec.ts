@@ -2,7 +2,7 @@ import argon2 from 'argon2';
 import jwt from 'jsonwebtoken';
 import { type Caller, DELETE_ACCOUNT_STALE_SIGN_IN_MESSAGE, DELETE_ACCOUNT_WRONG_PASSWORD_MESSAGE, EXTENSION_TOKEN_SCOPE_MESSAGE, type SignUpRequest, type UserRecordRequest } from '@closetly/contracts';
 import { ACCESS_TOKEN_AUDIENCE, ACCESS_TOKEN_ISSUER, keyIdOf } from '@closetly/server';
-import { accountRow, fakeUnitOfWork, inMemoryAccounts, manualClock, recordingOutbox, sessionsServiceFor, signInThrottleFor, TEST_JWT_SECRET, testConfig } from '../../test/support/unit-doubles';
+import { accountRow, emailConfirmationFor, fakeUnitOfWork, inMemoryAccounts, manualClock, recordingOutbox, sessionsServiceFor, signInThrottleFor, TEST_JWT_SECRET, testConfig } from '../../test/support/unit-doubles';
 import { SIGN_IN_LIMITS } from '../sign-in-throttle/sign-in-throttle.service';
 import type { AccountRow } from './accounts.repository';
 import { AccountsService } from './accounts.service';
@@ -32,8 +32,9 @@ async function setup(...stored: AccountRow[]) {
   const { uow, tx } = fakeUnitOfWork();
   const events = recordingOutbox();
   const throttle = signInThrottleFor(time.clock);
-  const service = new AccountsService(config, accounts.repository, passwords, sessions.service, uow, events.outbox, throttle.service, time.clock);
-  return { service, accounts, sessions, passwords, tx, events, time, throttle };
+  const email = emailConfirmationFor({ config, accounts: accounts.repository, sessions: sessions.service, uow, outbox: events.outbox, clock: time.clock });
+  const service = new AccountsService(config, accounts.repository, passwords, sessions.service, uow, events.outbox, throttle.service, email.proof, email.confirmation, time.clock);
+  return { service, accounts, sessions, passwords, tx, events, time, throttle, email };
 }
 
 /** A stored account that signs in with PASSWORD. */

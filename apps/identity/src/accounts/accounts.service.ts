@@ -19,11 +19,13 @@ import {
 import { type Db, OutboxWriter, UnitOfWork } from '@closetly/server';
 import { CLOCK, type Clock, systemClock } from '../clock';
 import { IDENTITY_CONFIG, type IdentityConfig } from '../config';
+import { EmailConfirmationService } from '../email-confirmation/email-confirmation.service';
 import { IdentityError } from '../identity.errors';
 import { SessionsService } from '../sessions/sessions.service';
 import { SignInThrottle } from '../sign-in-throttle/sign-in-throttle.service';
 import { type AccountRow, AccountsRepository } from './accounts.repository';
 import { toAuthUser } from './auth-user';
+import { EmailProof } from './email-proof';
 import { PasswordHasher } from './password-hasher';
 
 /** What opened a session, as the gateway read it (see identity.sign-in). */
@@ -42,6 +44,8 @@ export class AccountsService {
     private readonly uow: UnitOfWork,
     private readonly outbox: OutboxWriter,
     private readonly throttle: SignInThrottle,
+    private readonly proof: EmailProof,
+    private readonly emailConfirmation: EmailConfirmationService,
     @Inject(CLOCK) private readonly clock: Clock = systemClock,
   ) {}
 
@@ -63,6 +67,8 @@ export class AccountsService {
       );
       if (!account) throw new IdentityError('EMAIL_TAKEN', 'An account with this email already exists.');
       await this.registered(account, tx);
+      // The account works at once; the link proves the address (EmailConfirmationService).
+      await this.emailConfirmation.sendLink(account, tx);
       return this.sessions.open(account, request.device ?? null, tx);
     });
   }
@@ -100,7 +106,8 @@ export class AccountsService {
    */
   async ownerProvedEmail(account: AccountRow, tx: Db): Promise<void> {
     if (account.emailVerifiedAt) return;
-    await this.accounts.update(account.id, { emailVerifiedAt: new Date(), passwordHash: null }, tx);
+    await this.accounts.update(account.id, { passwordHash: null }, tx);
+    await this.proof.prove(account.id, 'provider', tx);
     await this.sessions.revokeAll(account.id, 'e-mail proved by its owner', tx);
   }
 

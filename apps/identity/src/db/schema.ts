@@ -88,6 +88,25 @@ export const passwordResets = identitySchema.table(
   (table) => [uniqueIndex('password_resets_hash_key').on(table.tokenHash), index('password_resets_account_idx').on(table.accountId)],
 );
 
+/**
+ * "Confirm your e-mail" links: the token stored hashed, single-use, valid
+ * EMAIL_CONFIRMATION_TTL_HOURS. A used link proves the address.
+ */
+export const emailConfirmations = identitySchema.table(
+  'email_confirmations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [uniqueIndex('email_confirmations_hash_key').on(table.tokenHash), index('email_confirmations_account_idx').on(table.accountId, table.createdAt)],
+);
+
 /** An OpenID Connect sign-in in progress: state → nonce and PKCE verifier, short-lived, used once. */
 export const oidcAttempts = identitySchema.table('oidc_attempts', {
   state: text('state').primaryKey(),

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import jwt from 'jsonwebtoken';
 import { type BaseClient, Issuer, TokenSet } from 'openid-client';
-import { accountRow, fakeUnitOfWork, inMemoryAccounts, manualClock, markFirstUnused, mockOf, signInThrottleFor, recordingOutbox, sessionsServiceFor, testConfig } from '../../test/support/unit-doubles';
+import { accountRow, emailConfirmationFor, fakeUnitOfWork, inMemoryAccounts, manualClock, markFirstUnused, mockOf, signInThrottleFor, recordingOutbox, sessionsServiceFor, testConfig } from '../../test/support/unit-doubles';
 import type { AccountRow } from '../accounts/accounts.repository';
 import { AccountsService } from '../accounts/accounts.service';
 import { PasswordHasher } from '../accounts/password-hasher';
@@ -98,9 +98,10 @@ function setup(...stored: AccountRow[]) {
   const { uow, tx } = fakeUnitOfWork();
   const events = recordingOutbox();
   const time = manualClock();
-  const accountsService = new AccountsService(config, accounts.repository, new PasswordHasher(), sessions.service, uow, events.outbox, signInThrottleFor(time.clock).service, time.clock);
-  const service = new OidcService(config, oidc.repository, accounts.repository, accountsService, uow, time.clock);
-  return { service, provider, accounts, accountsService, oidc, sessions, tx, events, time };
+  const email = emailConfirmationFor({ config, accounts: accounts.repository, sessions: sessions.service, uow, outbox: events.outbox, clock: time.clock });
+  const accountsService = new AccountsService(config, accounts.repository, new PasswordHasher(), sessions.service, uow, events.outbox, signInThrottleFor(time.clock).service, email.proof, email.confirmation, time.clock);
+  const service = new OidcService(config, oidc.repository, accounts.repository, accountsService, uow, email.proof, time.clock);
+  return { service, provider, accounts, accountsService, oidc, sessions, tx, events, time, email };
 }
 type Setup = ReturnType<typeof setup>;
 
@@ -157,9 +158,9 @@ describe('OidcService', () => {
     });
 
     it('refuses when third-party sign-in is not configured', async () => {
-      const { oidc, accounts, accountsService } = setup();
+      const { oidc, accounts, accountsService, email } = setup();
       const { uow } = fakeUnitOfWork();
-      const unconfigured = new OidcService(testConfig(), oidc.repository, accounts.repository, accountsService, uow);
+      const unconfigured = new OidcService(testConfig(), oidc.repository, accounts.repository, accountsService, uow, email.proof);
 
       await expect(unconfigured.start('signin')).rejects.toMatchObject({ code: 'OIDC_FAILED' });
     });
@@ -284,7 +285,12 @@ describe('OidcService', () => {
       const session = await signInThroughProvider(context, providerUser({ email: ' Grace@Example.com ' }));
 
       expect(context.events.payloads('identity.account-registered.v1')).toEqual([{ accountId: session.user.uid, email: 'grace@example.com', firstName: 'Grace', lastName: 'Hopper', gender: '' }]);
-      expect(context.events.recorded.map(({ envelope, tx }) => ({ key: envelope.key, tx }))).toEqual([{ key: session.user.uid, tx: context.tx }]);
+      // The provider verified the address: the account is proved from the start.
+      expect(context.events.payloads('identity.email-confirmed.v1')).toEqual([{ userId: session.user.uid, how: 'provider' }]);
+      expect(context.events.recorded.map(({ envelope, tx }) => ({ key: envelope.key, tx }))).toEqual([
+        { key: session.user.uid, tx: context.tx },
+        { key: session.user.uid, tx: context.tx },
+      ]);
     });
 
     it('announces nothing when it signs in to or links an account that already exists', async () => {
@@ -360,6 +366,7 @@ describe('OidcService', () => {
       expect(context.events.recorded.map(({ envelope, tx }) => ({ topic: envelope.type, key: envelope.key, tx }))).toEqual([
         { topic: 'identity.account-deleted.v1', key: squatted.id, tx: context.tx },
         { topic: 'identity.account-registered.v1', key: session.user.uid, tx: context.tx },
+        { topic: 'identity.email-confirmed.v1', key: session.user.uid, tx: context.tx },
       ]);
       expect(context.events.payloads('identity.account-deleted.v1')).toEqual([{ userId: squatted.id }]);
       expect(context.events.payloads('identity.account-registered.v1')).toEqual([{ accountId: session.user.uid, email: 'grace@example.com', firstName: 'Grace', lastName: 'Hopper', gender: '' }]);

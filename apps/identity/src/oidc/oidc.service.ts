@@ -5,6 +5,7 @@ import { type BaseClient, generators, Issuer } from 'openid-client';
 import { type AccountRow, AccountsRepository } from '../accounts/accounts.repository';
 import { AccountsService } from '../accounts/accounts.service';
 import { CLOCK, type Clock, systemClock } from '../clock';
+import { EmailProof } from '../accounts/email-proof';
 import { IDENTITY_CONFIG, type IdentityConfig } from '../config';
 import { IdentityError } from '../identity.errors';
 import { hashToken, hasExpired, randomToken } from '../sessions/tokens';
@@ -35,6 +36,7 @@ export class OidcService {
     private readonly accounts: AccountsRepository,
     private readonly accountsService: AccountsService,
     private readonly uow: UnitOfWork,
+    private readonly proof: EmailProof,
     @Inject(CLOCK) private readonly clock: Clock = systemClock,
   ) {}
 
@@ -142,7 +144,6 @@ export class OidcService {
         {
           email,
           passwordHash: null,
-          emailVerifiedAt: new Date(),
           firstName: typeof claims.given_name === 'string' && claims.given_name ? claims.given_name : (email.split('@')[0] ?? 'Shopper'),
           lastName: typeof claims.family_name === 'string' ? claims.family_name : '',
           gender: '',
@@ -153,6 +154,8 @@ export class OidcService {
       if (!created) throw new IdentityError('OIDC_FAILED', 'An account with this email already exists. Sign in with your password.');
       await this.oidc.linkIdentity(created.id, issuer, subject, tx);
       await this.accountsService.registered(created, tx);
+      // The provider verified the address: proved from the start.
+      await this.proof.prove(created.id, 'provider', tx);
       return created.id;
     });
   }

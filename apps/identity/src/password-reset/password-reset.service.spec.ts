@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { pollUntil } from '@closetly/testing';
-import { accountRow, fakeUnitOfWork, inMemoryAccounts, markFirstUnused, mockOf, sessionsServiceFor, signInThrottleFor, testConfig } from '../../test/support/unit-doubles';
+import { accountRow, fakeUnitOfWork, inMemoryAccounts, mailbox, markFirstUnused, mockOf, recordingOutbox, sessionsServiceFor, signInThrottleFor, testConfig } from '../../test/support/unit-doubles';
 import { SIGN_IN_LIMITS } from '../sign-in-throttle/sign-in-throttle.service';
 import type { AccountRow } from '../accounts/accounts.repository';
+import { EmailProof } from '../accounts/email-proof';
 import { PasswordHasher } from '../accounts/password-hasher';
 import { hashToken } from '../sessions/tokens';
 import { OidcRepository } from '../oidc/oidc.repository';
 import { DEFAULT_MAIL_QUEUE_OPTIONS, MailQueue } from './mail-queue';
-import type { Mail, Mailer } from './mailer';
+import type { Mail } from './mailer';
 import { type PasswordResetRow, PasswordResetRepository } from './password-reset.repository';
 import { PasswordResetService } from './password-reset.service';
 
@@ -28,11 +29,6 @@ function inMemoryResets() {
   return { repository, rows };
 }
 
-/** A mailer that keeps what it was asked to send. */
-function mailbox(): Mailer & { mails: Mail[] } {
-  const mails: Mail[] = [];
-  return { mails, send: async (mail) => void mails.push(mail) };
-}
 
 async function setup(...stored: AccountRow[]) {
   const config = testConfig({ PUBLIC_URL: 'https://closetly.example', RESET_TOKEN_TTL_MINUTES: '20' });
@@ -46,13 +42,15 @@ async function setup(...stored: AccountRow[]) {
   await passwords.onModuleInit();
   const { uow, tx } = fakeUnitOfWork();
   const throttle = signInThrottleFor();
-  const service = new PasswordResetService(config, mailQueue, resets.repository, accounts.repository, identities, passwords, sessions.service, uow, throttle.service);
+  const events = recordingOutbox();
+  const proof = new EmailProof(accounts.repository, events.outbox);
+  const service = new PasswordResetService(config, mailQueue, resets.repository, accounts.repository, identities, passwords, sessions.service, uow, throttle.service, proof);
   /** Asks for a reset link and waits until the queued mail has left. */
   const forgotPassword = async (email: string) => {
     await service.forgotPassword({ email });
     await mailQueue.idle();
   };
-  return { service, forgotPassword, accounts, resets, mailer, mailQueue, identities, sessions, passwords, uow, tx, throttle };
+  return { service, forgotPassword, accounts, resets, mailer, mailQueue, identities, sessions, passwords, uow, tx, throttle, events };
 }
 
 /** The token in a reset mail's link. */
@@ -188,7 +186,7 @@ describe('PasswordResetService', () => {
   describe('resetPassword', () => {
     it('sets the new password, marks the e-mail verified, unlinks every provider login and ends every session, in one transaction', async () => {
       const account = accountRow();
-      const { service, forgotPassword, mailer, accounts, identities, sessions, passwords, tx } = await setup(account);
+      const { service, forgotPassword, mailer, accounts, identities, sessions, passwords, tx, events } = await setup(account);
       await sessions.service.open(account);
       await sessions.service.open(account);
       await forgotPassword(account.email);
@@ -198,7 +196,10 @@ describe('PasswordResetService', () => {
       expect(accounts.byId(account.id)?.emailVerifiedAt).toBeInstanceOf(Date);
       expect(sessions.sessions.map((session) => session.revokedReason)).toEqual(['password reset', 'password reset']);
       for (const session of sessions.sessions) expect(await sessions.revoked.isRevoked(session.id)).toBe(true);
-      expect(accounts.repository.update).toHaveBeenCalledWith(account.id, { passwordHash: expect.any(String), emailVerifiedAt: expect.any(Date) }, tx);
+      expect(accounts.repository.update).toHaveBeenCalledWith(account.id, { passwordHash: expect.any(String) }, tx);
+      // The used link proves the address: the catalogue hears of it in the same transaction.
+      expect(accounts.repository.markEmailVerified).toHaveBeenCalledWith(account.id, tx);
+      expect(events.payloads('identity.email-confirmed.v1')).toEqual([{ userId: account.id, how: 'reset' }]);
       expect(identities.unlinkIdentities).toHaveBeenCalledWith(account.id, undefined, tx);
       expect(sessions.repository.revokeAllSessions).toHaveBeenCalledWith(account.id, 'password reset', tx);
     });

@@ -3,6 +3,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { ForgotPasswordRequest, ResetPasswordRequest } from '@closetly/contracts';
 import { UnitOfWork } from '@closetly/server';
 import { AccountsRepository } from '../accounts/accounts.repository';
+import { EmailProof } from '../accounts/email-proof';
 import { PasswordHasher } from '../accounts/password-hasher';
 import { IDENTITY_CONFIG, type IdentityConfig } from '../config';
 import { IdentityError } from '../identity.errors';
@@ -35,6 +36,7 @@ export class PasswordResetService {
     private readonly sessions: SessionsService,
     private readonly uow: UnitOfWork,
     private readonly throttle: SignInThrottle,
+    private readonly proof: EmailProof,
   ) {}
 
   async forgotPassword(request: ForgotPasswordRequest): Promise<void> {
@@ -64,8 +66,9 @@ export class PasswordResetService {
       // A link sent for an unknown e-mail has no account and resets nothing; refusing rolls the mark back.
       if (!used?.accountId || hasExpired(used.expiresAt)) throw new IdentityError('INVALID_RESET_TOKEN', 'This reset link is invalid or has expired.');
       await this.resets.markAllUsed(used.accountId, tx);
-      const account = await this.accounts.update(used.accountId, { passwordHash, emailVerifiedAt: new Date() }, tx);
+      const account = await this.accounts.update(used.accountId, { passwordHash }, tx);
       if (account) await this.throttle.clearAccount(account.email, tx);
+      await this.proof.prove(used.accountId, 'reset', tx);
       await this.identities.unlinkIdentities(used.accountId, undefined, tx);
       await this.sessions.revokeAll(used.accountId, 'password reset', tx);
     });

@@ -1,7 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { MemoryCache, RevokedSessions, UnitOfWork } from '@closetly/server';
+import type { OutboxWriter } from '@closetly/server';
 import { fakeUnitOfWork, mockOf } from '@closetly/testing';
 import { type AccountRow, AccountsRepository } from '../../src/accounts/accounts.repository';
+import { EmailProof } from '../../src/accounts/email-proof';
+import { type EmailConfirmationRow, EmailConfirmationRepository } from '../../src/email-confirmation/email-confirmation.repository';
+import { EmailConfirmationService } from '../../src/email-confirmation/email-confirmation.service';
+import { DEFAULT_MAIL_QUEUE_OPTIONS, MailQueue } from '../../src/password-reset/mail-queue';
+import type { Mail, Mailer } from '../../src/password-reset/mailer';
 import { type Clock, systemClock } from '../../src/clock';
 import { type IdentityConfig, loadIdentityConfig } from '../../src/config';
 import type { sessions as sessionsTable } from '../../src/db/schema';
@@ -83,7 +89,52 @@ export function inMemoryAccounts(...initial: AccountRow[]) {
     return copy(row && Object.assign(row, changes, { updatedAt: new Date() }));
   });
   repository.list.mockImplementation(async () => [...rows].sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime()).map((row) => ({ ...row })));
+  repository.markEmailVerified.mockImplementation(async (id) => {
+    const row = byId(id);
+    if (!row || row.emailVerifiedAt) return false;
+    Object.assign(row, { emailVerifiedAt: new Date(), updatedAt: new Date() });
+    return true;
+  });
   return { repository, rows, byId };
+}
+
+/** EmailConfirmationRepository over an array, with its guarded "mark used". */
+export function inMemoryEmailConfirmations(clock: Clock = systemClock) {
+  const rows: EmailConfirmationRow[] = [];
+  const repository = mockOf(EmailConfirmationRepository);
+  repository.insert.mockImplementation(async (link) => {
+    rows.push({ id: randomUUID(), usedAt: null, createdAt: clock(), ...link } as EmailConfirmationRow);
+  });
+  repository.markUsed.mockImplementation(async (tokenHash) => markFirstUnused(rows, (row) => row.tokenHash === tokenHash));
+  repository.countSince.mockImplementation(async (accountId, since) => rows.filter((row) => row.accountId === accountId && row.createdAt > since).length);
+  return { repository, rows };
+}
+
+/** A mailer that keeps what it was asked to send. */
+export function mailbox(): Mailer & { mails: Mail[] } {
+  const mails: Mail[] = [];
+  return { mails, send: async (mail) => void mails.push(mail) };
+}
+
+/**
+ * The e-mail proof and confirmation services over in-memory doubles, as
+ * AccountsService, OidcService and PasswordResetService need them; the
+ * confirmation mails go to `mailer` (drained with `mailQueue.idle()`).
+ */
+export function emailConfirmationFor(input: {
+  config: IdentityConfig;
+  accounts: AccountsRepository;
+  sessions: SessionsService;
+  uow: UnitOfWork;
+  outbox: OutboxWriter;
+  clock?: Clock;
+}) {
+  const links = inMemoryEmailConfirmations(input.clock);
+  const mailer = mailbox();
+  const mailQueue = new MailQueue(mailer, { ...DEFAULT_MAIL_QUEUE_OPTIONS, firstRetryMs: 1 });
+  const proof = new EmailProof(input.accounts, input.outbox);
+  const confirmation = new EmailConfirmationService(input.config, links.repository, input.accounts, proof, input.sessions, mailQueue, input.uow, input.clock ?? systemClock);
+  return { proof, confirmation, links, mailer, mailQueue };
 }
 
 /** SessionsRepository over arrays, with its guarded updates (a token rotates once, a session is revoked once). */
