@@ -1,2 +1,3 @@
 export * from './config';
 export * from './identity.module';
+export * from './email-confirmation/email-confirmation.service';

@@ -2,6 +2,7 @@ import type { INestApplication } from '@nestjs/common';
 import { StoredImagesService } from '@closetly/catalogue';
 import { type Caller, emptyProfile, type ItemInput } from '@closetly/contracts';
 import { storedImageAddress } from '@closetly/gateway';
+import { EmailConfirmationService } from '@closetly/identity';
 import { type DatabaseConnection, drizzleFor, RPC_CLIENT, type RpcClient } from '@closetly/server';
 import { SavesService } from '@closetly/wardrobe';
 import { sql } from 'drizzle-orm';
@@ -41,6 +42,8 @@ interface SeederDeps {
   rpc: RpcClient;
   images: StoredImagesService;
   saves: SavesService;
+  /** Issues each shopper's confirmation link in-process (the mail they would open). */
+  emailConfirmation: Pick<EmailConfirmationService, 'issueLink'>;
   /** PUBLIC_URL: a stored image is named `{PUBLIC_URL}/api/image/{id}`. */
   publicUrl: string;
   logger: Pick<Logger, 'info'>;
@@ -69,8 +72,10 @@ function callerOf(accessToken: string): Caller {
 
 /**
  * Seeds the demo catalogue through the product's own paths, as shoppers
- * would: each demo shopper signs up (identity) and fills in a profile
- * (profile), then saves items through the wardrobe, whose events build the
+ * would: each demo shopper signs up (identity), confirms their e-mail
+ * through the confirm path (only proved accounts count toward the shared
+ * catalogue; the link is issued in-process instead of read from a mail) and
+ * fills in a profile (profile), then saves items through the wardrobe, whose events build the
  * shared catalogue, the search index and every read model as usual. The
  * only thing a shopper could not do is date a save: the seeder passes each
  * save's time to the wardrobe in-process (SavesService.save's `at`), so the
@@ -82,7 +87,14 @@ export class DemoSeeder {
   constructor(private readonly deps: SeederDeps) {}
 
   static for(app: INestApplication, publicUrl: string, logger: Pick<Logger, 'info'>): DemoSeeder {
-    return new DemoSeeder({ rpc: app.get<RpcClient>(RPC_CLIENT), images: app.get(StoredImagesService), saves: app.get(SavesService), publicUrl, logger });
+    return new DemoSeeder({
+      rpc: app.get<RpcClient>(RPC_CLIENT),
+      images: app.get(StoredImagesService),
+      saves: app.get(SavesService),
+      emailConfirmation: app.get(EmailConfirmationService),
+      publicUrl,
+      logger,
+    });
   }
 
   async seed(options: { sample?: boolean; now?: Date } = {}): Promise<DemoSeedReport> {
@@ -125,6 +137,7 @@ export class DemoSeeder {
       const { firstName, lastName, email, gender } = shopper;
       const session = await rpc.call('identity.sign-up', { firstName, lastName, email, password: DEMO_PASSWORD, gender });
       const caller = callerOf(session.accessToken);
+      await rpc.call('identity.confirm-email', { token: await this.deps.emailConfirmation.issueLink(caller.uid) });
       const profile = emptyProfile(email, `${firstName} ${lastName}`, gender);
       await rpc.call('profile.update', {
         caller,

@@ -57,6 +57,7 @@ const routes: RouteObject[] = [
             ],
           },
           { path: 'reset-password', element: page(() => import('./routes/reset-password'), 'ResetPasswordRoute') },
+          { path: 'confirm-email', element: page(() => import('./routes/confirm-email'), 'ConfirmEmailRoute') },
           {
             element: (
               <RequireAuth>

@@ -7,6 +7,8 @@ export const paths = {
   signIn: '/signin',
   /** The password-reset e-mail links here with `?token=…`. */
   resetPassword: '/reset-password',
+  /** The "Confirm your e-mail" message links here with `?token=…`. */
+  confirmEmail: '/confirm-email',
   myWardrobe: '/my-wardrobe',
   profile: '/profile',
   admin: '/admin',

@@ -1,4 +1,5 @@
 import { Outlet } from 'react-router';
+import { EmailConfirmationBanner } from '@/features/auth/components/email-confirmation-banner';
 import { useWardrobe } from '@/features/wardrobe/hooks/use-wardrobe';
 import { RouteNoticeArea } from './route-notice-area';
 import { SiteFooter } from './site-footer';
@@ -14,6 +15,7 @@ export function AppShell() {
         Skip to content
       </a>
       <SiteHeader wardrobeEmpty={wardrobe.isLoaded && wardrobe.isEmpty} />
+      <EmailConfirmationBanner />
       <main id="main-content" className="app-shell__main" tabIndex={-1}>
         <RouteNoticeArea />
         <Outlet />

@@ -55,6 +55,11 @@ export function AccountMenu({ defaultOpen, focusTrigger }: AccountMenuProps) {
               <DropdownMenu.Item asChild className="user-menu__item">
                 <Link to={paths.profile}>Profile</Link>
               </DropdownMenu.Item>
+              {user.roles.includes('admin') ? (
+                <DropdownMenu.Item asChild className="user-menu__item">
+                  <Link to={paths.admin}>Admin</Link>
+                </DropdownMenu.Item>
+              ) : null}
               <DropdownMenu.Item className="user-menu__item" onSelect={onLogout}>
                 Logout
               </DropdownMenu.Item>

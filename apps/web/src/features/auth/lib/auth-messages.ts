@@ -33,6 +33,17 @@ export const RESET_PASSWORD_MESSAGES = {
   failed: 'Failed to reset your password. Please try again.',
 } as const;
 
+/** E-mail confirmation (not shown in the spec): the banner, the /confirm-email page. */
+export const EMAIL_CONFIRMATION_MESSAGES = {
+  banner: 'Please confirm your e-mail address: we sent a link to',
+  resent: (email: string) => `We sent a new link to ${email}.`,
+  resendFailed: 'Failed to send the e-mail. Please try again.',
+  confirming: 'Confirming your e-mail address…',
+  confirmed: 'Your e-mail address is confirmed. Thank you!',
+  invalidLink: 'This confirmation link is invalid or has expired.',
+  failed: 'Failed to confirm your e-mail address. Please try again.',
+} as const;
+
 /** Maps a failed sign-in to the spec §8 table. */
 export function signInErrorMessage(error: unknown): string {
   if (error instanceof NetworkError) return SIGN_IN_MESSAGES.network;
