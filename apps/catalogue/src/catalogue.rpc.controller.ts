@@ -50,6 +50,16 @@ export class CatalogueRpcController {
     return this.products.correct(request.caller, request.productId, request.correction);
   }
 
+  @RpcHandler('catalogue.list-contested')
+  listContested(@Payload() request: RpcRequest<'catalogue.list-contested'>) {
+    return this.products.listContested(request.caller);
+  }
+
+  @RpcHandler('catalogue.resolve-contest')
+  resolveContest(@Payload() request: RpcRequest<'catalogue.resolve-contest'>) {
+    return this.products.resolveContest(request.caller, request.productId, request.resolution);
+  }
+
   @RpcHandler('catalogue.popular')
   popular(@Payload() request: RpcRequest<'catalogue.popular'>) {
     return this.lists.popular(request);

@@ -7,6 +7,7 @@ import type {
   PopularItemsQuery,
   ProductGender,
   ResetPasswordRequest,
+  ResolveContestRequest,
   ConfirmEmailRequest,
   SignInRequest,
   SignUpRequest,
@@ -24,6 +25,7 @@ import { getProfile } from './get-profile';
 import { getRecentSearches } from './get-recent-searches';
 import { getRecommendedItems } from './get-recommended-items';
 import { getSearchSuggestions } from './get-search-suggestions';
+import { getContestedProducts, resolveContest } from './contested-products';
 import { getUngenderedProducts } from './get-ungendered-products';
 import { getWardrobe } from './get-wardrobe';
 import { logout } from './logout';
@@ -74,6 +76,8 @@ export function createApiClient(options: ApiClientOptions = {}) {
     getProduct: (productId: string, call?: CallOptions) => getProduct(transport, productId, call),
     getAtRiskItems: (call?: CallOptions) => getAtRiskItems(transport, call),
     getUngenderedProducts: (call?: CallOptions) => getUngenderedProducts(transport, call),
+    getContestedProducts: (call?: CallOptions) => getContestedProducts(transport, call),
+    resolveContest: (productId: string, resolution: ResolveContestRequest, call?: CallOptions) => resolveContest(transport, productId, resolution, call),
     setProductGender: (productId: string, gender: ProductGender, call?: CallOptions) => setProductGender(transport, productId, gender, call),
     setProductHidden: (productId: string, hidden: boolean, call?: CallOptions) => setProductHidden(transport, productId, hidden, call),
     sendItemFeedback: (body: ItemFeedbackRequest, call?: CallOptions) => sendItemFeedback(transport, body, call),

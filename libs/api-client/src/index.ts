@@ -45,3 +45,4 @@ export { setProductGender } from './set-product-gender';
 export { setProductHidden } from './set-product-hidden';
 export { getAtRiskItems } from './get-at-risk-items';
 export { confirmEmail, getEmailStatus, resendConfirmation } from './email-confirmation';
+export { getContestedProducts, resolveContest } from './contested-products';

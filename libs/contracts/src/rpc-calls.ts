@@ -22,6 +22,7 @@ import { Profile, ProfileAccount, UpdateProfileRequest } from './profile';
 import { ListCategory, ListGender, MAX_LIST_ITEMS, MAX_NEW_ARRIVALS, ProductList } from './lists';
 import { RecentSearches, SaveSearchRequest, SearchQuery, SearchResults, SearchSuggestions, SuggestionParams } from './search';
 import { AtRiskItems, RetentionClockRequest, RetentionSweepResult } from './retention';
+import { ContestedProducts, ResolveContestRequest } from './trust';
 import {
   DataHeld,
   DeleteAccountRequest,
@@ -127,6 +128,8 @@ export const RPC_CALLS = {
   /** One brand's products (the brand matched without letter case), newest first. */
   'catalogue.new-arrivals': rpcCall('catalogue', z.object({ brand: z.string().min(1).max(200), limit: z.number().int().min(1).max(MAX_NEW_ARRIVALS) }), ProductList),
   'catalogue.correct-product': rpcCall('catalogue', WithProduct.extend({ correction: CorrectProductRequest }), Product),
+  'catalogue.list-contested': rpcCall('catalogue', WithCaller, ContestedProducts),
+  'catalogue.resolve-contest': rpcCall('catalogue', WithProduct.extend({ resolution: ResolveContestRequest }), Product),
   /** The caller's price observations, a page at a time (`after`: the last one's cursor). */
   'catalogue.export-price-observations': rpcCall('catalogue', WithCaller.extend(ExportPage.shape), ExportPageOf(ExportedPriceObservation)),
   /** The caller's gender votes, a page at a time. */

@@ -1,4 +1,4 @@
-import type { Capture, Category, ProductGender } from '@closetly/contracts';
+import type { Capture, Category, ContestReason, ProductGender } from '@closetly/contracts';
 import { captureCategory, nameBrandKey, productKey, retailerFromUrl, retailerSellsBrand, supportedRetailerForHost, webUrl } from '@closetly/catalogue-rules';
 
 /** One saver's latest capture of the product. */
@@ -57,8 +57,7 @@ export interface DerivationInput {
   contestSettledAt: Date | null;
 }
 
-/** Why a product is contested: proved savers disagree with each other, or with the retailer's page. */
-export type ContestReason = 'name-brand' | 'price' | 'page';
+export type { ContestReason };
 
 export interface DerivedProduct {
   name: string;

@@ -61,6 +61,7 @@ function inMemoryProducts() {
   repository.provedAmong.mockImplementation(async (userIds) => new Set(userIds.filter((userId) => !unproved.has(userId))));
   repository.markProved.mockImplementation(async (userId) => unproved.delete(userId));
   repository.pageRead.mockImplementation(async (productId) => pages.get(productId) ?? null);
+  repository.listContested.mockImplementation(async () => [...products.values()].filter((row) => (row.contested as unknown[]).length > 0));
   repository.savePageRead.mockImplementation(async (productId, read) => {
     const kept = pages.get(productId);
     if (kept && kept.fetchedAt >= read.fetchedAt) return false;
@@ -612,6 +613,57 @@ describe('ProductsService.eraseAccount (identity.account-deleted.v1)', () => {
 
       await service.recordPageRead(productIdFor('url:https://zara.com/unknown'), pageRead(), tx);
       await expect(service.get(productIdFor('url:https://zara.com/unknown'), ADMIN)).rejects.toMatchObject(NOT_FOUND);
+    });
+  });
+
+  describe('contested products (administrator)', () => {
+    const contest = async () => {
+      const context = setup();
+      const id = await context.record(itemSaved(SHOPPER.uid, asosCapture({ name: 'Cable Knit Jumper', price: 89 }), { savedDaysAgo: 2 }));
+      await context.record(itemSaved(STRANGER.uid, asosCapture({ name: 'TAMPERED', price: 1 }), { savedDaysAgo: 1 }));
+      return { ...context, id };
+    };
+
+    it('lists a contested product with what shows, why, and each proved saver\'s version, first saver first; only to administrators', async () => {
+      const { service, id, unproved, record } = await contest();
+      unproved.add('throwaway');
+      await record(itemSaved('throwaway', asosCapture({ name: 'Spam' })));
+
+      const [listed, ...others] = await service.listContested(ADMIN);
+      expect(others).toEqual([]);
+      expect(listed).toMatchObject({
+        productId: id,
+        shown: { name: 'Cable Knit Jumper', price: 89 },
+        reasons: ['name-brand', 'price'],
+        page: null,
+        captures: [
+          { userId: SHOPPER.uid, name: 'Cable Knit Jumper', price: 89, first: true },
+          { userId: STRANGER.uid, name: 'TAMPERED', price: 1, first: false },
+        ],
+      });
+      await expect(service.listContested(SHOPPER)).rejects.toMatchObject(FORBIDDEN);
+    });
+
+    it('keeps a saver\'s version as the administrator\'s corrections and settles the contest', async () => {
+      const { service, id } = await contest();
+      const product = await service.resolveContest(ADMIN, id, { keep: 'capture', userId: STRANGER.uid });
+      expect(product).toMatchObject({ name: 'TAMPERED' });
+      expect(await service.listContested(ADMIN)).toEqual([]);
+      await expect(service.resolveContest(ADMIN, id, { keep: 'capture', userId: 'nobody' })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    });
+
+    it('hides the product, and refuses to keep a page that was never read', async () => {
+      const { service, id } = await contest();
+      await expect(service.resolveContest(ADMIN, id, { keep: 'page' })).rejects.toMatchObject({ code: 'VALIDATION_FAILED' });
+      await expect(service.resolveContest(ADMIN, id, { keep: 'hidden' })).resolves.toMatchObject({ hidden: true });
+      await expect(service.resolveContest(SHOPPER, id, { keep: 'hidden' })).rejects.toMatchObject(FORBIDDEN);
+    });
+
+    it('opens the contest again when a newer capture disagrees', async () => {
+      const { service, id, record } = await contest();
+      await service.resolveContest(ADMIN, id, { keep: 'capture', userId: SHOPPER.uid });
+      await record(itemSaved('third-saver', asosCapture({ name: 'Another Name' }), { savedDaysAgo: -1 }));
+      expect((await service.listContested(ADMIN)).map((each) => each.productId)).toEqual([id]);
     });
   });
 });

@@ -1,10 +1,21 @@
 import { Injectable } from '@nestjs/common';
-import type { Caller, CorrectProductRequest, Product, ProductGender, WardrobeItemSaved } from '@closetly/contracts';
+import {
+  type Caller,
+  type ContestedProduct,
+  type ContestReason,
+  type CorrectProductRequest,
+  NO_PAGE_TO_KEEP_MESSAGE,
+  NO_SUCH_CAPTURE_MESSAGE,
+  type Product,
+  type ProductGender,
+  type ResolveContestRequest,
+  type WardrobeItemSaved,
+} from '@closetly/contracts';
 import { normaliseGender, safeLinkHref, webUrl } from '@closetly/catalogue-rules';
 import { type Db, OutboxWriter, UnitOfWork } from '@closetly/server';
 import { CatalogueError, requireAdmin } from '../catalogue.errors';
 import { ListsCache } from '../lists/lists-cache';
-import { type ContestReason, type Corrections, deriveProduct, type PageRead } from './product-derivation';
+import { type Corrections, deriveProduct, type PageRead } from './product-derivation';
 import { type NewProduct, type ProductRow, ProductsRepository } from './products.repository';
 
 
@@ -192,6 +203,75 @@ export class ProductsService {
     });
     await this.lists.invalidate();
     return product;
+  }
+
+  /** Every product with an open contest: what shows, why, the page's version and each proved saver's, first saver first. */
+  async listContested(caller: Caller): Promise<ContestedProduct[]> {
+    requireAdmin(caller);
+    const rows = await this.products.listContested();
+    return Promise.all(rows.map((row) => this.contestOf(row)));
+  }
+
+  /**
+   * The administrator settles a contest: keep the page's version (the
+   * page decides; corrections cleared), one proved saver's (their name,
+   * brand, image and description become corrections), or hide the product.
+   * Evidence from before now contests nothing any more.
+   */
+  async resolveContest(caller: Caller, productId: string, resolution: ResolveContestRequest): Promise<Product> {
+    requireAdmin(caller);
+    const product = await this.uow.run(async (tx) => {
+      await this.products.lockProduct(productId, tx);
+      const existing = await this.products.findById(productId, tx);
+      if (!existing) throw NOT_FOUND();
+      const contestSettledAt = new Date();
+      switch (resolution.keep) {
+        case 'page':
+          if (!(await this.products.pageRead(productId, tx))) throw new CatalogueError('VALIDATION_FAILED', NO_PAGE_TO_KEEP_MESSAGE);
+          return toProduct(await this.derive(productId, existing.productKey, { corrections: {}, contestSettledAt }, tx));
+        case 'capture': {
+          const captures = await this.products.listCaptures(productId, tx);
+          const proved = await this.products.provedAmong([resolution.userId], tx);
+          const kept = captures.find((saver) => saver.userId === resolution.userId && proved.has(saver.userId));
+          if (!kept) throw new CatalogueError('NOT_FOUND', NO_SUCH_CAPTURE_MESSAGE);
+          const { name, brand, description } = kept.capture;
+          const imageUrl = webUrl(kept.capture.imageUrl);
+          const corrections: Corrections = { name, brand, description, ...(imageUrl ? { imageUrl } : {}) };
+          return toProduct(await this.derive(productId, existing.productKey, { corrections, contestSettledAt }, tx));
+        }
+        case 'hidden':
+          return toProduct(await this.derive(productId, existing.productKey, { hidden: true, contestSettledAt }, tx));
+      }
+    });
+    await this.lists.invalidate();
+    return product;
+  }
+
+  private async contestOf(row: ProductRow): Promise<ContestedProduct> {
+    const [captures, observations, page] = await Promise.all([this.products.listCaptures(row.id), this.products.latestObservations(row.id, null), this.products.pageRead(row.id)]);
+    const proved = await this.products.provedAmong(captures.map((saver) => saver.userId));
+    const shown = toProduct(row);
+    return {
+      productId: row.id,
+      shown: { name: shown.name, brand: shown.brand, price: shown.price, currency: shown.currency, imageUrl: shown.imageUrl, sourceUrl: shown.sourceUrl, listed: shown.listed, hidden: shown.hidden },
+      reasons: row.contested as ContestReason[],
+      page: page && { name: page.name, brand: page.brand, price: page.price, currency: page.currency, imageUrl: webUrl(page.imageUrl), fetchedAt: page.fetchedAt.toISOString() },
+      captures: captures
+        .filter((saver) => proved.has(saver.userId))
+        .map((saver, index) => {
+          const observed = observations.find((observation) => observation.userId === saver.userId);
+          return {
+            userId: saver.userId,
+            name: saver.capture.name,
+            brand: saver.capture.brand,
+            price: observed?.amount ?? null,
+            currency: observed?.currency ?? null,
+            imageUrl: webUrl(saver.capture.imageUrl),
+            capturedAt: (saver.capturedAt ?? saver.firstSavedAt).toISOString(),
+            first: index === 0,
+          };
+        }),
+    };
   }
 
   private async adminChange(productId: string, changes: AdminChanges): Promise<Product> {

@@ -21,7 +21,8 @@ export class ProductImages {
     return { ...product, displayImageUrl: this.displayUrl(product.imageUrl) };
   }
 
-  private displayUrl(imageUrl: string | null): string | null {
+  /** The address a client shows an image at: stored images by id, any other web image through the signed proxy; null otherwise. */
+  displayUrl(imageUrl: string | null): string | null {
     if (!imageUrl) return null;
     const storedId = storedImageIdOf(imageUrl, this.publicUrl);
     if (storedId) return `${STORED_IMAGE_ROUTE}${storedId}?w=${DEFAULT_IMAGE_WIDTH}`;

@@ -1,7 +1,9 @@
 import { Body, Controller, Get, HttpCode, Inject, Ip, Param, Patch, Post, Put, UseGuards } from '@nestjs/common';
 import {
   type Caller,
+  type ContestedProduct,
   CorrectProductRequest,
+  ResolveContestRequest,
   ItemFeedbackRequest,
   type Product,
   type ProductView,
@@ -69,6 +71,27 @@ export class ProductsController {
   @AdminOnly()
   async setHidden(@Param('id', ProductId) productId: string, @Body(new ZodPipe(SetProductHiddenRequest)) body: SetProductHiddenRequest, @CurrentUser() caller: Caller): Promise<Product> {
     return this.images.withDisplayImage(await this.rpc.call('catalogue.set-hidden', { caller, productId, hidden: body.hidden }));
+  }
+
+  /** Products whose proved savers disagree (with each other or the retailer's page), the versions side by side. */
+  @Get('admin/contested-products')
+  @AdminOnly()
+  async contested(@CurrentUser() caller: Caller): Promise<ContestedProduct[]> {
+    const display = (imageUrl: string | null) => this.images.displayUrl(imageUrl);
+    return (await this.rpc.call('catalogue.list-contested', { caller })).map((contest) => ({
+      ...contest,
+      shown: { ...contest.shown, displayImageUrl: display(contest.shown.imageUrl) },
+      page: contest.page && { ...contest.page, displayImageUrl: display(contest.page.imageUrl) },
+      captures: contest.captures.map((capture) => ({ ...capture, displayImageUrl: display(capture.imageUrl) })),
+    }));
+  }
+
+  /** Settles a contest: keep the page's version, one proved saver's, or hide the product. */
+  @Post('admin/contested-products/:id/resolve')
+  @HttpCode(200)
+  @AdminOnly()
+  async resolveContest(@Param('id', ProductId) productId: string, @Body(new ZodPipe(ResolveContestRequest)) resolution: ResolveContestRequest, @CurrentUser() caller: Caller): Promise<Product> {
+    return this.images.withDisplayImage(await this.rpc.call('catalogue.resolve-contest', { caller, productId, resolution }));
   }
 
   /** Corrects the shared name, brand, image or description; null hands a field back to the savers' agreement. */

@@ -1,16 +1,18 @@
-import type { Product, ProductGender } from '@closetly/contracts';
+import type { Product, ProductGender, ResolveContestRequest } from '@closetly/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
 const atRiskKey = ['admin', 'at-risk-items'] as const;
 const ungenderedKey = ['admin', 'ungendered-products'] as const;
+const contestedKey = ['admin', 'contested-products'] as const;
 
-/** GET /api/at-risk-items and GET /api/products/ungendered, loaded together, never cached between visits (an administrator wants now). */
+/** GET /api/at-risk-items, GET /api/products/ungendered and GET /api/admin/contested-products, loaded together, never cached between visits (an administrator wants now). */
 export function useAdminLists() {
   const options = { staleTime: 0, gcTime: 0, retry: false, refetchOnWindowFocus: false } as const;
   const atRisk = useQuery({ queryKey: atRiskKey, queryFn: ({ signal }) => api.getAtRiskItems({ signal }), ...options });
   const ungendered = useQuery({ queryKey: ungenderedKey, queryFn: ({ signal }) => api.getUngenderedProducts({ signal }), ...options });
-  return { atRisk, ungendered };
+  const contested = useQuery({ queryKey: contestedKey, queryFn: ({ signal }) => api.getContestedProducts({ signal }), ...options });
+  return { atRisk, ungendered, contested };
 }
 
 /** The product dialog's two actions; either reloads the ungendered list (a tagged product leaves it). */
@@ -26,4 +28,13 @@ export function useProductActions() {
     onSuccess: reload,
   });
   return { setGender, setHidden };
+}
+
+/** Settles a contest (keep the page's version, a saver's, or hide); the contested list reloads (a settled product leaves it). */
+export function useResolveContest() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ productId, resolution }: { productId: string; resolution: ResolveContestRequest }) => api.resolveContest(productId, resolution),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: contestedKey }),
+  });
 }

@@ -4,7 +4,8 @@ import { useState } from 'react';
 import { FormAlert } from '@/components/ui/form-alert';
 import { productImageSrc, showPlaceholderOnError } from '@/lib/product-image';
 import { useAdminLists } from '../api/admin-queries';
-import { activeSavesText, atRiskFailureMessage, atRiskStatus, formatLastActivity, ungenderedFailureMessage } from '../lib/admin-status';
+import { activeSavesText, atRiskFailureMessage, atRiskStatus, contestedFailureMessage, formatLastActivity, ungenderedFailureMessage } from '../lib/admin-status';
+import { ContestedProducts } from './contested-products';
 import { ProductDialog } from './product-dialog';
 
 /**
@@ -13,17 +14,22 @@ import { ProductDialog } from './product-dialog';
  * emptied (§8). The server decides who is an administrator (403 otherwise).
  */
 export function AdminDashboard() {
-  const { atRisk, ungendered } = useAdminLists();
+  const { atRisk, ungendered, contested } = useAdminLists();
   const [editing, setEditing] = useState<Product | null>(null);
 
-  const loading = atRisk.isFetching || ungendered.isFetching;
-  const errors = [atRisk.error ? atRiskFailureMessage(atRisk.error) : null, ungendered.error ? ungenderedFailureMessage(ungendered.error) : null].filter(
+  const loading = atRisk.isFetching || ungendered.isFetching || contested.isFetching;
+  const errors = [
+    atRisk.error ? atRiskFailureMessage(atRisk.error) : null,
+    ungendered.error ? ungenderedFailureMessage(ungendered.error) : null,
+    contested.error ? contestedFailureMessage(contested.error) : null,
+  ].filter(
     (message): message is string => message !== null,
   );
   const failed = errors.length > 0;
   const atRiskItems = failed ? [] : (atRisk.data ?? []);
   const products = failed ? [] : (ungendered.data ?? []);
-  const refresh = () => void Promise.all([atRisk.refetch(), ungendered.refetch()]);
+  const contests = failed ? [] : (contested.data ?? []);
+  const refresh = () => void Promise.all([atRisk.refetch(), ungendered.refetch(), contested.refetch()]);
 
   return (
     <div className="admin">
@@ -133,6 +139,7 @@ export function AdminDashboard() {
           </table>
         </div>
       </section>
+      <ContestedProducts contests={contests} loading={loading} />
       <ProductDialog product={editing} onClose={() => setEditing(null)} />
     </div>
   );

@@ -35,6 +35,11 @@ export function ungenderedFailureMessage(error: unknown): string {
   return knownFailure(error) ?? 'Failed to fetch ungendered products.';
 }
 
+/** Contested Products is not in the spec: its failure text follows the spec's pattern. */
+export function contestedFailureMessage(error: unknown): string {
+  return knownFailure(error) ?? 'Failed to fetch contested products.';
+}
+
 function knownFailure(error: unknown): string | null {
   if (error instanceof InvalidResponseError) return INVALID_RESPONSE_MESSAGE;
   if (error instanceof ApiError && error.status === 401) return NO_TOKEN_MESSAGE;
