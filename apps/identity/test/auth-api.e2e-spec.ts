@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { RUNTIME_MODES, type RuntimeMode, type StartedProduct } from '@closetly/all-in-one/testing';
 import { AccountList, AuthUser, PASSWORD_RULE_MESSAGE } from '@closetly/contracts';
 import { keyIdOf } from '@closetly/server';
-import { type CapturedMail, pollUntil, proveEmailByResetLink, type SmtpCapture, startSmtpCapture } from '@closetly/testing';
+import { type CapturedMail, CONFIRMATION_SUBJECT, pollUntil, proveEmailByResetLink, RESET_SUBJECT, type SmtpCapture, startSmtpCapture } from '@closetly/testing';
 import jwt from 'jsonwebtoken';
 import { ApiClient, type ApiResponse, errorOf, sessionOf, signUp } from './support/api-client';
 import { newAccount, strongPassword, uniqueEmail } from './support/factories';
@@ -61,9 +61,12 @@ function authApiSuite(mode: RuntimeMode): void {
     expect({ status: response.status, code: errorOf(response).code }).toEqual({ status, code });
   }
 
-  /** Waits for the product's mail to this address and returns the one link in it. */
+  /** The reset mails to this address, oldest first (sign-up also mails a confirmation link). */
+  const resetMails = (email: string) => smtp.mailsTo(email).filter((mail) => mail.subject === RESET_SUBJECT);
+
+  /** Waits for the product's reset mail to this address and returns the one link in it. */
   async function resetMailTo(email: string): Promise<{ mail: CapturedMail; link: string }> {
-    const mail = await pollUntil(() => smtp.mailsTo(email)[0], Boolean, { what: `the reset e-mail to ${email}`, timeoutMs: MAIL_TIMEOUT_MS });
+    const mail = await pollUntil(() => resetMails(email)[0], Boolean, { what: `the reset e-mail to ${email}`, timeoutMs: MAIL_TIMEOUT_MS });
     if (!mail) throw new Error('unreachable: pollUntil returned no mail');
     const links = mail.text.match(/https?:\/\/\S+/g) ?? [];
     expect(links).toHaveLength(1);
@@ -72,7 +75,7 @@ function authApiSuite(mode: RuntimeMode): void {
 
   /** The reset tokens of every mail to this address, once `count` have arrived, oldest first. */
   async function resetTokensTo(email: string, count: number): Promise<string[]> {
-    const mails = await pollUntil(() => smtp.mailsTo(email), (list) => list.length === count, { what: `${count} reset e-mails`, timeoutMs: MAIL_TIMEOUT_MS });
+    const mails = await pollUntil(() => resetMails(email), (list) => list.length === count, { what: `${count} reset e-mails`, timeoutMs: MAIL_TIMEOUT_MS });
     return mails.map((mail) => new URL(mail.text.match(/https?:\/\/\S+/)?.[0] ?? 'http://x').searchParams.get('token') ?? '');
   }
 
@@ -160,6 +163,46 @@ function authApiSuite(mode: RuntimeMode): void {
         expect(next.status).toBe(200);
         expect((await me(client, sessionOf(next).accessToken)).status).toBe(200);
       }
+    });
+  });
+
+  describe('e-mail confirmation', () => {
+    const CONFIRM_LINK = /^http:\/\/closetly\.test\/confirm-email\?token=[\w-]{43}$/;
+    const confirmationLinks = (email: string) =>
+      smtp
+        .mailsTo(email)
+        .filter((mail) => mail.subject === CONFIRMATION_SUBJECT)
+        .map((mail) => mail.text.match(/https?:\/\/\S+/)?.[0] ?? '');
+    const confirm = (client: ApiClient, token: string) => client.post('/api/auth/confirm-email', { token });
+    const status = (client: ApiClient, accessToken: string) => client.get('/api/auth/email-status', { bearer: accessToken });
+
+    it('mails a "Confirm your e-mail" link on sign-up; the account works at once, and the link confirms it once', async () => {
+      const client = device();
+      const { account, session } = await signUp(client);
+      expect((await status(client, session.accessToken)).body).toEqual({ email: account.email, confirmed: false });
+
+      const [link] = await pollUntil(() => confirmationLinks(account.email), (links) => links.length === 1, { what: 'the confirmation e-mail', timeoutMs: MAIL_TIMEOUT_MS });
+      expect(link).toMatch(CONFIRM_LINK);
+      const token = new URL(link ?? '').searchParams.get('token') ?? '';
+      // The link is the proof: no sign-in needed.
+      expect((await confirm(device(), token)).status).toBe(204);
+      expect((await status(client, session.accessToken)).body).toEqual({ email: account.email, confirmed: true });
+
+      const again = await confirm(device(), token);
+      expectError(again, 400, 'INVALID_CONFIRMATION_TOKEN');
+      expect(errorOf(again).message).toBe('This confirmation link is invalid or has expired.');
+      expectError(await confirm(device(), 'x'.repeat(43)), 400, 'INVALID_CONFIRMATION_TOKEN');
+      expectError(await client.post('/api/auth/confirm-email', { token: '' }), 400, 'VALIDATION_FAILED');
+    });
+
+    it('resends a link to a signed-in, unconfirmed account, at most one a minute, and needs sign-in to', async () => {
+      const client = device();
+      const { account, session } = await signUp(client);
+      await pollUntil(() => confirmationLinks(account.email), (links) => links.length === 1, { what: 'the first confirmation e-mail', timeoutMs: MAIL_TIMEOUT_MS });
+      // The sign-up's link was sent a moment ago.
+      expectError(await client.post('/api/auth/confirm-email/resend', {}, { bearer: session.accessToken }), 429, 'RATE_LIMITED');
+      expect((await client.post('/api/auth/confirm-email/resend', {})).status).toBe(401);
+      expect((await status(client, '')).status).toBe(401);
     });
   });
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { RUNTIME_MODES, type RuntimeMode, type StartedProduct } from '@closetly/all-in-one/testing';
 import { PRICE_FORMAT_MESSAGE } from '@closetly/contracts';
-import { pollUntil, proveEmailByResetLink, type SmtpCapture, startSmtpCapture } from '@closetly/testing';
+import { confirmEmailByLink, pollUntil, proveEmailByResetLink, type SmtpCapture, startSmtpCapture } from '@closetly/testing';
 
 interface Answer<T = unknown> {
   status: number;
@@ -32,6 +32,8 @@ describe.each(RUNTIME_MODES)('saving items API ($name mode)', (mode: RuntimeMode
   const signUp = async (email = `shopper-${randomUUID()}@example.com`) => {
     const answer = await call<{ accessToken: string; user: { uid: string } }>('POST', '/api/auth/signup', { body: { firstName: 'Sam', lastName: 'Shopper', email, password: 'Passw0rd!' } });
     expect(answer.status).toBe(201);
+    // Only confirmed accounts count toward the shared catalogue, as the suite's shoppers do.
+    await confirmEmailByLink({ baseUrl: started.product.baseUrl, betaToken, smtp, email });
     return answer.body.accessToken;
   };
   const item = (overrides: Record<string, unknown> = {}) => ({

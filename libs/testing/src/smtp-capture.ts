@@ -112,6 +112,9 @@ export async function startSmtpCapture(): Promise<SmtpCapture> {
   };
 }
 
+/** The subject of the password reset mail (identity's PasswordResetService). */
+export const RESET_SUBJECT = 'Reset your Closetly password';
+
 /** The one link in a mail's text. */
 const linkIn = (mail: CapturedMail): URL => {
   const link = /https?:\/\/\S+/.exec(mail.text)?.[0];
@@ -135,9 +138,36 @@ export async function proveEmailByResetLink(options: { baseUrl: string; betaToke
     });
     if (!response.ok) throw new Error(`${path} answered ${response.status}: ${await response.text()}`);
   };
-  const already = smtp.mailsTo(email).length;
+  // Only reset mails: the confirmation mail sign-up sent may still be on its way.
+  const resetMails = () => smtp.mailsTo(email).filter((mail) => mail.subject === RESET_SUBJECT);
+  const already = resetMails().length;
   await post('/api/auth/forgot-password', { email });
-  const mails = await pollUntil(() => smtp.mailsTo(email), (list) => list.length > already, { what: `the reset e-mail to ${email}` });
+  const mails = await pollUntil(resetMails, (list) => list.length > already, { what: `the reset e-mail to ${email}` });
   const token = linkIn(mails[mails.length - 1]!).searchParams.get('token') ?? '';
   await post('/api/auth/reset-password', { token, password });
+}
+
+/** The subject of the mail sign-up sends (identity's EmailConfirmationService). */
+export const CONFIRMATION_SUBJECT = 'Confirm your e-mail';
+
+/**
+ * Confirms an account's e-mail address the way its owner does: reads the
+ * newest "Confirm your e-mail" message to it (sign-up sent one) and opens
+ * its link through the confirm call. Only confirmed accounts count toward
+ * the shared catalogue (and hold the admin role).
+ */
+export async function confirmEmailByLink(options: { baseUrl: string; betaToken: string; smtp: SmtpCapture; email: string }): Promise<void> {
+  const { baseUrl, betaToken, smtp, email } = options;
+  const mails = await pollUntil(
+    () => smtp.mailsTo(email).filter((mail) => mail.subject === CONFIRMATION_SUBJECT),
+    (list) => list.length > 0,
+    { what: `the confirmation e-mail to ${email}` },
+  );
+  const token = linkIn(mails[mails.length - 1]!).searchParams.get('token') ?? '';
+  const response = await fetch(new URL('/api/auth/confirm-email', baseUrl), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', [BETA_TOKEN_HEADER]: betaToken },
+    body: JSON.stringify({ token }),
+  });
+  if (!response.ok) throw new Error(`/api/auth/confirm-email answered ${response.status}: ${await response.text()}`);
 }

@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { proveEmailByResetLink, type SmtpCapture } from '@closetly/testing';
+import { confirmEmailByLink, type SmtpCapture } from '@closetly/testing';
 
 /** An answer as an API suite reads it: the status and the parsed JSON body (undefined when empty). */
 export interface ApiAnswer<T = unknown> {
@@ -44,15 +44,18 @@ export const madeUpWord = (): string =>
 export const supportedShopUrl = (): string => `https://www.nordstrom.com/s/item/${Math.floor(Math.random() * 1e9)}`;
 
 /**
- * Signs up one account per name and returns their access tokens. The name "admin" gets
- * `admin.email` (in the product's ADMIN_EMAILS), proved with a reset link and signed in again,
- * since only a proved address holds the role. `extra` adds sign-up fields per name.
+ * Signs up one account per name, confirms each address through the link sign-up mailed (only
+ * confirmed accounts count toward the shared catalogue), and returns their access tokens. The
+ * name "admin" gets `admin.email` (in the product's ADMIN_EMAILS) and signs in again once
+ * confirmed, since only a proved address holds the role. `extra` adds sign-up fields per name;
+ * names in `unconfirmed` keep an unproved address.
  */
 export async function signUpSuiteUsers<Name extends string>(
   call: ApiCall,
   names: readonly Name[],
   admin: { email: string; password: string; baseUrl: string; betaToken: string; smtp: SmtpCapture },
   extra: (name: Name) => Record<string, unknown> = () => ({}),
+  unconfirmed: readonly Name[] = [],
 ): Promise<Record<Name, string>> {
   const tokens = {} as Record<Name, string>;
   for (const name of names) {
@@ -60,9 +63,9 @@ export async function signUpSuiteUsers<Name extends string>(
     const answer = await call<{ accessToken: string }>('POST', '/api/auth/signup', { body: { firstName: 'Sam', lastName: 'Shopper', email, password: admin.password, ...extra(name) } });
     if (answer.status !== 201) throw new Error(`sign-up of ${name} answered ${answer.status}`);
     tokens[name] = answer.body.accessToken;
+    if (!unconfirmed.includes(name)) await confirmEmailByLink({ baseUrl: admin.baseUrl, betaToken: admin.betaToken, smtp: admin.smtp, email });
   }
   if ((names as readonly string[]).includes('admin')) {
-    await proveEmailByResetLink({ baseUrl: admin.baseUrl, betaToken: admin.betaToken, smtp: admin.smtp, email: admin.email, password: admin.password });
     tokens['admin' as Name] = (await call<{ accessToken: string }>('POST', '/api/auth/signin', { body: { email: admin.email, password: admin.password } })).body.accessToken;
   }
   return tokens;

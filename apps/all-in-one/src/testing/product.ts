@@ -1,4 +1,5 @@
 import { DEMO_BETA_CODE } from '@closetly/identity';
+import { confirmEmailByLink, type SmtpCapture, startSmtpCapture } from '@closetly/testing';
 import { type EmbeddedApp, startEmbeddedApp } from '../embedded-app';
 
 export interface RunningProduct {
@@ -6,6 +7,17 @@ export interface RunningProduct {
   demoBetaCode: string;
   /** A valid beta token, fetched through the real verify-beta call. */
   betaToken(): Promise<string>;
+  /**
+   * The product's mail, when the test left SMTP_URL to it: a local SMTP
+   * server that keeps every message (null when the test named its own).
+   */
+  mail: SmtpCapture | null;
+  /**
+   * Confirms the account's e-mail through the link sign-up mailed, as its
+   * owner would: only confirmed accounts count toward what other shoppers see.
+   * Needs `mail` (with a test's own SMTP server, use confirmEmailByLink).
+   */
+  confirmEmail(email: string): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -21,7 +33,9 @@ export interface EmbeddedProduct extends RunningProduct {
  * an in-memory DATA_DIR.
  */
 export async function startEmbeddedProduct(env: Record<string, string> = {}): Promise<EmbeddedProduct> {
+  const mail = env.SMTP_URL ? null : await startSmtpCapture();
   const app = await startEmbeddedApp({
+    ...(mail ? { SMTP_URL: mail.url } : {}),
     ...process.env,
     NODE_ENV: 'test',
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
@@ -32,13 +46,22 @@ export async function startEmbeddedProduct(env: Record<string, string> = {}): Pr
     SEED_DEMO_CATALOGUE: 'false',
     ...env,
   });
-  return { ...productAt(app.url, () => app.close()), signingSecrets: app.signingSecrets };
+  const stop = async () => {
+    await app.close();
+    await mail?.close();
+  };
+  return { ...productAt(app.url, stop, mail), signingSecrets: app.signingSecrets };
 }
 
-export function productAt(baseUrl: string, stop: () => Promise<void>): RunningProduct {
+export function productAt(baseUrl: string, stop: () => Promise<void>, mail: SmtpCapture | null = null): RunningProduct {
   return {
     baseUrl,
     demoBetaCode: DEMO_BETA_CODE,
+    mail,
+    async confirmEmail(email: string) {
+      if (!mail) throw new Error('this product sends mail to the test\'s own SMTP server: use confirmEmailByLink with it');
+      await confirmEmailByLink({ baseUrl, betaToken: await this.betaToken(), smtp: mail, email });
+    },
     async betaToken() {
       const response = await fetch(`${baseUrl}/api/verify-beta`, {
         method: 'POST',

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { type DistributedProduct, startDistributedProduct } from '@closetly/local-deploy';
 import { randomSecret } from '@closetly/server';
-import { consumerGroupsFromNow, createTestDatabase, deleteConsumerGroups, engines, freePortBlock, uniqueName } from '@closetly/testing';
+import { consumerGroupsFromNow, createTestDatabase, deleteConsumerGroups, engines, freePortBlock, startSmtpCapture, uniqueName } from '@closetly/testing';
 import { productAt, type RunningProduct, startEmbeddedProduct } from './product';
 
 /** A product started for a test file, with the keys it signs with (to forge near-valid tokens). */
@@ -61,6 +61,7 @@ const distributed: RuntimeMode = {
   name: 'distributed',
   async start(env, options = {}) {
     const database = await createTestDatabase('closetly_identity_api');
+    const mail = env.SMTP_URL ? null : await startSmtpCapture();
     // Each product searches its own OpenSearch alias, so suites running side by side never see each other's products.
     const searchIndex = uniqueName('products').toLowerCase();
     // Its own consumer groups, starting at the topics' ends: products sharing Kafka (a parallel suite, an earlier run) never meet.
@@ -82,6 +83,7 @@ const distributed: RuntimeMode = {
           KAFKA_CONSUMER_GROUP_PREFIX: groupPrefix,
           LOG_LEVEL: 'warn',
           NODE_ENV: 'test',
+          ...(mail ? { SMTP_URL: mail.url } : {}),
           ...env,
           ...keys,
         },
@@ -97,10 +99,12 @@ const distributed: RuntimeMode = {
         await database.drop();
         await dropSearchIndices(searchIndex);
         await deleteConsumerGroups(groups);
+        await mail?.close();
       };
-      return { product: productAt(running.baseUrl, stop), jwtSecret: keys.AUTH_JWT_SECRET, betaTokenSecret: keys.BETA_TOKEN_SECRET, databaseUrl: database.url, processes: running, stop };
+      return { product: productAt(running.baseUrl, stop, mail), jwtSecret: keys.AUTH_JWT_SECRET, betaTokenSecret: keys.BETA_TOKEN_SECRET, databaseUrl: database.url, processes: running, stop };
     } catch (error) {
       await database.drop();
+      await mail?.close();
       throw error;
     }
   },
