@@ -4,7 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import { createApiClient, type ApiClient } from '@closetly/api-client';
 import type { ItemInput, SignUpRequest } from '@closetly/contracts';
-import { pollUntil, proveEmailByResetLink, type SmtpCapture, startSmtpCapture } from '@closetly/testing';
+import { confirmEmailByLink, pollUntil, proveEmailByResetLink, type SmtpCapture, startSmtpCapture } from '@closetly/testing';
 import type { Page } from 'playwright-core';
 import { passBetaGate, screenshot, useBrowserAndProduct, type Viewport, VIEWPORTS } from './browser';
 
@@ -43,6 +43,8 @@ describe('the admin dashboard (web app in Chromium against the embedded product)
     await proveEmailByResetLink({ baseUrl: suite.product.baseUrl, betaToken, smtp, email: adminEmail, password: PASSWORD });
     member = account(uniqueEmail('member'));
     await api.signUp(member);
+    // Only confirmed accounts count toward the shared catalogue (and the contests in it).
+    await confirmEmailByLink({ baseUrl: suite.product.baseUrl, betaToken, smtp, email: member.email });
   }, 180_000);
 
   const clientFor = async (email: string) => {
@@ -103,6 +105,57 @@ describe('the admin dashboard (web app in Chromium against the embedded product)
     await page.getByRole('button', { name: 'Refresh' }).click();
     await row.waitFor();
     expect(await missing.getByRole('row').filter({ hasText: untagged.name }).count()).toBe(0);
+  });
+
+  it('lists a product two confirmed savers disagree on as contested, versions side by side, and settles it by keeping one', async () => {
+    const sourceUrl = `https://boutique-${randomBytes(4).toString('hex')}.example/p/linen-shirt`;
+    const honest = await clientFor(member.email);
+    const saved = await honest.saveItem({ name: 'Relaxed Linen Shirt', brand: 'Kestrel', price: 89, sourceUrl });
+    const other = account(uniqueEmail('other'));
+    await api.signUp(other);
+    await confirmEmailByLink({ baseUrl: suite.product.baseUrl, betaToken, smtp, email: other.email });
+    await (await clientFor(other.email)).saveItem({ name: 'TAMPERED Shirt', brand: 'Kestrel', price: 1, sourceUrl });
+    const admin = await clientFor(adminEmail);
+    await pollUntil(() => admin.getContestedProducts(), (contests) => contests.some((contest) => contest.productId === saved.id), { what: 'the product contested' });
+
+    const page = await signedInPage(adminEmail, VIEWPORTS[0]);
+    const contested = table(page, 'Contested Products');
+    const row = contested.getByRole('row').filter({ hasText: 'TAMPERED Shirt' });
+    await row.waitFor();
+    expect(await contested.getByRole('columnheader').allInnerTexts()).toEqual(['Product', 'Why', 'Versions', 'Actions']);
+    // The first saver's version shows while the contest is open.
+    expect(await row.getByRole('cell').first().innerText()).toContain('Relaxed Linen Shirt');
+    await row.getByText('Savers disagree on name or brand').waitFor();
+    await row.getByText('Savers disagree on price by over 20%').waitFor();
+    await screenshot(page, 'admin-contested-1280');
+
+    const phone = await signedInPage(adminEmail, VIEWPORTS[1]);
+    await table(phone, 'Contested Products').getByRole('row').filter({ hasText: 'TAMPERED Shirt' }).waitFor();
+    await screenshot(phone, 'admin-contested-390');
+
+    await row.getByRole('button', { name: "Keep saver 1's version of Relaxed Linen Shirt" }).click();
+    await row.waitFor({ state: 'detached' });
+    expect((await admin.getContestedProducts()).some((contest) => contest.productId === saved.id)).toBe(false);
+    expect((await admin.getProduct(saved.id)).name).toBe('Relaxed Linen Shirt');
+  });
+
+  it('offers administrators an Admin link in the account menu, and nobody else', async () => {
+    const page = await signedInPage(adminEmail, VIEWPORTS[0]);
+    await page.getByRole('banner').getByRole('button', { name: /^Account menu/ }).click();
+    await page.getByRole('menuitem', { name: 'Admin' }).click();
+    await page.waitForURL(url('/admin'));
+    const memberPage = await signedInPage(member.email, VIEWPORTS[0]);
+    await memberPage.getByRole('banner').getByRole('button', { name: /^Account menu/ }).click();
+    await memberPage.getByRole('menuitem', { name: 'Profile' }).waitFor();
+    expect(await memberPage.getByRole('menuitem', { name: 'Admin' }).count()).toBe(0);
+  });
+
+  it('tells a signed-in account with an unconfirmed address why it is refused', async () => {
+    const unconfirmed = account(uniqueEmail('unconfirmed'));
+    await api.signUp(unconfirmed);
+    const page = await signedInPage(unconfirmed.email, VIEWPORTS[0]);
+    await page.getByText('Unauthorized access.').waitFor();
+    await page.getByText('Administrator access needs a confirmed e-mail address. Confirm yours with the link we sent, then sign in again.').waitFor();
   });
 
   it('keeps its tables readable on a phone (390 px)', async () => {

@@ -111,6 +111,8 @@ describe('browsing: home rows, carousels, Women/Men/Accessories, FAQ and About (
   async function apiUser(label: string, gender: SignUpRequest['gender']): Promise<{ account: SignUpRequest; client: ApiClient }> {
     const account: SignUpRequest = { firstName: 'Iris', lastName: 'Apfel', email: `${label}-${randomBytes(5).toString('hex')}@example.com`, password: PASSWORD, gender };
     const session = await api.signUp(account);
+    // Only confirmed accounts count toward the shared lists.
+    await suite.product.confirmEmail(account.email);
     const client = createApiClient({ baseUrl: suite.product.baseUrl, getBetaToken: () => betaToken, getAccessToken: () => session.accessToken });
     return { account, client };
   }

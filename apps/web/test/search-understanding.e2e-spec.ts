@@ -84,7 +84,10 @@ describe('search understanding: gender and category words, prefixes and the Colo
   beforeAll(async () => {
     const betaToken = await suite.product.betaToken();
     api = createApiClient({ baseUrl: suite.product.baseUrl, getBetaToken: () => betaToken });
-    const session = await api.signUp(newAccount('seeder'));
+    const seederAccount = newAccount('seeder');
+    const session = await api.signUp(seederAccount);
+    // Only confirmed accounts count toward the shared catalogue.
+    await suite.product.confirmEmail(seederAccount.email);
     const seeder = createApiClient({ baseUrl: suite.product.baseUrl, getBetaToken: () => betaToken, getAccessToken: () => session.accessToken });
     const saved = await Promise.all(CATALOGUE.map((each) => seeder.saveItem(each)));
     for (const product of saved) idOf.set(product.name, product.id);

@@ -53,7 +53,10 @@ describe('search: header suggestions and the results page (web app in Chromium a
   beforeAll(async () => {
     betaToken = await suite.product.betaToken();
     api = createApiClient({ baseUrl: suite.product.baseUrl, getBetaToken: () => betaToken });
-    const session = await api.signUp(newAccount('seeder'));
+    const seederAccount = newAccount('seeder');
+    const session = await api.signUp(seederAccount);
+    // Only confirmed accounts count toward the shared catalogue.
+    await suite.product.confirmEmail(seederAccount.email);
     const seeder = createApiClient({ baseUrl: suite.product.baseUrl, getBetaToken: () => betaToken, getAccessToken: () => session.accessToken });
     const saved = await Promise.all([...Array.from({ length: LINEN_COUNT }, (_, i) => seeder.saveItem(linenShirt(i))), seeder.saveItem(VELVET_BLAZER)]);
     blazerId = saved[LINEN_COUNT]?.id ?? '';

@@ -50,6 +50,8 @@ describe('wardrobe, quick view and product page (web app in Chromium against the
   async function apiUser(label: string): Promise<{ account: SignUpRequest; client: ApiClient }> {
     const account = newAccount(label);
     const session = await api.signUp(account);
+    // Only confirmed accounts count toward the shared catalogue.
+    await suite.product.confirmEmail(account.email);
     const client = createApiClient({ baseUrl: suite.product.baseUrl, getBetaToken: () => betaToken, getAccessToken: () => session.accessToken });
     return { account, client };
   }

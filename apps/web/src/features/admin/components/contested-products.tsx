@@ -1,6 +1,6 @@
 import type { ContestedProduct, ContestReason } from '@closetly/contracts';
 import { FormAlert } from '@/components/ui/form-alert';
-import { showPlaceholderOnError } from '@/lib/product-image';
+import { productImageSrc, showPlaceholderOnError } from '@/lib/product-image';
 import { useResolveContest } from '../api/admin-queries';
 import { contestPrice, CONTEST_REASON_TEXT, formatCheckedAt } from '../lib/contest-text';
 
@@ -51,7 +51,7 @@ export function ContestedProducts({ contests, loading }: ContestedProductsProps)
                 <tr key={contest.productId}>
                   <td>
                     <div className="contest__shown">
-                      <img className="admin-table__image" src={contest.shown.displayImageUrl ?? undefined} alt="" loading="lazy" onError={showPlaceholderOnError} />
+                      <img className="admin-table__image" src={productImageSrc(contest.shown)} alt="" loading="lazy" onError={showPlaceholderOnError} />
                       <div>
                         <p className="contest__name">{contest.shown.name}</p>
                         <p className="contest__meta">
