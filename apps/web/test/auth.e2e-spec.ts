@@ -162,6 +162,36 @@ describe('sign-up, sign-in and sign-out (web app in Chromium against the embedde
     expect(await storedSession(page)).not.toBeNull();
   }, 90_000);
 
+  it('asks a new account to confirm its e-mail in a quiet banner, resends on request, and the mailed link confirms it (1280 and 390 px)', async () => {
+    const account = newAccount('confirm');
+    await api.signUp(account);
+    const page = await openPage('/signin');
+    await signInThroughForm(page, account.email, PASSWORD);
+    await page.waitForURL(url('/'));
+    const banner = page.getByRole('complementary', { name: 'Confirm your e-mail' });
+    await banner.getByText('Please confirm your e-mail address: we sent a link to').waitFor();
+    await banner.getByText(account.email).waitFor();
+    await screenshot(page, 'confirm-email-banner-1280', { fullPage: false });
+    // The sign-up's mail went a moment ago: the server asks the shopper to wait.
+    await banner.getByRole('button', { name: 'Resend e-mail' }).click();
+    await banner.getByText('A confirmation e-mail was sent a moment ago. Please check your inbox, or try again in a minute.').waitFor();
+
+    const mails = await pollUntil(() => smtp.mailsTo(account.email).filter((mail) => mail.subject === 'Confirm your e-mail'), (list) => list.length > 0, { what: 'the confirmation mail' });
+    const link = mails[0]?.text.match(/https?:\/\/\S+/)?.[0] ?? '';
+    const phone = await (await suite.newContext(VIEWPORTS[1])).newPage();
+    await phone.goto(url(new URL(link).pathname + new URL(link).search));
+    await passBetaGate(phone, suite.product.demoBetaCode);
+    await phone.getByText('Your e-mail address is confirmed. Thank you!').waitFor();
+    await screenshot(phone, 'confirm-email-done-390', { fullPage: false });
+    // The link works once.
+    await phone.reload();
+    await phone.getByText('This confirmation link is invalid or has expired.').waitFor();
+
+    await page.reload();
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    await pollUntil(() => banner.count(), (count) => count === 0, { what: 'the banner gone once confirmed' });
+  });
+
   it('sends a signed-out visitor from /profile to /signin, replacing history, and back there after signing in', async () => {
     const page = await openPage('/about');
     await page.goto(url('/profile'));
