@@ -9,7 +9,10 @@ import { buildExtensionIfStale, buildWebIfStale } from './web-build.mjs';
 
 const root = join(import.meta.dirname, '..');
 await buildWebIfStale(root);
-await buildExtensionIfStale(root);
+// The extension is built for the address the product answers at: PUBLIC_URL, else this machine's PORT.
+const port = Number(process.env.PORT);
+const webUrl = process.env.PUBLIC_URL?.trim() || `http://localhost:${Number.isInteger(port) && port > 0 ? port : 8080}`;
+await buildExtensionIfStale(root, { webUrl });
 
 const child = spawn(process.execPath, ['--enable-source-maps', '-r', '@swc-node/register', 'apps/all-in-one/src/main.ts'], {
   cwd: root,

@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { closeSync, mkdirSync, openSync } from 'node:fs';
 import { join } from 'node:path';
+import { defaultPublicUrl } from '@closetly/server';
 
 /** Every process of the distributed mode, with the variables that place it. */
 export const DISTRIBUTED_SERVICES = ['identity', 'catalogue', 'wardrobe', 'profile', 'search', 'retention'] as const;
@@ -45,6 +46,8 @@ export async function startDistributedProduct(options: DistributedProductOptions
     addresses[`${service.toUpperCase()}_RPC`] = `127.0.0.1:${options.rpcPortBase + index + 1}`;
   });
   const shared: Record<string, string | undefined> = { ...process.env, ...options.env, ...addresses, CLOSETLY_MODE: 'distributed', NODE_OPTIONS: '' };
+  // Every process builds links from PUBLIC_URL; unset, it is the gateway's own port here, not 8080.
+  shared.PUBLIC_URL = defaultPublicUrl({ PUBLIC_URL: shared.PUBLIC_URL, PORT: String(options.gatewayPort) });
   const processes = new Map<string, ChildProcess>();
   const settings = new Map<string, Record<string, string | undefined>>();
   const { output } = options;

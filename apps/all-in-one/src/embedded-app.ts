@@ -5,7 +5,7 @@ import { IdentityModule } from '@closetly/identity';
 import { ProfileModule } from '@closetly/profile';
 import { RetentionModule } from '@closetly/retention';
 import { SearchModule } from '@closetly/search';
-import { closeOnSignals, connectInProcessTransports, createHttpApp, createPlatform, keptSecrets, PlatformEnv } from '@closetly/server';
+import { closeOnSignals, connectInProcessTransports, createHttpApp, createPlatform, defaultPublicUrl, keptSecrets, PlatformEnv } from '@closetly/server';
 import { WardrobeModule } from '@closetly/wardrobe';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { loadEmbeddedConfig } from './config';
@@ -44,7 +44,8 @@ export const SERVICE_MODULES = [IdentityModule, CatalogueModule, WardrobeModule,
  */
 export async function startEmbeddedApp(env: NodeJS.ProcessEnv = process.env): Promise<EmbeddedApp> {
   const kept = await keptSecrets({ dataDir: PlatformEnv.shape.DATA_DIR.parse(env.DATA_DIR), names: GATEWAY_SECRET_NAMES, env });
-  const rawEnv = { ...env, ...kept, CLOSETLY_MODE: 'embedded' };
+  // Links and stored image addresses follow the port when PUBLIC_URL is unset (PORT=28080 → http://localhost:28080).
+  const rawEnv = { ...env, ...kept, CLOSETLY_MODE: 'embedded', PUBLIC_URL: defaultPublicUrl(env) };
   const config = loadGatewayConfig(rawEnv);
   const embedded = loadEmbeddedConfig(rawEnv);
   const platform = await createPlatform({ env: config, rawEnv, addresses: config, processName: 'closetly', needsDatabase: true });

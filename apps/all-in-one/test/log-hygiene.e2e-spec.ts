@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { RUNTIME_MODES, type RuntimeMode, type StartedProduct } from '@closetly/all-in-one/testing';
 import { BETA_TOKEN_HEADER, CORRELATION_ID_HEADER } from '@closetly/contracts';
-import { pollUntil, type SmtpCapture, startSmtpCapture } from '@closetly/testing';
+import { CONFIRMATION_SUBJECT, pollUntil, RESET_SUBJECT, type SmtpCapture, startSmtpCapture } from '@closetly/testing';
 import jwt from 'jsonwebtoken';
 
 /**
@@ -114,10 +114,16 @@ function logHygieneSuite(mode: RuntimeMode): void {
     const refreshToken = keep('refresh token (refresh)', refreshed.body.refreshToken);
     expect(statusOf(await call('me', 'GET', '/api/auth/me', { bearer: accessToken }))).toBe(200);
 
-    // The first mail is refused, so the mail queue logs an SMTP failure that names the recipient, then retries.
+    // Sign-up mailed a confirmation link: its token is a secret too, and the link confirms through the API.
+    const confirmation = await pollUntil(() => smtp.mailsTo(email).find((mail) => mail.subject === CONFIRMATION_SUBJECT), Boolean, { what: 'the confirmation e-mail', timeoutMs: 15_000 });
+    const confirmationToken = keep('confirmation token', new URL(/https?:\/\/\S+/.exec(confirmation?.text ?? '')?.[0] ?? 'http://x').searchParams.get('token') ?? undefined);
+    await call('confirm-page', 'GET', `/confirm-email?token=${confirmationToken}`, { beta: null });
+    expect(statusOf(await call('confirm-email', 'POST', '/api/auth/confirm-email', { body: { token: confirmationToken } }))).toBe(204);
+
+    // The first reset mail is refused, so the mail queue logs an SMTP failure that names the recipient, then retries.
     smtp.refuseNextMailTo(email);
     expect(statusOf(await call('forgot-password', 'POST', '/api/auth/forgot-password', { body: { email } }))).toBe(202);
-    const mail = await pollUntil(() => smtp.mailsTo(email)[0], Boolean, { what: 'the reset e-mail, sent again after a refusal', timeoutMs: 15_000 });
+    const mail = await pollUntil(() => smtp.mailsTo(email).find((each) => each.subject === RESET_SUBJECT), Boolean, { what: 'the reset e-mail, sent again after a refusal', timeoutMs: 15_000 });
     const resetToken = keep('reset token', new URL(/https?:\/\/\S+/.exec(mail?.text ?? '')?.[0] ?? 'http://x').searchParams.get('token') ?? undefined);
     const newPassword = keep('new password', strongPassword());
     const forgedResetToken = keep('forged reset token', randomBytes(32).toString('base64url'));

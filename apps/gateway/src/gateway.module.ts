@@ -37,7 +37,6 @@ export class GatewayModule {
         ImagesModule.forRoot({
           secret: config.BETA_TOKEN_SECRET,
           previousSecret: config.BETA_TOKEN_PREVIOUS_SECRET,
-          publicUrl: config.PUBLIC_URL,
           fetch: { testHosts: config.OUTBOUND_TEST_HOSTS },
           storedImageSource: CatalogueStoredImageSource,
         }),

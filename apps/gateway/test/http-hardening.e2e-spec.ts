@@ -84,6 +84,8 @@ describe.each(RUNTIME_MODES)('HTTP hardening through the gateway ($name mode)', 
       };
       const email = `compress-${Math.random().toString(36).slice(2)}@example.com`;
       const { accessToken } = await post<{ accessToken: string }>('/api/auth/signup', { firstName: 'Zip', lastName: 'Per', email, password: 'Compr3ss!Pass', gender: 'other' });
+      // Only confirmed accounts list what they save.
+      await product.confirmEmail(email);
       for (let n = 0; n < 12; n += 1) {
         const data = { name: `Compressible Linen Shirt ${n}`, brand: 'Toteme', price: 100 + n, description: 'A relaxed linen shirt. '.repeat(8), sourceUrl: `https://www.nordstrom.com/s/item/${Math.floor(Math.random() * 1e9)}` };
         await post('/api/save', { data }, accessToken);

@@ -47,6 +47,11 @@ export class IdentityRpcController {
     return this.emailConfirmation.status(request.caller);
   }
 
+  @RpcHandler('identity.sign-in-options')
+  signInOptions() {
+    return this.oidc.options();
+  }
+
   @RpcHandler('identity.sign-in')
   signIn(@Payload() request: RpcRequest<'identity.sign-in'>) {
     return this.accounts.signIn(request);

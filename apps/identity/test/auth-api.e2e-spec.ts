@@ -166,6 +166,11 @@ function authApiSuite(mode: RuntimeMode): void {
     });
   });
 
+  it('offers no third-party sign-in when none is configured', async () => {
+    const answer = await device().get('/api/auth/oidc/options');
+    expect({ status: answer.status, body: answer.body }).toEqual({ status: 200, body: { google: false } });
+  });
+
   describe('e-mail confirmation', () => {
     const CONFIRM_LINK = /^http:\/\/closetly\.test\/confirm-email\?token=[\w-]{43}$/;
     const confirmationLinks = (email: string) =>

@@ -102,6 +102,8 @@ describe('sign-up, sign-in and sign-out (web app in Chromium against the embedde
     const page = await openPage('/signup');
     const account = newAccount('signup');
     await page.getByRole('heading', { name: 'Create your account' }).waitFor();
+    // No provider is configured here: no "with Google" button that could only fail.
+    expect(await page.getByRole('button', { name: 'Sign up with Google' }).count()).toBe(0);
 
     // The shared schema checks the form before anything is sent.
     await page.getByRole('button', { name: 'Sign up', exact: true }).click();

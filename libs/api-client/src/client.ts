@@ -33,7 +33,7 @@ import { confirmEmail, getEmailStatus, resendConfirmation } from './email-confir
 import { me } from './me';
 import { mintExtensionToken } from './mint-extension-token';
 import { oidcComplete } from './oidc-complete';
-import { oidcStart, type OidcIntent } from './oidc-start';
+import { getSignInOptions, oidcStart, type OidcIntent } from './oidc-start';
 import { refresh } from './refresh';
 import { removeFromWardrobe } from './remove-from-wardrobe';
 import { resetPassword } from './reset-password';
@@ -69,6 +69,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
     resendConfirmation: (call?: CallOptions) => resendConfirmation(transport, call),
     getEmailStatus: (call?: CallOptions) => getEmailStatus(transport, call),
     oidcStart: (intent: OidcIntent, call?: CallOptions) => oidcStart(transport, intent, call),
+    getSignInOptions: (call?: CallOptions) => getSignInOptions(transport, call),
     oidcComplete: (loginCode: string, call?: CallOptions) => oidcComplete(transport, loginCode, call),
     saveItem: (item: ItemInput, call?: CallOptions) => saveItem(transport, item, call),
     getWardrobe: (call?: CallOptions) => getWardrobe(transport, call),

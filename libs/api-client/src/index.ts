@@ -21,7 +21,7 @@ export { mintExtensionToken } from './mint-extension-token';
 export { signOutEverywhere } from './sign-out-everywhere';
 export { forgotPassword } from './forgot-password';
 export { resetPassword } from './reset-password';
-export { oidcStart, type OidcIntent } from './oidc-start';
+export { getSignInOptions, oidcStart, type OidcIntent } from './oidc-start';
 export { oidcComplete } from './oidc-complete';
 export { saveItem } from './save-item';
 export { getWardrobe } from './get-wardrobe';

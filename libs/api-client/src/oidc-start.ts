@@ -1,4 +1,4 @@
-import { OidcStartResponse } from '@closetly/contracts';
+import { OidcStartResponse, SignInOptions } from '@closetly/contracts';
 import type { ApiTransport, CallOptions } from './transport';
 
 export type OidcIntent = 'signin' | 'signup';
@@ -13,4 +13,9 @@ export function oidcStart(transport: ApiTransport, intent: OidcIntent, options: 
     schema: OidcStartResponse,
     auth: 'public',
   });
+}
+
+/** GET /api/auth/oidc/options → which third-party sign-ins the product offers ({ google }). */
+export function getSignInOptions(transport: ApiTransport, options: CallOptions = {}): Promise<SignInOptions> {
+  return transport.request({ ...options, method: 'GET', path: '/api/auth/oidc/options', schema: SignInOptions, auth: 'public' });
 }

@@ -136,6 +136,10 @@ export const UserRecordRequest = z
 export type UserRecordRequest = z.infer<typeof UserRecordRequest>;
 
 /** Third-party (OpenID Connect) sign-in in a popup. */
+/** GET /api/auth/oidc/options: which third-party sign-ins this product offers (the web app shows only those buttons). */
+export const SignInOptions = z.object({ google: z.boolean() });
+export type SignInOptions = z.infer<typeof SignInOptions>;
+
 export const OidcIntent = z.enum(['signin', 'signup']);
 export const OidcStartResponse = z.object({ authorizationUrl: z.string().url() });
 export type OidcStartResponse = z.infer<typeof OidcStartResponse>;

@@ -13,6 +13,7 @@ import {
   ResetPasswordRequest,
   ConfirmEmailRequest,
   EmailStatus,
+  SignInOptions,
   SignInRequest,
   SignUpRequest,
   UserRecordRequest,
@@ -87,6 +88,7 @@ export const RPC_CALLS = {
   /** Ends every session of the caller's account, so every access, refresh and extension token of it stops working (full scope only). */
   'identity.sign-out-everywhere': rpcCall('identity', WithCaller, RpcOk),
   'identity.oidc-start': rpcCall('identity', z.object({ intent: OidcIntent }), OidcStartResponse),
+  'identity.sign-in-options': rpcCall('identity', z.object({}), SignInOptions),
   'identity.oidc-callback': rpcCall('identity', z.object({ params: z.record(z.string(), z.string().max(4096)) }), z.object({ loginCode: z.string() })),
   'identity.oidc-complete': rpcCall('identity', OidcCompleteRequest.extend(WithDevice.shape), AuthSession),
   /** The caller's account, sign-in methods and sessions for GET /api/account/export (full scope only). */

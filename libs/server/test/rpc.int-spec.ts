@@ -45,10 +45,10 @@ class EchoController {
     throw new DomainError('NOT_FOUND', 'No such thing', { id: 'x' });
   }
 
-  /** A code identity's contract does not list (RATE_LIMITED is the gateway's). */
+  /** A code identity's contract does not list (BETA_TOKEN_INVALID is the gateway's). */
   @ProbeHandler('identity.leak')
   leak(): never {
-    throw new DomainError('RATE_LIMITED', 'not an identity code');
+    throw new DomainError('BETA_TOKEN_INVALID', 'not an identity code');
   }
 
   @ProbeHandler('identity.crash')

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { Body, Controller, Get, Headers, HttpCode, Inject, Post, Query, Res } from '@nestjs/common';
-import { AuthSession, OIDC_MESSAGE_TYPE, OidcCompleteRequest, OidcIntent, type OidcPopupMessage, OidcStartResponse } from '@closetly/contracts';
+import { AuthSession, OIDC_MESSAGE_TYPE, OidcCompleteRequest, OidcIntent, type OidcPopupMessage, OidcStartResponse, type SignInOptions } from '@closetly/contracts';
 import { DomainError, RPC_CLIENT, type RpcClient } from '@closetly/server';
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
@@ -29,6 +29,12 @@ function callbackPage(message: OidcPopupMessage): { html: string; nonce: string 
 @Controller('api/auth/oidc')
 export class OidcController {
   constructor(@Inject(RPC_CLIENT) private readonly rpc: RpcClient) {}
+
+  /** Whether third-party sign-in is configured: the sign-in and sign-up pages show its button only then. */
+  @Get('options')
+  options(): Promise<SignInOptions> {
+    return this.rpc.call('identity.sign-in-options', {});
+  }
 
   @Get('start')
   @RateLimit('oidc')

@@ -4,7 +4,7 @@ import { ImageUrlSigner } from './image-url-signer';
 import { ProductImages } from './product-images';
 import { ImagesController } from './images.controller';
 import { type ImageCacheOptions, ImagesService } from './images.service';
-import { IMAGE_CACHE_OPTIONS, IMAGE_PUBLIC_URL, IMAGE_URL_PREVIOUS_SECRET, IMAGE_URL_SECRET, STORED_IMAGE_SOURCE } from './images.tokens';
+import { IMAGE_CACHE_OPTIONS, IMAGE_URL_PREVIOUS_SECRET, IMAGE_URL_SECRET, STORED_IMAGE_SOURCE } from './images.tokens';
 import { SafeImageFetcher, type SafeFetchOptions } from './safe-fetch';
 import { EmptyStoredImageSource, type StoredImageSource } from './stored-image-source';
 
@@ -22,8 +22,6 @@ export interface ImagesModuleOptions {
   cache?: ImageCacheOptions;
   /** Stored images for GET /api/image/:id (an instance, or a class Nest constructs). Default: none stored. */
   storedImageSource?: StoredImageSource | Type<StoredImageSource>;
-  /** PUBLIC_URL: product images at `{publicUrl}/api/image/{id}` are shown from the store, not through the proxy. */
-  publicUrl?: string;
 }
 
 /** GET /api/proxy-image, /api/image/:id and /api/placeholder-image; exports ProductImages for controllers that send products out. */
@@ -40,7 +38,6 @@ export class ImagesModule {
         { provide: IMAGE_URL_SECRET, useValue: options.secret },
         { provide: IMAGE_URL_PREVIOUS_SECRET, useValue: options.previousSecret },
         { provide: IMAGE_CACHE_OPTIONS, useValue: options.cache ?? {} },
-        { provide: IMAGE_PUBLIC_URL, useValue: options.publicUrl },
         { provide: SafeImageFetcher, useFactory: () => new SafeImageFetcher(options.fetch) },
         { provide: ImageProcessor, useFactory: () => new ImageProcessor(options.processor) },
         storedImageSource,

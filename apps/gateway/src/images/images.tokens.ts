@@ -6,5 +6,3 @@ export const IMAGE_URL_PREVIOUS_SECRET = Symbol('IMAGE_URL_PREVIOUS_SECRET');
 export const STORED_IMAGE_SOURCE = Symbol('STORED_IMAGE_SOURCE');
 /** Cache sizing for processed images (ImageCacheOptions). */
 export const IMAGE_CACHE_OPTIONS = Symbol('IMAGE_CACHE_OPTIONS');
-/** Where users reach the product (PUBLIC_URL): images named `{PUBLIC_URL}/api/image/{id}` are stored ones, served by the gateway itself. */
-export const IMAGE_PUBLIC_URL = Symbol('IMAGE_PUBLIC_URL');

@@ -1,7 +1,6 @@
-import { Inject, Injectable, Optional } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import type { ProductView } from '@closetly/contracts';
 import { DEFAULT_IMAGE_WIDTH, ImageUrlSigner } from './image-url-signer';
-import { IMAGE_PUBLIC_URL } from './images.tokens';
 import { STORED_IMAGE_ROUTE, storedImageIdOf } from './stored-image-address';
 
 /**
@@ -12,10 +11,7 @@ import { STORED_IMAGE_ROUTE, storedImageIdOf } from './stored-image-address';
  */
 @Injectable()
 export class ProductImages {
-  constructor(
-    private readonly signer: ImageUrlSigner,
-    @Optional() @Inject(IMAGE_PUBLIC_URL) private readonly publicUrl?: string,
-  ) {}
+  constructor(private readonly signer: ImageUrlSigner) {}
 
   withDisplayImage<T extends ProductView>(product: T): T {
     return { ...product, displayImageUrl: this.displayUrl(product.imageUrl) };
@@ -24,7 +20,7 @@ export class ProductImages {
   /** The address a client shows an image at: stored images by id, any other web image through the signed proxy; null otherwise. */
   displayUrl(imageUrl: string | null): string | null {
     if (!imageUrl) return null;
-    const storedId = storedImageIdOf(imageUrl, this.publicUrl);
+    const storedId = storedImageIdOf(imageUrl);
     if (storedId) return `${STORED_IMAGE_ROUTE}${storedId}?w=${DEFAULT_IMAGE_WIDTH}`;
     // null: not an http(s) URL the proxy would fetch; the client shows its placeholder.
     return ImageUrlSigner.isSignable(imageUrl) ? this.signer.sign(imageUrl) : null;

@@ -19,19 +19,22 @@ export function storedImageAddress(publicUrl: string, id: string): string {
 }
 
 /**
- * The stored image an image URL names, or null: the URL is on this product's
- * public origin (scheme, host and port of `publicUrl`), its path is
- * `/api/image/{uuid}` exactly, with no query, credentials or fragment.
+ * The stored image an image URL names, or null: an http(s) URL whose path is
+ * `/api/image/{uuid}` exactly, with no query, credentials or fragment, on
+ * any origin. Rebased on the way out rather than matched against today's
+ * PUBLIC_URL: rows stored while the product answered at another address (a
+ * new port, a new domain) keep showing their image. Nothing is fetched for
+ * it, so an address elsewhere that looks like one only ever shows our own
+ * stored image of that id, or the placeholder.
  */
-export function storedImageIdOf(imageUrl: string, publicUrl: string | undefined): string | null {
-  if (!publicUrl) return null;
+export function storedImageIdOf(imageUrl: string): string | null {
   let url: URL;
   try {
     url = new URL(imageUrl);
   } catch {
     return null;
   }
-  if (url.origin !== new URL(publicUrl).origin || url.username !== '' || url.password !== '' || url.search !== '' || url.hash !== '') return null;
+  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.username !== '' || url.password !== '' || url.search !== '' || url.hash !== '') return null;
   if (!url.pathname.startsWith(STORED_IMAGE_ROUTE)) return null;
   const id = url.pathname.slice(STORED_IMAGE_ROUTE.length).toLowerCase();
   return UUID.test(id) ? id : null;

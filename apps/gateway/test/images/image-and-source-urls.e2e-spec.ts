@@ -47,11 +47,12 @@ describe.each(RUNTIME_MODES)('image and source URLs ($name mode)', (mode: Runtim
   beforeAll(async () => {
     started = await mode.start({});
     betaToken = await started.product.betaToken();
-    const signUp = await call<{ accessToken: string }>('POST', '/api/auth/signup', {
-      body: { firstName: 'Ida', lastName: 'Links', email: `links-${randomUUID()}@example.com`, password: 'Passw0rd!' },
-    });
+    const email = `links-${randomUUID()}@example.com`;
+    const signUp = await call<{ accessToken: string }>('POST', '/api/auth/signup', { body: { firstName: 'Ida', lastName: 'Links', email, password: 'Passw0rd!' } });
     expect(signUp.status).toBe(201);
     shopper = signUp.body.accessToken;
+    // Only confirmed accounts list what they save.
+    await started.product.confirmEmail(email);
   }, 180_000);
   afterAll(() => started?.stop());
 

@@ -163,6 +163,9 @@ describe('OidcService', () => {
       const unconfigured = new OidcService(testConfig(), oidc.repository, accounts.repository, accountsService, uow, email.proof);
 
       await expect(unconfigured.start('signin')).rejects.toMatchObject({ code: 'OIDC_FAILED' });
+      // The web app is told, so it shows no button that could only fail.
+      expect(unconfigured.options()).toEqual({ google: false });
+      expect(setup().service.options()).toEqual({ google: true });
     });
 
     it('reports a provider it cannot reach, and tries discovery again next time', async () => {

@@ -40,6 +40,11 @@ export class OidcService {
     @Inject(CLOCK) private readonly clock: Clock = systemClock,
   ) {}
 
+  /** Which sign-ins the web app may offer: "with Google" only when a provider is configured. */
+  options(): { google: boolean } {
+    return { google: this.config.oidc !== undefined };
+  }
+
   private get redirectUri(): string {
     return new URL(OIDC_CALLBACK_PATH, this.config.PUBLIC_URL).toString();
   }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ConfigError, parseEnv, parseHostPort, PlatformEnv } from './env';
+import { ConfigError, defaultPublicUrl, parseEnv, parseHostPort, PlatformEnv } from './env';
 
 describe('parseEnv', () => {
   it('applies the defaults of the embedded mode', () => {
@@ -41,5 +41,23 @@ describe('parseHostPort', () => {
 
   it.each(['identity', ':4101', 'identity:', 'identity:99999', 'identity:x'])('refuses %p', (value) => {
     expect(() => parseHostPort(value)).toThrow(ConfigError);
+  });
+});
+
+describe('defaultPublicUrl', () => {
+  it('keeps a configured PUBLIC_URL', () => {
+    expect(defaultPublicUrl({ PUBLIC_URL: 'https://closetly.example', PORT: '28080' })).toBe('https://closetly.example');
+  });
+
+  it('follows the gateway port when PUBLIC_URL is unset or blank', () => {
+    expect(defaultPublicUrl({ PORT: '28080' })).toBe('http://localhost:28080');
+    expect(defaultPublicUrl({ PUBLIC_URL: '  ', PORT: '9090' })).toBe('http://localhost:9090');
+  });
+
+  it('falls back to 8080 for no port, a random port (0) or nonsense', () => {
+    expect(defaultPublicUrl({})).toBe('http://localhost:8080');
+    expect(defaultPublicUrl({ PORT: '0' })).toBe('http://localhost:8080');
+    expect(defaultPublicUrl({ PORT: 'eighty' })).toBe('http://localhost:8080');
+    expect(defaultPublicUrl({ PORT: '70000' })).toBe('http://localhost:8080');
   });
 });

@@ -93,3 +93,17 @@ export const HostPort = z.string().refine((value) => {
     return false;
   }
 }, 'must be host:port');
+
+/**
+ * Where users reach the product when PUBLIC_URL is not set: the gateway on
+ * this machine at its PORT (`http://localhost:28080` for PORT=28080), so
+ * e-mailed links, the extension's sign-in link and stored image addresses
+ * follow the port a developer chose. PORT 0 (a random port, in tests) or
+ * none gives the default 8080.
+ */
+export function defaultPublicUrl(env: { PUBLIC_URL?: string | undefined; PORT?: string | undefined }): string {
+  const configured = env.PUBLIC_URL?.trim();
+  if (configured) return configured;
+  const port = Number(env.PORT);
+  return `http://localhost:${Number.isInteger(port) && port > 0 && port <= 65_535 ? port : 8080}`;
+}

@@ -1,6 +1,6 @@
 import type { OidcIntent } from '@closetly/api-client';
 import { OidcPopupMessage, type AuthSession } from '@closetly/contracts';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { useAuthStore } from '../hooks/use-auth';
 
@@ -77,4 +77,12 @@ export function useOidcSignIn(intent: OidcIntent) {
     onError: (error) => console.warn('Third-party sign-in failed', error),
   });
   return { ...mutation, start: () => mutation.mutate(openOidcPopup()) };
+}
+
+/**
+ * Whether "with Google" may be offered (GET /api/auth/oidc/options). Until the answer comes,
+ * and when it fails, no button shows: a button that can only fail with a 400 is worse than none.
+ */
+export function useSignInOptions() {
+  return useQuery({ queryKey: ['auth', 'sign-in-options'], queryFn: ({ signal }) => api.getSignInOptions({ signal }), staleTime: Infinity, retry: 1 });
 }

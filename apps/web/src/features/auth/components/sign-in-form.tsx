@@ -6,7 +6,7 @@ import { Link, useLocation } from 'react-router';
 import { TextField } from '@/components/ui/form-field';
 import { paths } from '@/config/paths';
 import { useForgotPassword } from '../api/forgot-password';
-import { useOidcSignIn } from '../api/oidc-sign-in';
+import { useOidcSignIn, useSignInOptions } from '../api/oidc-sign-in';
 import { useSignIn } from '../api/sign-in';
 import { FORGOT_PASSWORD_MESSAGES, SIGN_IN_MESSAGES, signInErrorMessage } from '../lib/auth-messages';
 import { AuthDivider } from './auth-divider';
@@ -25,6 +25,7 @@ export function SignInForm() {
   const { errors } = form.formState;
   const signIn = useSignIn();
   const oidc = useOidcSignIn('signin');
+  const signInOptions = useSignInOptions();
   const forgot = useForgotPassword();
   const [forgotNotice, setForgotNotice] = useState<ForgotNotice>(null);
 
@@ -98,8 +99,12 @@ export function SignInForm() {
         </button>
       </form>
 
-      <AuthDivider />
-      <OidcButton label="Sign in with Google" busy={oidc.isPending} disabled={busy} onClick={oidc.start} />
+      {signInOptions.data?.google ? (
+        <>
+          <AuthDivider />
+          <OidcButton label="Sign in with Google" busy={oidc.isPending} disabled={busy} onClick={oidc.start} />
+        </>
+      ) : null}
 
       <p className="auth-card__footer">
         Don&apos;t have an account?{' '}

@@ -6,7 +6,7 @@ import { Link, useLocation } from 'react-router';
 import type { z } from 'zod';
 import { SelectField, TextField } from '@/components/ui/form-field';
 import { paths } from '@/config/paths';
-import { useOidcSignIn } from '../api/oidc-sign-in';
+import { useOidcSignIn, useSignInOptions } from '../api/oidc-sign-in';
 import { useSignUp } from '../api/sign-up';
 import { SIGN_UP_MESSAGES, signUpErrorMessage } from '../lib/auth-messages';
 import { AuthDivider } from './auth-divider';
@@ -42,6 +42,7 @@ export function SignUpForm() {
   const { errors } = form.formState;
   const signUp = useSignUp();
   const oidc = useOidcSignIn('signup');
+  const signInOptions = useSignInOptions();
   const busy = signUp.isPending || oidc.isPending;
 
   const onSubmit = form.handleSubmit(({ confirmPassword: _confirm, ...request }) => {
@@ -120,8 +121,12 @@ export function SignUpForm() {
         </button>
       </form>
 
-      <AuthDivider />
-      <OidcButton label="Sign up with Google" busy={oidc.isPending} disabled={busy} onClick={oidc.start} />
+      {signInOptions.data?.google ? (
+        <>
+          <AuthDivider />
+          <OidcButton label="Sign up with Google" busy={oidc.isPending} disabled={busy} onClick={oidc.start} />
+        </>
+      ) : null}
 
       <p className="auth-card__footer">
         Already have an account?{' '}
