@@ -71,6 +71,7 @@ export const SERVICE_ERROR_CODES = {
   profile: ['FORBIDDEN'],
   search: ['FORBIDDEN', 'SERVICE_UNAVAILABLE'],
   retention: ['FORBIDDEN', 'NOT_FOUND'],
+  pages: ['FORBIDDEN'],
 } as const satisfies Record<ServiceName, readonly ApiErrorCode[]>;
 
 export type ServiceErrorCode<TService extends ServiceName> = (typeof SERVICE_ERROR_CODES)[TService][number] | (typeof PLATFORM_ERROR_CODES)[number];

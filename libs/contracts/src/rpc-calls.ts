@@ -23,7 +23,7 @@ import { Profile, ProfileAccount, UpdateProfileRequest } from './profile';
 import { ListCategory, ListGender, MAX_LIST_ITEMS, MAX_NEW_ARRIVALS, ProductList } from './lists';
 import { RecentSearches, SaveSearchRequest, SearchQuery, SearchResults, SearchSuggestions, SuggestionParams } from './search';
 import { AtRiskItems, RetentionClockRequest, RetentionSweepResult } from './retention';
-import { ContestedProducts, ResolveContestRequest } from './trust';
+import { ContestedProducts, PageWatchRunResult, ResolveContestRequest } from './trust';
 import {
   DataHeld,
   DeleteAccountRequest,
@@ -177,6 +177,9 @@ export const RPC_CALLS = {
   /** PUT /api/retention/clock (administrator, and only where RETENTION_TEST_CLOCK is on, never in production): moves the service's clock for tests. */
   'retention.set-clock': rpcCall('retention', WithCaller.extend(RetentionClockRequest.shape), RpcOk),
   'retention.data-held': rpcCall('retention', AboutUser, DataHeld),
+  'pages.ping': rpcCall('pages', PingRequest, PingResponse),
+  /** POST /api/admin/page-watch/run (administrator; the service checks the role again): reads every due page now, besides the schedule. */
+  'pages.run-now': rpcCall('pages', WithCaller, PageWatchRunResult),
 } as const satisfies RpcCallMap;
 
 export type RpcCalls = typeof RPC_CALLS;

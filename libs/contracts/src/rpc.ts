@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /** The services behind the gateway. Each owns its PostgreSQL schema of the same name. */
-export const SERVICE_NAMES = ['identity', 'catalogue', 'wardrobe', 'profile', 'search', 'retention'] as const;
+export const SERVICE_NAMES = ['identity', 'catalogue', 'wardrobe', 'profile', 'search', 'retention', 'pages'] as const;
 export type ServiceName = (typeof SERVICE_NAMES)[number];
 
 /**

@@ -38,6 +38,15 @@ export const PagesProductObserved = z.discriminatedUnion('outcome', [
 ]);
 export type PagesProductObserved = z.infer<typeof PagesProductObserved>;
 
+/** POST /api/admin/page-watch/run: how many due pages the run read, and what each read gave (a product, unreadable, or unchanged since the last read). */
+export const PageWatchRunResult = z.object({
+  read: z.number().int().min(0),
+  products: z.number().int().min(0),
+  unreadable: z.number().int().min(0),
+  notModified: z.number().int().min(0),
+});
+export type PageWatchRunResult = z.infer<typeof PageWatchRunResult>;
+
 /** Why a product is contested: proved savers disagree on name and brand, on price by more than 20%, or with the retailer's page. */
 export const ContestReason = z.enum(['name-brand', 'price', 'page']);
 export type ContestReason = z.infer<typeof ContestReason>;

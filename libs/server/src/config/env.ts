@@ -71,6 +71,7 @@ export const ServiceAddressEnv = z.object({
   PROFILE_RPC: z.string().default('127.0.0.1:4104'),
   SEARCH_RPC: z.string().default('127.0.0.1:4105'),
   RETENTION_RPC: z.string().default('127.0.0.1:4106'),
+  PAGES_RPC: z.string().default('127.0.0.1:4107'),
 });
 export type ServiceAddressEnv = z.infer<typeof ServiceAddressEnv>;
 

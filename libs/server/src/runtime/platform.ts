@@ -97,6 +97,7 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
     profile: options.addresses.PROFILE_RPC,
     search: options.addresses.SEARCH_RPC,
     retention: options.addresses.RETENTION_RPC,
+    pages: options.addresses.PAGES_RPC,
   };
   const proxies = forEachService((name) =>
     ClientProxyFactory.create({ transport: Transport.TCP, options: { ...parseHostPort(addressOf[name]), socketClass: RpcTcpSocket } }),
