@@ -1,0 +1,32 @@
+import { join } from 'node:path';
+import { Module } from '@nestjs/common';
+import { ScheduleModule } from '@nestjs/schedule';
+import { PROCESS_ENV, pageFetcherFromConfig, ServiceRuntimeModule } from '@closetly/server';
+import { loadPagesConfig, PAGES_CONFIG, type PagesConfig } from './config';
+import { pagesPlatformTables } from './db/schema';
+import { PageWatchSchedule } from './page-watch-schedule';
+import { PagesConsumer } from './pages.consumer';
+import { PagesRepository } from './pages.repository';
+import { PagesRpcController } from './pages.rpc.controller';
+import { PAGE_FETCHER, PagesService } from './pages.service';
+
+/** Page watch: the product pages savers captured, read through the polite outbound fetcher. Boots the same way embedded (all-in-one) and distributed (own process). */
+@Module({
+  imports: [
+    ScheduleModule.forRoot(),
+    ServiceRuntimeModule.forService({
+      name: 'pages',
+      migrationsFolder: join(__dirname, 'db', 'migrations'),
+      tables: pagesPlatformTables,
+    }),
+  ],
+  controllers: [PagesRpcController, PagesConsumer],
+  providers: [
+    { provide: PAGES_CONFIG, inject: [PROCESS_ENV], useFactory: (env: NodeJS.ProcessEnv) => loadPagesConfig(env) },
+    { provide: PAGE_FETCHER, inject: [PAGES_CONFIG], useFactory: (config: PagesConfig) => pageFetcherFromConfig(config) },
+    PagesRepository,
+    PagesService,
+    PageWatchSchedule,
+  ],
+})
+export class PagesModule {}
