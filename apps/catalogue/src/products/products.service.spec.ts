@@ -1,5 +1,5 @@
 import type { Caller, Capture, WardrobeItemSaved } from '@closetly/contracts';
-import { productIdFor } from '@closetly/catalogue-rules';
+import { canonicalSourceUrl, productIdFor } from '@closetly/catalogue-rules';
 import { capture, fakeUnitOfWork, mockOf, recordingOutbox } from '@closetly/testing';
 import type { priceObservations } from '../db/schema';
 import { ListsCache } from '../lists/lists-cache';
@@ -602,7 +602,7 @@ describe('ProductsService.eraseAccount (identity.account-deleted.v1)', () => {
       await expect(service.get(id, STRANGER)).resolves.toMatchObject({ name: 'Cable Knit Jumper', price: 89 });
     });
 
-    it('takes a verified product\'s fields from its page; a late, older read changes nothing; a read for a product nobody has is dropped', async () => {
+    it('takes a verified product\'s fields from its page; a late, older read changes nothing; a read that overtakes the first capture is kept for it', async () => {
       const { service, record, tx } = setup();
       const id = await record(itemSaved(SHOPPER.uid, zaraCapture({ name: 'TAMPERED', price: 1 })));
       await service.recordPageRead(id, pageRead({ fetchedAt: new Date(Date.now() - 1000) }), tx);
@@ -611,8 +611,12 @@ describe('ProductsService.eraseAccount (identity.account-deleted.v1)', () => {
       await service.recordPageRead(id, pageRead({ name: 'Older Name', fetchedAt: new Date(Date.now() - 60_000) }), tx);
       await expect(service.get(id, STRANGER)).resolves.toMatchObject({ name: 'Wool Blend Coat' });
 
-      await service.recordPageRead(productIdFor('url:https://zara.com/unknown'), pageRead(), tx);
-      await expect(service.get(productIdFor('url:https://zara.com/unknown'), ADMIN)).rejects.toMatchObject(NOT_FOUND);
+      const early = 'https://www.zara.com/us/en/early-read-p0456.html';
+      const earlyId = productIdFor(`url:${canonicalSourceUrl(early)}`);
+      await service.recordPageRead(earlyId, pageRead({ sourceUrl: early, name: 'Early Read Coat' }), tx);
+      await expect(service.get(earlyId, ADMIN)).rejects.toMatchObject(NOT_FOUND);
+      await record(itemSaved(SHOPPER.uid, zaraCapture({ sourceUrl: early, name: 'TAMPERED' })));
+      await expect(service.get(earlyId, STRANGER)).resolves.toMatchObject({ name: 'Early Read Coat', listed: true });
     });
   });
 

@@ -100,14 +100,16 @@ export class ProductsService {
    * pages.product-observed.v1 that yielded a product, in the inbox's
    * transaction: the retailer's page as read now. Kept when it is the newest
    * read, and the product derived again (it decides when it is the product's
-   * own page). A product nobody saves any more is left alone.
+   * own page). A read of a product the catalogue has not derived yet is
+   * kept for it: page watch and the catalogue consume the same save
+   * independently, so the read may arrive first, and the capture's
+   * derivation then uses it (page watch would not read the page again).
    */
   async recordPageRead(productId: string, read: PageRead, tx: Db): Promise<void> {
     await this.products.lockProduct(productId, tx);
     const existing = await this.products.findById(productId, tx);
-    if (!existing) return;
     if (!(await this.products.savePageRead(productId, read, tx))) return;
-    await this.derive(productId, existing.productKey, {}, tx);
+    if (existing) await this.derive(productId, existing.productKey, {}, tx);
   }
 
   /**
