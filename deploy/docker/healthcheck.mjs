@@ -19,6 +19,7 @@ const DEFAULT_PORTS = {
   profile: 4204,
   search: 4205,
   retention: 4206,
+  pages: 4207,
 };
 
 function defaultUrl(env) {

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { defaultPublicUrl } from '@closetly/server';
 
 /** Every process of the distributed mode, with the variables that place it. */
-export const DISTRIBUTED_SERVICES = ['identity', 'catalogue', 'wardrobe', 'profile', 'search', 'retention'] as const;
+export const DISTRIBUTED_SERVICES = ['identity', 'catalogue', 'wardrobe', 'profile', 'search', 'retention', 'pages'] as const;
 
 export interface DistributedProductOptions {
   /** Repository root. */

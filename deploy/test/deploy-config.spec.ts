@@ -19,6 +19,7 @@ import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants';
 import { loadCatalogueConfig } from '@closetly/catalogue';
 import { GatewayModule, loadGatewayConfig } from '@closetly/gateway';
 import { loadIdentityConfig } from '@closetly/identity';
+import { loadPagesConfig } from '@closetly/pages';
 import { loadProfileConfig } from '@closetly/profile';
 import { loadRetentionConfig } from '@closetly/retention';
 import { loadSearchConfig } from '@closetly/search';
@@ -32,7 +33,7 @@ const read = (path: string): string => readFileSync(join(ROOT, path), 'utf8');
 
 type Env = NodeJS.ProcessEnv;
 type RpcVariable = keyof ServiceAddressEnv;
-type AppName = 'gateway' | 'identity' | 'catalogue' | 'wardrobe' | 'profile' | 'search' | 'retention';
+type AppName = 'gateway' | 'identity' | 'catalogue' | 'wardrobe' | 'profile' | 'search' | 'retention' | 'pages';
 type ServiceName = Exclude<AppName, 'gateway'>;
 type Engine = 'postgres' | 'redis' | 'kafka' | 'opensearch';
 
@@ -66,6 +67,7 @@ const APPS: Record<AppName, AppSpec> = {
   profile: appSpec(loadProfileConfig, (c) => c.PROFILE_HTTP_PORT, SERVICE_ENGINES),
   search: appSpec(loadSearchConfig, (c) => c.SEARCH_HTTP_PORT, [...SERVICE_ENGINES, 'opensearch']),
   retention: appSpec(loadRetentionConfig, (c) => c.RETENTION_HTTP_PORT, SERVICE_ENGINES),
+  pages: appSpec(loadPagesConfig, (c) => c.PAGES_HTTP_PORT, SERVICE_ENGINES),
 };
 const APP_NAMES = Object.keys(APPS) as AppName[];
 const SERVICE_NAMES = APP_NAMES.filter((name): name is ServiceName => name !== 'gateway');
@@ -204,7 +206,7 @@ describe('docker-compose.yml', () => {
     return entry;
   };
 
-  it('runs each of the seven Node apps exactly once, from the shared Dockerfile at the repo root', () => {
+  it('runs each of the eight Node apps exactly once, from the shared Dockerfile at the repo root', () => {
     expect(nodeApps().map((entry) => entry.name).sort()).toEqual([...APP_NAMES].sort());
     for (const { service, name } of nodeApps()) {
       // Service name = app name: the RPC addresses below dial containers by it.

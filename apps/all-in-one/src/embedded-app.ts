@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { CatalogueModule } from '@closetly/catalogue';
 import { configureGatewayHttp, GATEWAY_SECRET_NAMES, GatewayModule, loadGatewayConfig } from '@closetly/gateway';
 import { IdentityModule } from '@closetly/identity';
+import { PagesModule } from '@closetly/pages';
 import { ProfileModule } from '@closetly/profile';
 import { RetentionModule } from '@closetly/retention';
 import { SearchModule } from '@closetly/search';
@@ -31,7 +32,7 @@ export interface EmbeddedApp {
 }
 
 /** The service modules of the product, in one list so both entry points boot the same set. */
-export const SERVICE_MODULES = [IdentityModule, CatalogueModule, WardrobeModule, ProfileModule, SearchModule, RetentionModule];
+export const SERVICE_MODULES = [IdentityModule, CatalogueModule, WardrobeModule, ProfileModule, SearchModule, RetentionModule, PagesModule];
 
 /**
  * Embedded mode: the gateway and every service module in one process, on

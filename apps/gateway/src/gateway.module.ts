@@ -20,6 +20,7 @@ import { SpaService } from './http/spa.service';
 import { ListsController } from './lists/lists.controller';
 import { ProductsController } from './products/products.controller';
 import { ProfileController } from './profile/profile.controller';
+import { PageWatchController } from './page-watch/page-watch.controller';
 import { RetentionController } from './retention/retention.controller';
 import { RATE_LIMITS, RateLimitInterceptor } from './rate-limit/rate-limit.interceptor';
 import { createRateLimiters, RATE_LIMITERS } from './rate-limit/rate-limiters';
@@ -41,7 +42,7 @@ export class GatewayModule {
           storedImageSource: CatalogueStoredImageSource,
         }),
       ],
-      controllers: [BetaController, ApiHealthController, AuthController, AccountController, OidcController, WardrobeController, ProductsController, ProfileController, SearchController, ListsController, RetentionController, DownloadsController, ApiNotFoundController],
+      controllers: [BetaController, ApiHealthController, AuthController, AccountController, OidcController, WardrobeController, ProductsController, ProfileController, SearchController, ListsController, RetentionController, PageWatchController, DownloadsController, ApiNotFoundController],
       providers: [
         { provide: GATEWAY_CONFIG, useValue: config },
         BetaTokenService,

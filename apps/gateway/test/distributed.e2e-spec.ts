@@ -49,7 +49,7 @@ describe('distributed mode: gateway → every service over TCP', () => {
     const response = await fetch(`${product.baseUrl}/api/health`);
     expect(response.status).toBe(200);
     const body = (await response.json()) as { status: string; services: Array<{ service: string; ready: boolean; checks: Record<string, string> }> };
-    expect(body.services.map((s) => s.service).sort()).toEqual(['catalogue', 'identity', 'profile', 'retention', 'search', 'wardrobe']);
+    expect(body.services.map((s) => s.service).sort()).toEqual(['catalogue', 'identity', 'pages', 'profile', 'retention', 'search', 'wardrobe']);
     for (const service of body.services) {
       expect(service).toMatchObject({ ready: true, checks: { database: 'up', events: 'up', cache: 'up' } });
     }

@@ -49,11 +49,11 @@ const embedded: RuntimeMode = {
   },
 };
 
-/** The distributed product takes base (gateway), base+1..6 (RPC) and base+11..16 (health). */
-const DISTRIBUTED_PORT_OFFSETS = [0, ...[1, 2, 3, 4, 5, 6].flatMap((i) => [i, 10 + i])];
+/** The distributed product takes base (gateway), base+1..7 (RPC) and base+11..17 (health). */
+const DISTRIBUTED_PORT_OFFSETS = [0, ...[1, 2, 3, 4, 5, 6, 7].flatMap((i) => [i, 10 + i])];
 
 /**
- * Six service processes and the gateway over TCP, on a fresh PostgreSQL
+ * Seven service processes and the gateway over TCP, on a fresh PostgreSQL
  * database, Kafka, Redis and OpenSearch. Every process requires explicit
  * keys: fresh random ones per product unless the test names its own.
  */

@@ -12,6 +12,7 @@ import { ImagesController } from '../images/images.controller';
 import { ListsController } from '../lists/lists.controller';
 import { ProductsController } from '../products/products.controller';
 import { ProfileController } from '../profile/profile.controller';
+import { PageWatchController } from '../page-watch/page-watch.controller';
 import { RetentionController } from '../retention/retention.controller';
 import { SearchController } from '../search/search.controller';
 import { WardrobeController } from '../wardrobe/wardrobe.controller';
@@ -132,6 +133,7 @@ describe('the routes the extension token may call', () => {
     SearchController,
     ListsController,
     RetentionController,
+    PageWatchController,
     ImagesController,
     ApiNotFoundController,
   ];
@@ -164,6 +166,7 @@ describe('the routes the extension token may call', () => {
       'ProductsController.ungendered': 'FORBIDDEN',
       'SearchController.reindex': 'FORBIDDEN',
       'RetentionController.atRiskItems': 'FORBIDDEN',
+      'PageWatchController.run': 'FORBIDDEN',
     });
   });
 });
