@@ -1,0 +1,114 @@
+import { join } from 'node:path';
+import { productIdFor } from '@closetly/catalogue-rules';
+import type { Capture, PagesProductObserved } from '@closetly/contracts';
+import { buildEnvelope, type Db, EventInbox, migrateService, OutboxWriter, type OutboxRelay, pageFetcherFromConfig, UnitOfWork } from '@closetly/server';
+import { type AdapterTestDatabase, capture, deadLetterRecorder, openAdapterTestDatabase } from '@closetly/testing';
+import { eq } from 'drizzle-orm';
+import { loadPagesConfig } from '../src/config';
+import { outbox, pagesPlatformTables, productPages } from '../src/db/schema';
+import { PagesConsumer } from '../src/pages.consumer';
+import { PagesRepository } from '../src/pages.repository';
+import { PagesService } from '../src/pages.service';
+import { type RetailerSite, startRetailerSite, zaraProductPage } from './support/retailer-site';
+
+const MIGRATIONS = join(__dirname, '..', 'src', 'db', 'migrations');
+const ADMIN = { uid: 'admin-1', sid: 's-1', roles: ['admin'] };
+
+/**
+ * Page watch on the real engines (PGlite and PostgreSQL): captures through
+ * the real inbox, the repository's claims, and reads through the real
+ * PageFetcher from a local Zara (OUTBOUND_TEST_HOSTS), each read's event in
+ * the outbox table beside its bookkeeping.
+ */
+describe.each(['embedded', 'distributed'] as const)('page watch (%s)', (mode) => {
+  let database: AdapterTestDatabase | undefined;
+  let db: Db;
+  let repository: PagesRepository;
+  let site: RetailerSite;
+  let service: PagesService;
+  let slug = 0;
+
+  const saved = (productId: string, saver: string, saved: Capture, capturedAt = new Date()) =>
+    buildEnvelope('wardrobe.item-saved.v1', productId, { userId: saver, productId, savedAt: capturedAt.toISOString(), capturedAt: capturedAt.toISOString(), capture: saved });
+  const consumer = () => new PagesConsumer(new EventInbox('pages', db, pagesPlatformTables, deadLetterRecorder().transport), service);
+  const observed = async (productId: string): Promise<PagesProductObserved[]> =>
+    (await db.select({ envelope: outbox.envelope }).from(outbox).where(eq(outbox.key, productId)).orderBy(outbox.id)).map(({ envelope }) => (envelope as { payload: PagesProductObserved }).payload);
+  /** A new product page on the local Zara, with its capture. */
+  const zaraPage = (name: string, etag?: string) => {
+    slug += 1;
+    const path = `/us/en/${mode}-coat-p0${slug}.html`;
+    const url = `https://www.zara.com${path}`;
+    site.pages.set(path, { status: 200, body: zaraProductPage({ url, name, price: 129, imageUrl: 'https://static.zara.net/photos/coat.jpg', description: 'A coat.' }), ...(etag ? { etag } : {}) });
+    const theirs = capture({ sourceUrl: url, name, brand: 'Zara' });
+    return { path, url, capture: theirs, productId: productIdFor(theirs.productKey) };
+  };
+
+  beforeAll(async () => {
+    site = await startRetailerSite();
+    database = await openAdapterTestDatabase(mode, { prefix: 'closetly_pages', poolSize: 4 });
+    db = database.db;
+    await migrateService(database.connection, db, 'pages', MIGRATIONS);
+    repository = new PagesRepository(db);
+    const config = loadPagesConfig({ NODE_ENV: 'test', PAGE_WATCH: 'test-hosts', OUTBOUND_TEST_HOSTS: `www.zara.com=${site.address}`, PAGE_WATCH_PACE_MS: '100', PUBLIC_URL: 'https://closetly.test' });
+    service = new PagesService(repository, new UnitOfWork(db, { kick: () => undefined } as unknown as OutboxRelay), new OutboxWriter(pagesPlatformTables), pageFetcherFromConfig(config), config);
+  });
+  afterAll(async () => {
+    await database?.close();
+    await site?.close();
+  });
+
+  it('learns a page once per event, reads it, and writes what it showed to the outbox with the read', async () => {
+    const page = zaraPage('WOOL BLEND COAT', '"coat-v1"');
+    const event = saved(page.productId, 'ada', { ...page.capture, name: 'TAMPERED' });
+    await consumer().onItemSaved(event);
+    await consumer().onItemSaved(event);
+    expect(await repository.find(page.productId)).toMatchObject({ url: page.url, captureName: 'TAMPERED', lastReadAt: null });
+
+    const result = await service.runNow(ADMIN);
+    expect(result).toMatchObject({ products: 1 });
+    expect(await observed(page.productId)).toEqual([
+      expect.objectContaining({ outcome: 'product', url: page.url, page: expect.objectContaining({ sourceUrl: page.url, name: 'WOOL BLEND COAT', brand: 'Zara', price: 129, currency: 'USD' }) }),
+    ]);
+    expect(await repository.find(page.productId)).toMatchObject({ lastOutcome: 'product', etag: '"coat-v1"', readName: 'WOOL BLEND COAT', dueAt: null });
+    expect(site.requests.filter((request) => request.path === page.path)).toEqual([
+      { path: page.path, userAgent: 'Closetly-PageWatch/1.0 (+https://closetly.test/about)', ifNoneMatch: undefined },
+    ]);
+  });
+
+  it('asks again with the stored validator and publishes nothing for an unchanged page', async () => {
+    const page = zaraPage('RIBBED KNIT DRESS', '"dress-v1"');
+    await consumer().onItemSaved(saved(page.productId, 'ada', page.capture));
+    await service.runNow(ADMIN);
+    await db.update(productPages).set({ dueAt: new Date() }).where(eq(productPages.productId, page.productId));
+
+    await expect(service.runNow(ADMIN)).resolves.toMatchObject({ notModified: 1 });
+    expect(site.requests.filter((request) => request.path === page.path).map((request) => request.ifNoneMatch)).toEqual([undefined, '"dress-v1"']);
+    expect(await observed(page.productId)).toHaveLength(1);
+    expect(await repository.find(page.productId)).toMatchObject({ lastOutcome: 'not-modified', readName: 'RIBBED KNIT DRESS', dueAt: null });
+  });
+
+  it('records an unreadable page with its reason: a page that is gone, a host nobody mapped', async () => {
+    const gone = zaraPage('GONE JACKET');
+    site.pages.delete(gone.path);
+    const elsewhere = capture({ sourceUrl: `https://www.asos.com/p/${mode}-jumper/${slug}`, name: 'Cable Knit Jumper', brand: 'COS' });
+    const elsewhereId = productIdFor(elsewhere.productKey);
+    await consumer().onItemSaved(saved(gone.productId, 'ada', gone.capture));
+    await consumer().onItemSaved(saved(elsewhereId, 'ada', elsewhere));
+
+    await expect(service.runNow(ADMIN)).resolves.toMatchObject({ read: 2, unreadable: 2 });
+    expect(await observed(gone.productId)).toEqual([expect.objectContaining({ outcome: 'unreadable', reason: 'http-status' })]);
+    expect(await observed(elsewhereId)).toEqual([expect.objectContaining({ outcome: 'unreadable', reason: 'not-a-test-host' })]);
+  });
+
+  it('never lets two runs claim one page', async () => {
+    const page = zaraPage('TWEED BLAZER');
+    await consumer().onItemSaved(saved(page.productId, 'ada', page.capture));
+    const now = new Date();
+    const lease = new Date(now.getTime() + 60_000);
+    const [first, second] = await Promise.all([repository.claimDue(now, 10, lease), repository.claimDue(now, 10, lease)]);
+    const claims = [...(first ?? []), ...(second ?? [])].filter((row) => row.productId === page.productId);
+    expect(claims).toHaveLength(1);
+    expect(claims[0]?.dueAt).toEqual(lease);
+    expect(await repository.claimDue(now, 10, lease)).toEqual([]);
+  });
+});
