@@ -67,7 +67,7 @@ describe('beta gate through the gateway (embedded mode)', () => {
     expect(response.status).toBe(200);
     const body = (await response.json()) as { status: string; services: Array<{ service: string; ready: boolean }> };
     expect(body.status).toBe('ok');
-    expect(body.services.map((s) => s.service).sort()).toEqual(['catalogue', 'identity', 'profile', 'retention', 'search', 'wardrobe']);
+    expect(body.services.map((s) => s.service).sort()).toEqual(['catalogue', 'identity', 'pages', 'profile', 'retention', 'search', 'wardrobe']);
     expect(body.services.every((s) => s.ready)).toBe(true);
   });
 

@@ -27,7 +27,8 @@ describe.each(['embedded', 'distributed'] as const)('sign-in throttle (%s)', (mo
     db = database.db;
     await migrateService(database.connection, db, 'identity', MIGRATIONS);
     failures = new SignInFailuresRepository(db);
-    throttle = new SignInThrottle(failures, new UnitOfWork(db, mockOf(OutboxRelay)));
+    // A stopped clock: the attempts race in the database, not against the wall clock (a slow run must not let the slow-down lapse).
+    throttle = new SignInThrottle(failures, new UnitOfWork(db, mockOf(OutboxRelay)), () => T0);
   });
   afterAll(async () => {
     await database?.close();
