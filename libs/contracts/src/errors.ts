@@ -43,7 +43,8 @@ export const ApiErrorBody = z.object({
 export type ApiErrorBody = z.infer<typeof ApiErrorBody>;
 
 /** Codes any service may answer with: its platform's own (bad request, deadline passed, crash). */
-export const PLATFORM_ERROR_CODES = ['VALIDATION_FAILED', 'UPSTREAM_TIMEOUT', 'INTERNAL'] as const satisfies readonly ApiErrorCode[];
+/** An engine a service needs is unreachable (SERVICE_UNAVAILABLE): any service may say so. */
+export const PLATFORM_ERROR_CODES = ['VALIDATION_FAILED', 'UPSTREAM_TIMEOUT', 'SERVICE_UNAVAILABLE', 'INTERNAL'] as const satisfies readonly ApiErrorCode[];
 
 /**
  * The closed set of domain codes each service answers with, besides the

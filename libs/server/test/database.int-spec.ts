@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { type AdapterTestDatabase, openAdapterTestDatabase } from '@closetly/testing';
 import { sql } from 'drizzle-orm';
-import { buildEnvelope, type DatabaseConnection, type Db, migrateService, OutboxStore, OutboxWriter, pingDatabase } from '../src';
+import { buildEnvelope, type DatabaseConnection, type Db, isEngineOutage, migrateService, OutboxStore, OutboxWriter, pingDatabase } from '../src';
 import { probePlatformTables } from './support/probe/schema';
 
 const MIGRATIONS = join(__dirname, 'support', 'probe', 'migrations');
@@ -114,5 +114,49 @@ describe.each(['embedded', 'distributed'] as const)('database contract (%s)', (m
     expect(await store.findByEventId(old!)).toBeUndefined();
     expect(await store.findByEventId(recent!)).toBeDefined();
     expect(await store.findByEventId(pending!)).toBeDefined();
+  });
+});
+
+/**
+ * PostgreSQL ending a connection in the middle of a transaction (a restart, a failover): the call
+ * in flight fails as an outage, the process does not crash on the client's error event, and the
+ * next query works on a fresh connection.
+ */
+describe('database connection lost mid-transaction (distributed)', () => {
+  let database: AdapterTestDatabase | undefined;
+
+  beforeAll(async () => {
+    database = await openAdapterTestDatabase('distributed', { prefix: 'closetly_db_outage' });
+  });
+  afterAll(async () => {
+    await database?.close();
+  });
+
+  it('fails the transaction as an engine outage, and the pool recovers by itself', async () => {
+    const db = database!.db;
+    const crashes: unknown[] = [];
+    const onUncaught = (error: unknown) => crashes.push(error);
+    process.on('uncaughtException', onUncaught);
+    try {
+      const outcome = await db
+        .transaction(async (tx) => {
+          const own = await tx.execute<{ pid: number }>(sql`select pg_backend_pid() as pid`);
+          const pid = (own as unknown as { rows: Array<{ pid: number }> }).rows[0]?.pid;
+          // Another connection ends this one, as a server restart would.
+          await db.execute(sql`select pg_terminate_backend(${pid})`);
+          await tx.execute(sql`select 1`);
+        })
+        .then(
+          () => null,
+          (error: unknown) => error,
+        );
+      expect(isEngineOutage(outcome)).toBe(true);
+      // Give the client's 'error' event a turn to fire.
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(crashes).toEqual([]);
+      expect(await pingDatabase(db)).toBe(true);
+    } finally {
+      process.off('uncaughtException', onUncaught);
+    }
   });
 });

@@ -27,6 +27,7 @@ const PROBE_CALLS = {
   'identity.fail': rpcCall('identity', Nothing, EchoAnswer),
   'identity.leak': rpcCall('identity', Nothing, EchoAnswer),
   'identity.crash': rpcCall('identity', Nothing, EchoAnswer),
+  'identity.outage': rpcCall('identity', Nothing, EchoAnswer),
   'identity.slow': rpcCall('identity', Nothing, z.string()),
   'identity.no-such-call': rpcCall('identity', Nothing, EchoAnswer),
   'search.ping': rpcCall('search', Nothing, EchoAnswer),
@@ -54,6 +55,12 @@ class EchoController {
   @ProbeHandler('identity.crash')
   crash(): never {
     throw new Error('secret internal detail');
+  }
+
+  /** The service's database went away mid-call. */
+  @ProbeHandler('identity.outage')
+  outage(): never {
+    throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
   }
 
   @ProbeHandler('identity.slow')
@@ -122,6 +129,12 @@ describe.each(['embedded', 'distributed'] as const)('RPC contract (%s)', (mode) 
     expect(String((error as Error).message)).not.toContain('secret');
   });
 
+  it('answers an engine outage inside the service as SERVICE_UNAVAILABLE with a Retry-After, naming no address', async () => {
+    const error = await rpc().call('identity.outage', {}).catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: 'SERVICE_UNAVAILABLE', details: { retryAfterSeconds: 5 } });
+    expect((error as Error).message).not.toContain('127.0.0.1');
+  });
+
   it('gives up after the deadline with UPSTREAM_TIMEOUT', async () => {
     await expect(rpc().call('identity.slow', {})).rejects.toMatchObject({ code: 'UPSTREAM_TIMEOUT' });
   });
@@ -130,6 +143,8 @@ describe.each(['embedded', 'distributed'] as const)('RPC contract (%s)', (mode) 
     const error = await rpc().call('search.ping', {}).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(DomainError);
     expect((error as DomainError).code).toBe('SERVICE_UNAVAILABLE');
+    // The socket's reason (connect ECONNREFUSED 127.0.0.1:4105) is logged, never passed on.
+    expect((error as DomainError).message).toBe('The service is temporarily unavailable. Please try again shortly.');
   });
 
   it('reports a pattern the service does not serve as unavailable', async () => {

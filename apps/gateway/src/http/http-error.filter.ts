@@ -1,6 +1,6 @@
 import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, Injectable, Logger } from '@nestjs/common';
 import type { ApiErrorBody } from '@closetly/contracts';
-import { DomainError } from '@closetly/server';
+import { DomainError, engineUnavailable, isEngineOutage, UNAVAILABLE_RETRY_AFTER_SECONDS } from '@closetly/server';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { codeForStatus, isApiErrorCode, statusForCode } from './error-status';
 import { SpaService } from './spa.service';
@@ -28,9 +28,12 @@ export class HttpErrorFilter implements ExceptionFilter {
       return;
     }
 
-    const { status, body } = this.toResponse(exception);
-    const retryAfter = exception instanceof DomainError ? (exception.details as { retryAfterSeconds?: unknown } | undefined)?.retryAfterSeconds : undefined;
+    // The gateway's own engines (the rate limiters' Redis) failing is an outage too: 503, not 500.
+    const failure = !(exception instanceof DomainError) && !(exception instanceof HttpException) && isEngineOutage(exception) ? engineUnavailable() : exception;
+    const { status, body } = this.toResponse(failure);
+    const retryAfter = failure instanceof DomainError ? (failure.details as { retryAfterSeconds?: unknown } | undefined)?.retryAfterSeconds : undefined;
     if (status === 429 && typeof retryAfter === 'number') void reply.header('retry-after', String(retryAfter));
+    if (status === 503) void reply.header('retry-after', String(typeof retryAfter === 'number' ? retryAfter : UNAVAILABLE_RETRY_AFTER_SECONDS));
     // The path without its query: an OpenID callback's query carries the authorization code.
     if (status >= 500) this.log.error({ err: exception, path: request.url.split('?')[0] }, 'request failed');
     await reply.status(status).header('cache-control', 'no-store').send(body);

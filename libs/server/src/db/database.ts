@@ -48,8 +48,13 @@ export async function openConnection(options: ConnectionOptions): Promise<Databa
   }
   await ensureDatabaseExists(options.databaseUrl);
   const pool = new Pool({ connectionString: options.databaseUrl, max: options.poolSize });
-  // An idle client's network error must not crash the process; the next query reconnects.
+  // A network error on an idle client, or on one checked out mid-transaction (the server restarting),
+  // must not crash the process: the query in flight fails (an outage, answered 503), the pool drops the
+  // broken client, and the next query connects again once the server is back.
   pool.on('error', () => undefined);
+  pool.on('connect', (client) => {
+    client.on('error', () => undefined);
+  });
   return { kind: 'postgres', pool, close: () => pool.end() };
 }
 

@@ -14,6 +14,7 @@ import {
 } from '@closetly/contracts';
 import { firstValueFrom, timeout, TimeoutError } from 'rxjs';
 import { DomainError, RemoteError } from '../errors/domain-error';
+import { ENGINE_UNAVAILABLE_MESSAGE, UNAVAILABLE_RETRY_AFTER_SECONDS } from '../errors/engine-outage';
 import { correlationId } from '../logging/context';
 
 export const RPC_CLIENT = Symbol('RPC_CLIENT');
@@ -85,7 +86,8 @@ export class RpcClient<TCalls extends RpcCallMap = RpcCalls> {
         return new DomainError('INTERNAL', `${service} failed`);
       }
     }
-    const reason = types.isNativeError(error) ? error.message : String(error);
-    return new DomainError('SERVICE_UNAVAILABLE', `${service} is unavailable: ${reason}`);
+    // The reason names addresses (connect ECONNREFUSED 127.0.0.1:4102): logged, never passed on.
+    this.log.warn({ service, pattern, reason: types.isNativeError(error) ? error.message : String(error) }, 'service unreachable');
+    return new DomainError('SERVICE_UNAVAILABLE', ENGINE_UNAVAILABLE_MESSAGE, { retryAfterSeconds: UNAVAILABLE_RETRY_AFTER_SECONDS });
   }
 }

@@ -19,9 +19,14 @@ import { RPC_CALLS, RpcMeta, type EventTopic, type RpcCallMap, type RpcRequestOf
 import { Observable, throwError } from 'rxjs';
 import type { z } from 'zod';
 import { DomainError } from '../errors/domain-error';
+import { engineUnavailable, isEngineOutage } from '../errors/engine-outage';
 import { acceptCorrelationId, runWithContext } from '../logging/context';
 
-/** Turns domain errors into the RPC error body; anything else becomes INTERNAL (logged, never leaked). */
+/**
+ * Turns domain errors into the RPC error body. An engine that cannot be reached (database, cache,
+ * broker, search) is SERVICE_UNAVAILABLE with a Retry-After, so the caller sees a 503 that names no
+ * address; anything else becomes INTERNAL (logged, never leaked).
+ */
 @Catch()
 export class RpcDomainErrorFilter implements RpcExceptionFilter {
   private readonly log = new Logger('RpcDomainErrorFilter');
@@ -31,6 +36,11 @@ export class RpcDomainErrorFilter implements RpcExceptionFilter {
       return throwError(() => ({ code: exception.code, message: exception.message, details: exception.details }));
     }
     if (exception instanceof RpcException) return throwError(() => exception.getError());
+    if (isEngineOutage(exception)) {
+      this.log.warn({ err: exception }, 'an engine is unreachable: answering 503');
+      const unavailable = engineUnavailable();
+      return throwError(() => ({ code: unavailable.code, message: unavailable.message, details: unavailable.details }));
+    }
     this.log.error({ err: exception }, 'unhandled error in RPC handler');
     return throwError(() => ({ code: 'INTERNAL', message: 'Internal error' }));
   }
