@@ -22,6 +22,18 @@ export interface DistributedProductOptions {
    */
   output: 'inherit' | 'ignore' | { dir: string };
   readyTimeoutMs?: number;
+  /**
+   * Restart a process that exits on its own (a crash, an engine it could not survive), as a
+   * process manager would: after 1 s, doubling up to 30 s while it keeps failing within a minute
+   * of starting, each restart logged. `npm run start:distributed` sets it; tests that crash a
+   * process on purpose leave it off.
+   */
+  supervise?: { log(line: string): void };
+}
+
+/** The supervisor's wait before restarting a process that failed `failures` times in a row. */
+export function restartDelayMs(failures: number): number {
+  return Math.min(30_000, 1000 * 2 ** Math.max(0, failures - 1));
 }
 
 export interface DistributedProduct {
@@ -49,6 +61,12 @@ export async function startDistributedProduct(options: DistributedProductOptions
   // Every process builds links from PUBLIC_URL; unset, it is the gateway's own port here, not 8080.
   shared.PUBLIC_URL = defaultPublicUrl({ PUBLIC_URL: shared.PUBLIC_URL, PORT: String(options.gatewayPort) });
   const processes = new Map<string, ChildProcess>();
+  let stopping = false;
+  /** Processes a caller ended on purpose (crash()): not restarted by the supervisor. */
+  const deliberate = new WeakSet<ChildProcess>();
+  /** Consecutive quick failures per process (reset by a run that lasted a minute). */
+  const failures = new Map<string, number>();
+  const restartTimers = new Set<NodeJS.Timeout>();
   const settings = new Map<string, Record<string, string | undefined>>();
   const { output } = options;
   if (typeof output === 'object') mkdirSync(output.dir, { recursive: true });
@@ -64,6 +82,21 @@ export async function startDistributedProduct(options: DistributedProductOptions
         stdio: ['ignore', stdio, stdio],
       });
       processes.set(name, child);
+      const startedAt = Date.now();
+      child.once('exit', (code, signal) => {
+        const supervise = options.supervise;
+        // Only a process that ended by itself: not one stopped, crashed on purpose or replaced.
+        if (!supervise || stopping || processes.get(name) !== child || deliberate.has(child)) return;
+        const failed = Date.now() - startedAt < 60_000 ? (failures.get(name) ?? 0) + 1 : 1;
+        failures.set(name, failed);
+        const delay = restartDelayMs(failed);
+        supervise.log(`[supervisor] ${name} exited (${signal ?? `code ${code}`}); restarting in ${delay / 1000} s`);
+        const timer = setTimeout(() => {
+          restartTimers.delete(timer);
+          if (!stopping) launch(name, env);
+        }, delay);
+        restartTimers.add(timer);
+      });
     } finally {
       if (file !== undefined) closeSync(file);
     }
@@ -76,6 +109,8 @@ export async function startDistributedProduct(options: DistributedProductOptions
 
   const baseUrl = `http://127.0.0.1:${options.gatewayPort}`;
   const stop = async () => {
+    stopping = true;
+    for (const timer of restartTimers) clearTimeout(timer);
     await Promise.all(
       [...processes.values()].map(async (child) => {
         if (child.exitCode !== null || child.signalCode !== null) return;
@@ -100,6 +135,7 @@ export async function startDistributedProduct(options: DistributedProductOptions
   const crash = async (name: string) => {
     const child = processes.get(name);
     if (!child || child.exitCode !== null || child.signalCode !== null) return;
+    deliberate.add(child);
     child.kill('SIGKILL');
     await once(child, 'exit');
   };

@@ -23,6 +23,8 @@ async function main(): Promise<void> {
     rpcPortBase: 4100,
     httpPortBase: 4200,
     output: 'inherit',
+    // A crashed service comes back by itself, with backoff, as under a process manager.
+    supervise: { log: (line) => process.stderr.write(`${line}\n`) },
   });
   process.stdout.write(`\n  Closetly (distributed mode) is running at ${product.baseUrl.replace('127.0.0.1', 'localhost')}, ready in ${((Date.now() - started) / 1000).toFixed(1)} s\n\n`);
   const shutdown = () => void product.stop().then(() => process.exit(0));

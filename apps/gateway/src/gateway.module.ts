@@ -5,6 +5,7 @@ import { CACHE, type Cache } from '@closetly/server';
 import { AccountController } from './account/account.controller';
 import { AuthController } from './auth/auth.controller';
 import { JwtStrategy } from './auth/jwt.strategy';
+import { SessionLiveness } from './auth/session-liveness';
 import { OidcController } from './auth/oidc.controller';
 import { BetaController } from './beta/beta.controller';
 import { BetaTokenGuard } from './beta/beta-token.guard';
@@ -48,6 +49,7 @@ export class GatewayModule {
         BetaTokenService,
         SpaService,
         JwtStrategy,
+        SessionLiveness,
         { provide: RATE_LIMITERS, useFactory: (cache: Cache) => createRateLimiters(RATE_LIMITS, cache, config.RATE_LIMIT_MULTIPLIER), inject: [CACHE] },
         // The beta gate (a guard) runs before rate limits (an interceptor), so unauthorised noise is not counted.
         { provide: APP_GUARD, useClass: BetaTokenGuard },

@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { productAt, type RunningProduct } from '@closetly/all-in-one/testing';
 import { randomSecret } from '@closetly/server';
 import { createTestDatabase, engines, uniqueName } from '@closetly/testing';
+import { Redis } from 'ioredis';
 import { type DistributedProduct, startDistributedProduct } from '@closetly/local-deploy';
 
 /**
@@ -12,6 +13,8 @@ describe('distributed mode: gateway → every service over TCP', () => {
   let distributed: DistributedProduct;
   let product: RunningProduct;
   let dropDatabase: () => Promise<void>;
+  /** This product's keys in the machine's Redis: a test deletes them all, as a FLUSHALL would for it. */
+  const cachePrefix = `${uniqueName('closetly')}:`;
 
   beforeAll(async () => {
     const database = await createTestDatabase('closetly_distributed');
@@ -23,7 +26,7 @@ describe('distributed mode: gateway → every service over TCP', () => {
         DATABASE_URL: database.url,
         KAFKA_BROKERS: engines.kafkaBrokers.join(','),
         KAFKA_CLIENT_ID: uniqueName('closetly'),
-        CACHE_PREFIX: `${uniqueName('closetly')}:`,
+        CACHE_PREFIX: cachePrefix,
         REDIS_URL: engines.redisUrl,
         OPENSEARCH_URL: engines.openSearchUrl,
         LOG_LEVEL: 'warn',
@@ -72,6 +75,42 @@ describe('distributed mode: gateway → every service over TCP', () => {
       const ready = await fetch(`http://127.0.0.1:${base + 10 + index}/ready`);
       expect(ready.status).toBe(200);
     }
+  });
+
+  it('keeps a session ended elsewhere refused after the cache loses its deny-list (identity\'s database decides)', async () => {
+    const betaToken = await product.betaToken();
+    const call = async (method: string, path: string, options: { body?: unknown; token?: string } = {}) => {
+      const response = await fetch(`${product.baseUrl}${path}`, {
+        method,
+        headers: { 'content-type': 'application/json', 'x-beta-token': betaToken, ...(options.token ? { authorization: `Bearer ${options.token}` } : {}) },
+        body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      });
+      return { status: response.status, body: (await response.json().catch(() => null)) as { accessToken?: string } | null };
+    };
+    const email = `revoked-${uniqueName('s')}@example.com`;
+    const password = 'Rev0ked!Session';
+    const first = await call('POST', '/api/auth/signup', { body: { firstName: 'Rae', lastName: 'Voke', email, password } });
+    expect(first.status).toBe(201);
+    // A second device, whose token this gateway has never checked.
+    const second = await call('POST', '/api/auth/signin', { body: { email, password } });
+    expect((await call('POST', '/api/auth/sign-out-everywhere', { token: first.body?.accessToken })).status).toBe(204);
+
+    const redis = new Redis(engines.redisUrl);
+    try {
+      let cursor = '0';
+      let deleted = 0;
+      do {
+        const [next, keys] = await redis.scan(cursor, 'MATCH', `${cachePrefix}*`, 'COUNT', 500);
+        cursor = next;
+        if (keys.length > 0) deleted += await redis.del(...keys);
+      } while (cursor !== '0');
+      expect(deleted).toBeGreaterThan(0);
+    } finally {
+      redis.disconnect();
+    }
+
+    expect((await call('GET', '/api/get-wardrobe', { token: second.body?.accessToken })).status).toBe(401);
+    expect((await call('POST', '/api/save', { token: second.body?.accessToken, body: { data: { name: 'Linen Shirt', brand: 'Arket', price: 49 } } })).status).toBe(401);
   });
 
   it('reports a stopped service as not ready, and the rest keep answering', async () => {

@@ -47,6 +47,11 @@ export class IdentityRpcController {
     return this.emailConfirmation.status(request.caller);
   }
 
+  @RpcHandler('identity.session-live')
+  async sessionLive(@Payload() request: RpcRequest<'identity.session-live'>) {
+    return { live: await this.sessions.isLive(request.sessionId) };
+  }
+
   @RpcHandler('identity.sign-in-options')
   signInOptions() {
     return this.oidc.options();

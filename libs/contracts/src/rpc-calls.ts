@@ -76,6 +76,8 @@ export const RPC_CALLS = {
   'identity.refresh': rpcCall('identity', RefreshRequest, AuthSession),
   'identity.logout': rpcCall('identity', z.object({ token: z.string().max(4096), caller: Caller.optional() }), RpcOk),
   'identity.get-user': rpcCall('identity', WithCaller, AuthUser),
+  /** The gateway's session check when Redis holds no revocation for it: identity's database decides. */
+  'identity.session-live': rpcCall('identity', z.object({ sessionId: z.string().min(1).max(100) }), z.object({ live: z.boolean() })),
   'identity.update-user': rpcCall('identity', WithCaller.extend({ record: UserRecordRequest }), AuthUser),
   'identity.forgot-password': rpcCall('identity', ForgotPasswordRequest, ForgotPasswordResponse),
   'identity.reset-password': rpcCall('identity', ResetPasswordRequest, RpcOk),

@@ -19,11 +19,15 @@ import { WardrobeController } from '../wardrobe/wardrobe.controller';
 import { AdminGuard, ExtensionAllowed, JwtAuthGuard, OptionalJwtAuthGuard } from './auth.guards';
 import { AuthController } from './auth.controller';
 import { JwtStrategy } from './jwt.strategy';
+import { SessionLiveness } from './session-liveness';
 import { OidcController } from './oidc.controller';
 
 const SECRET = 'guard-spec-access-token-key-0123456789abcdef';
 /** Constructing the strategy registers it with passport as 'jwt', the name the guards authenticate with. */
-new JwtStrategy(loadGatewayConfig({ BETA_TOKEN_SECRET: 'b'.repeat(40), AUTH_JWT_SECRET: SECRET }), new MemoryCache());
+new JwtStrategy(
+  loadGatewayConfig({ BETA_TOKEN_SECRET: 'b'.repeat(40), AUTH_JWT_SECRET: SECRET }),
+  new SessionLiveness(new MemoryCache(), { call: async () => ({ live: true }) } as unknown as RpcClient),
+);
 
 const token = (claims: object) =>
   jwt.sign(claims, SECRET, { algorithm: 'HS256', keyid: keyIdOf(SECRET), issuer: ACCESS_TOKEN_ISSUER, audience: ACCESS_TOKEN_AUDIENCE, expiresIn: 600 });

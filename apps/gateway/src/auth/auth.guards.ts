@@ -45,6 +45,8 @@ export class JwtAuthGuard extends AuthGuard('jwt') {
   }
 
   override handleRequest<TUser = Caller>(error: unknown, user: TUser | false): TUser {
+    // An outage while checking the session is not the caller's fault: 503, never a 401 that signs them out.
+    if (error instanceof DomainError && error.code === 'SERVICE_UNAVAILABLE') throw error;
     if (error || !user) throw new DomainError('UNAUTHENTICATED', 'Please sign in again.');
     return user;
   }

@@ -1,6 +1,7 @@
-import { ACCESS_TOKEN_AUDIENCE, ACCESS_TOKEN_ISSUER, keyIdOf, MemoryCache, RevokedSessions } from '@closetly/server';
+import { ACCESS_TOKEN_AUDIENCE, ACCESS_TOKEN_ISSUER, keyIdOf, MemoryCache, RevokedSessions, type RpcClient } from '@closetly/server';
 import jwt from 'jsonwebtoken';
 import { loadGatewayConfig } from '../config';
+import { SessionLiveness } from './session-liveness';
 import { JwtStrategy } from './jwt.strategy';
 
 const CURRENT = 'current-access-token-key-0123456789abcdef';
@@ -27,10 +28,12 @@ async function authenticate(strategy: JwtStrategy, token: string): Promise<unkno
   });
 }
 
+/** Identity answers every session live; a revocation in the cache wins (see session-liveness.spec.ts). */
+const liveIdentity = { call: async () => ({ live: true }) } as unknown as RpcClient;
 const strategyWith = (previous?: string, cache = new MemoryCache()) =>
   new JwtStrategy(
     loadGatewayConfig({ BETA_TOKEN_SECRET: 'b'.repeat(40), AUTH_JWT_SECRET: CURRENT, ...(previous ? { AUTH_JWT_PREVIOUS_SECRET: previous } : {}) }),
-    cache,
+    new SessionLiveness(cache, liveIdentity),
   );
 
 describe('JwtStrategy keys', () => {

@@ -1,10 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { PassportStrategy } from '@nestjs/passport';
 import type { Caller } from '@closetly/contracts';
-import { ACCESS_TOKEN_AUDIENCE, ACCESS_TOKEN_ISSUER, CACHE, type Cache, RevokedSessions, type SigningKeys } from '@closetly/server';
+import { ACCESS_TOKEN_AUDIENCE, ACCESS_TOKEN_ISSUER, type SigningKeys } from '@closetly/server';
 import jwt from 'jsonwebtoken';
 import { ExtractJwt, Strategy } from 'passport-jwt';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config';
+import { SessionLiveness } from './session-liveness';
 
 interface AccessTokenPayload {
   sub?: unknown;
@@ -33,14 +34,16 @@ export function accessTokenKeyFor(keys: SigningKeys, rawToken: string): string |
  * (current or previous), HS256 only, our issuer and audience, an expiry
  * required, type "access" (a full-scope caller) or "extension" (an
  * extension-scoped caller with no roles; JwtAuthGuard lets it through only
- * where a route allows it), anything else refused, and the session not on
- * the deny-list. Any failure is a 401.
+ * where a route allows it), anything else refused, and the session still
+ * live (SessionLiveness: identity's database decides, Redis only caches
+ * revocations). A bad token is a 401; an outage while checking is a 503.
  */
 @Injectable()
 export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
-  private readonly revoked: RevokedSessions;
-
-  constructor(@Inject(GATEWAY_CONFIG) config: GatewayConfig, @Inject(CACHE) cache: Cache) {
+  constructor(
+    @Inject(GATEWAY_CONFIG) config: GatewayConfig,
+    private readonly sessions: SessionLiveness,
+  ) {
     super({
       jwtFromRequest: ExtractJwt.fromAuthHeaderAsBearerToken(),
       secretOrKeyProvider: (_request: unknown, rawToken: string, done: (error: Error | null, key?: string) => void) => {
@@ -53,14 +56,13 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
       audience: ACCESS_TOKEN_AUDIENCE,
       ignoreExpiration: false,
     });
-    this.revoked = new RevokedSessions(cache);
   }
 
   async validate(payload: AccessTokenPayload): Promise<Caller | false> {
     const { sub, sid, roles, typ, exp } = payload;
     if (typeof exp !== 'number' || typeof sub !== 'string' || typeof sid !== 'string') return false;
     const caller = callerOf(typ, sub, sid, roles);
-    if (!caller || (await this.revoked.isRevoked(sid))) return false;
+    if (!caller || !(await this.sessions.isLive(sid))) return false;
     return caller;
   }
 }

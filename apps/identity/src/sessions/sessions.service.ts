@@ -1,4 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { AuthSession, AuthUser, ExtensionToken } from '@closetly/contracts';
 import { CACHE, type Cache, type Db, RevokedSessions } from '@closetly/server';
 import type { AccountRow } from '../accounts/accounts.repository';
@@ -18,6 +18,9 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  */
 export const EXTENSION_TOKEN_TTL_DAYS = 30;
 
+/** A session id as identity issues them; anything else names no session. */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 const sessionEnded = () => new IdentityError('INVALID_REFRESH_TOKEN', 'Your session has ended. Please sign in again.');
 
 /**
@@ -28,6 +31,7 @@ const sessionEnded = () => new IdentityError('INVALID_REFRESH_TOKEN', 'Your sess
  */
 @Injectable()
 export class SessionsService {
+  private readonly log = new Logger(SessionsService.name);
   private readonly revoked: RevokedSessions;
 
   constructor(
@@ -87,7 +91,19 @@ export class SessionsService {
 
   async revokeAll(accountId: string, reason: string, tx?: Db): Promise<void> {
     const ids = await this.sessions.revokeAllSessions(accountId, reason, tx);
-    await Promise.all(ids.map((id) => this.revoked.revoke(id, this.config.ACCESS_TOKEN_TTL_SECONDS)));
+    await Promise.all(ids.map((id) => this.denyListed(id)));
+  }
+
+  /**
+   * Tells every gateway at once through the cache. The database is the source of truth: with the cache
+   * down (or flushed later) the gateways ask isLive instead, so a failure here is logged, not raised.
+   */
+  private async denyListed(sessionId: string): Promise<void> {
+    try {
+      await this.revoked.revoke(sessionId, this.config.ACCESS_TOKEN_TTL_SECONDS);
+    } catch (error) {
+      this.log.warn({ err: error }, 'could not deny-list an ended session in the cache; gateways will ask identity');
+    }
   }
 
   /** A token for the Chrome extension in this live session of the account; it never outlives the session. */
@@ -109,13 +125,14 @@ export class SessionsService {
   }
 
   async isLive(sessionId: string): Promise<boolean> {
+    if (!UUID.test(sessionId)) return false;
     const session = await this.sessions.findSession(sessionId);
     return Boolean(session && !session.revokedAt);
   }
 
   private async revoke(sessionId: string, reason: string): Promise<void> {
     await this.sessions.revokeSession(sessionId, reason);
-    await this.revoked.revoke(sessionId, this.config.ACCESS_TOKEN_TTL_SECONDS);
+    await this.denyListed(sessionId);
   }
 
   /** When a session that began at `createdAt` ends, however often it is refreshed. */

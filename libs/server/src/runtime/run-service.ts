@@ -22,6 +22,9 @@ export async function runDistributedService(options: DistributedServiceOptions) 
   const app = await createHttpApp(platform, [options.module]);
   await connectDistributedTransports(app, platform, { name: options.name, rpcAddress: options.rpcAddress, consumesEvents: options.consumesEvents });
   closeOnSignals(app, platform.logger);
+  // Migrations run in init: the consumers start only once the service's own tables (its inbox) exist,
+  // so a fresh database never fails a first event with "relation … does not exist".
+  await app.init();
   await app.startAllMicroservices();
   await app.listen(options.http.port, options.http.host);
   platform.logger.info({ rpc: options.rpcAddress, http: `${options.http.host}:${options.http.port}` }, `${options.name} started`);
