@@ -36,13 +36,28 @@ describe('embedded mode keeps its generated keys in DATA_DIR/secrets.json', () =
   const stored = async () => JSON.parse(await readFile(file(), 'utf8')) as Record<string, string>;
 
   /** An administrator's access token signed with this key, named as identity names keys. */
+  /** A live session of a real account (kept across restarts on the shared data directory): identity decides whether a token's session is live. */
+  let session: { sub: string; sid: string } | undefined;
+  async function liveSession(running: EmbeddedApp, betaToken: string): Promise<{ sub: string; sid: string }> {
+    if (session) return session;
+    const response = await fetch(`${running.url}/api/auth/signup`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-beta-token': betaToken },
+      body: JSON.stringify({ firstName: 'Kay', lastName: 'Keys', email: `keys-${randomUUID()}@example.com`, password: 'K33p!Secrets' }),
+    });
+    const { accessToken } = (await response.json()) as { accessToken: string };
+    const { sub, sid } = jwt.decode(accessToken) as { sub: string; sid: string };
+    session = { sub, sid };
+    return session;
+  }
+
   const adminToken = (secret: string) =>
-    jwt.sign({ sid: randomUUID(), roles: ['admin'], typ: 'access' }, secret, {
+    jwt.sign({ sid: session?.sid, roles: ['admin'], typ: 'access' }, secret, {
       algorithm: 'HS256',
       keyid: keyIdOf(secret),
       issuer: ACCESS_TOKEN_ISSUER,
       audience: ACCESS_TOKEN_AUDIENCE,
-      subject: randomUUID(),
+      subject: session?.sub,
       expiresIn: 600,
     });
 
@@ -70,6 +85,7 @@ describe('embedded mode keeps its generated keys in DATA_DIR/secrets.json', () =
     expect((await stat(file())).mode & 0o777).toBe(0o600);
     firstBetaToken = await betaTokenFrom(running);
     expect(firstBetaToken.split('.')[1]).toBe(keyIdOf(keys.BETA_TOKEN_SECRET ?? ''));
+    await liveSession(running, firstBetaToken);
     expect(await adminList(running, firstBetaToken, adminToken(keys.AUTH_JWT_SECRET ?? ''))).toBe(200);
     expect(await adminList(running, firstBetaToken, adminToken('closetly-development-jwt-secret-not-for-production-use'))).toBe(401);
   });

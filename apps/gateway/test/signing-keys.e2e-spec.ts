@@ -50,9 +50,8 @@ function signingKeysSuite(mode: RuntimeMode): void {
    * checks the role from the verified token (and the catalogue from the
    * caller it passes on), so a token that passes is a full administrator.
    */
-  const adminClaims = (): Record<string, unknown> => ({
-    sub: randomUUID(),
-    sid: randomUUID(),
+  const adminClaims = (session: { sub: string; sid: string }): Record<string, unknown> => ({
+    ...session,
     roles: ['admin'],
     typ: 'access',
     iss: ACCESS_TOKEN_ISSUER,
@@ -60,6 +59,21 @@ function signingKeysSuite(mode: RuntimeMode): void {
     iat: Math.floor(Date.now() / 1000),
     exp: Math.floor(Date.now() / 1000) + 600,
   });
+  /**
+   * A live session of a real account: identity's database decides whether a token's session is live,
+   * so forged tokens name one (the role they claim is what is under test, with the keys).
+   */
+  async function liveSession(started: StartedProduct): Promise<{ sub: string; sid: string }> {
+    const response = await fetch(`${started.product.baseUrl}/api/auth/signup`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-beta-token': await started.product.betaToken() },
+      body: JSON.stringify({ firstName: 'Kay', lastName: 'Rotate', email: `keys-${randomUUID()}@example.com`, password: 'R0tate!Keys' }),
+    });
+    const { accessToken: issued } = (await response.json()) as { accessToken: string };
+    const { sub, sid } = jwt.decode(issued) as { sub: string; sid: string };
+    return { sub, sid };
+  }
+
   /** An admin-only route: 200 for an administrator, 401 for a token that does not pass. */
   const ADMIN_ROUTE = '/api/products/ungendered';
 
@@ -92,7 +106,10 @@ function signingKeysSuite(mode: RuntimeMode): void {
 
   describe('during a rotation (current = new keys, previous = old keys)', () => {
     const started = productWith({ AUTH_JWT_SECRET: current.jwt, AUTH_JWT_PREVIOUS_SECRET: old.jwt, BETA_TOKEN_SECRET: current.beta, BETA_TOKEN_PREVIOUS_SECRET: old.beta });
-    const claims = adminClaims();
+    let claims: Record<string, unknown>;
+    beforeAll(async () => {
+      claims = adminClaims(await liveSession(started()));
+    });
 
     it('accepts an access token of the current key and of the previous key', async () => {
       expect(await get(started(), ADMIN_ROUTE, { bearer: accessToken(claims, current.jwt) })).toBe(200);
@@ -123,7 +140,10 @@ function signingKeysSuite(mode: RuntimeMode): void {
   // where every process requires explicit keys). The old keys of the rotation above are not configured here: retired.
   describe('after the rotation: the old keys retired, and the keys the product chose itself', () => {
     const started = productWith({});
-    const claims = adminClaims();
+    let claims: Record<string, unknown>;
+    beforeAll(async () => {
+      claims = adminClaims(await liveSession(started()));
+    });
 
     it('refuses an access token of the retired key with 401, and accepts one of its own key', async () => {
       expect(await get(started(), ADMIN_ROUTE, { bearer: accessToken(claims, old.jwt) })).toBe(401);
