@@ -1,5 +1,5 @@
 import { isMarketplaceHost, isResellerName } from '@closetly/catalogue-rules';
-import { cleanText, comparable } from './text';
+import { cleanText, compact, comparable, TITLE_SEPARATOR } from './text';
 
 /**
  * The brand a single-brand shop states only as its own identity, for a
@@ -37,9 +37,6 @@ const GENERIC = new Set([
 const SLOGAN = /\s*(?:[|:–—·•]|\s-)\s*(?:the\s+)?(?:official\s+(?:online\s+)?(?:site|store|shop|website)|online\s+(?:shop|store|boutique)|shop\s+online|home\s*page|home|free\s+shipping.*)$/i;
 const OFFICIAL = /^(?:the\s+)?official\s+(?:site|store|shop|website)\s+(?:of\s+)?/i;
 const DOMAIN = /\.[a-z]{2,}$/i;
-const TITLE_PARTS = /\s*[|–—·•]\s*|\s+[-:~/]{1,2}\s+/;
-
-const compact = (text: string): string => comparable(text).replace(/ /g, '');
 
 function asBrand(value: string | null | undefined): string | null {
   const cleaned = cleanText(value, 200);
@@ -61,7 +58,7 @@ function namesHost(name: string, host: URL | null): boolean {
 
 function titleTail(title: string | null): string | null {
   if (!title) return null;
-  const parts = title.split(TITLE_PARTS).map((part) => part.trim()).filter((part) => part !== '');
+  const parts = title.split(TITLE_SEPARATOR).map((part) => part.trim()).filter((part) => part !== '');
   return parts.length >= 2 ? (parts.at(-1) ?? null) : null;
 }
 

@@ -57,7 +57,8 @@ export function comparable(text: string): string {
     .trim();
 }
 
-const compact = (text: string): string => comparable(text).replace(/ /g, '');
+/** `comparable` without its spaces: "Kestrel Studio" = "kestrel-studio" = "KestrelStudio". */
+export const compact = (text: string): string => comparable(text).replace(/ /g, '');
 
 /**
  * Two names for one product: the same words, or one holding the other's
@@ -75,7 +76,7 @@ export function namesAgree(a: string | null | undefined, b: string | null | unde
 }
 
 /** Separators shops put between a product name and their own name: "|", "–", "—", "·", "•" with or without spaces, "-", ":", "~", "/" only with spaces. */
-const TITLE_SEPARATOR = /\s*[|–—·•]\s*|\s+[-:~/]{1,2}\s+/g;
+export const TITLE_SEPARATOR = /\s*[|–—·•]\s*|\s+[-:~/]{1,2}\s+/g;
 
 /**
  * A title without the shop's name before or after it: "Dayzy Sneaker | Shop

@@ -24,7 +24,7 @@ import { IdentityError } from '../identity.errors';
 import { SessionsService } from '../sessions/sessions.service';
 import { SignInThrottle } from '../sign-in-throttle/sign-in-throttle.service';
 import { type AccountRow, AccountsRepository } from './accounts.repository';
-import { toAuthUser } from './auth-user';
+import { rolesOfProvedAddress, toAuthUser } from './auth-user';
 import { EmailProof } from './email-proof';
 import { PasswordHasher } from './password-hasher';
 
@@ -247,6 +247,6 @@ export class AccountsService {
 
   /** Only the proved owner of an address in ADMIN_EMAILS is an admin, not whoever registered it first. */
   private rolesFor(account: AccountRow): string[] {
-    return account.emailVerifiedAt && this.config.adminEmails.includes(account.email) ? ['admin'] : [];
+    return account.emailVerifiedAt ? rolesOfProvedAddress(this.config, account.email) : [];
   }
 }

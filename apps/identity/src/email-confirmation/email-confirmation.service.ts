@@ -9,6 +9,7 @@ import {
 } from '@closetly/contracts';
 import { type Db, UnitOfWork } from '@closetly/server';
 import { type AccountRow, AccountsRepository } from '../accounts/accounts.repository';
+import { rolesOfProvedAddress } from '../accounts/auth-user';
 import { EmailProof } from '../accounts/email-proof';
 import { CLOCK, type Clock, systemClock } from '../clock';
 import { IDENTITY_CONFIG, type IdentityConfig } from '../config';
@@ -46,9 +47,7 @@ export class EmailConfirmationService {
 
   /** A new link for the account, stored in `tx`; the mail leaves after the answer (MailQueue). */
   async sendLink(account: AccountRow, tx: Db): Promise<void> {
-    const token = randomToken();
-    await this.links.insert({ accountId: account.id, tokenHash: hashToken(token), expiresAt: new Date(this.clock().getTime() + EMAIL_CONFIRMATION_TTL_HOURS * HOUR_MS) }, tx);
-    this.mailQueue.enqueue(this.confirmationMail(account, token));
+    this.mailQueue.enqueue(this.confirmationMail(account, await this.newLink(account.id, tx)));
   }
 
   /**
@@ -57,9 +56,14 @@ export class EmailConfirmationService {
    * product's own confirm path with it, as SavesService.save's `at` lets it
    * date their saves.
    */
-  async issueLink(accountId: string): Promise<string> {
+  issueLink(accountId: string): Promise<string> {
+    return this.newLink(accountId);
+  }
+
+  /** Stores a new link (its token hashed, valid EMAIL_CONFIRMATION_TTL_HOURS) and answers the token. */
+  private async newLink(accountId: string, tx?: Db): Promise<string> {
     const token = randomToken();
-    await this.links.insert({ accountId, tokenHash: hashToken(token), expiresAt: new Date(this.clock().getTime() + EMAIL_CONFIRMATION_TTL_HOURS * HOUR_MS) });
+    await this.links.insert({ accountId, tokenHash: hashToken(token), expiresAt: new Date(this.clock().getTime() + EMAIL_CONFIRMATION_TTL_HOURS * HOUR_MS) }, tx);
     return token;
   }
 
@@ -71,7 +75,7 @@ export class EmailConfirmationService {
       const account = await this.accounts.findById(used.accountId, tx);
       if (!account || account.disabledAt) throw new IdentityError('INVALID_CONFIRMATION_TOKEN', INVALID_CONFIRMATION_MESSAGE);
       await this.proof.prove(account.id, 'link', tx);
-      const roles = this.config.adminEmails.includes(account.email) ? ['admin'] : [];
+      const roles = rolesOfProvedAddress(this.config, account.email);
       if (roles.join() !== account.roles.join()) await this.accounts.update(account.id, { roles }, tx);
     });
   }

@@ -5,6 +5,7 @@ import { type BaseClient, generators, Issuer } from 'openid-client';
 import { type AccountRow, AccountsRepository } from '../accounts/accounts.repository';
 import { AccountsService } from '../accounts/accounts.service';
 import { CLOCK, type Clock, systemClock } from '../clock';
+import { rolesOfProvedAddress } from '../accounts/auth-user';
 import { EmailProof } from '../accounts/email-proof';
 import { IDENTITY_CONFIG, type IdentityConfig } from '../config';
 import { IdentityError } from '../identity.errors';
@@ -152,7 +153,8 @@ export class OidcService {
           firstName: typeof claims.given_name === 'string' && claims.given_name ? claims.given_name : (email.split('@')[0] ?? 'Shopper'),
           lastName: typeof claims.family_name === 'string' ? claims.family_name : '',
           gender: '',
-          roles: this.config.adminEmails.includes(email) ? ['admin'] : [],
+          // The provider verified the address (proved below, in this transaction).
+          roles: rolesOfProvedAddress(this.config, email),
         },
         tx,
       );
