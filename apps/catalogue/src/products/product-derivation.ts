@@ -218,7 +218,8 @@ export function deriveProduct(input: DerivationInput): DerivedProduct {
     colour: colour?.value ?? null,
     listed: page !== null || (supported !== null && proved.length > 0 && retailerSellsBrand(supported, brand)) || provedAgreeing >= SAVERS_TO_LIST,
     verified: page !== null,
-    contested: contestReasons(proved, observations.filter((observation) => input.provedUserIds.has(observation.userId)), page, input.contestSettledAt),
+    // With a proved saver, `observations` holds only proved savers' prices; without one nothing is contested.
+    contested: contestReasons(proved, proved.length > 0 ? observations : [], page, input.contestSettledAt),
   };
 }
 
@@ -226,17 +227,18 @@ export function deriveProduct(input: DerivationInput): DerivedProduct {
 function contestReasons(proved: readonly SaverCapture[], observations: readonly LatestObservation[], page: PageRead | null, settledAt: Date | null): ContestReason[] {
   const fresh = (at: Date | undefined) => settledAt === null || (at !== undefined && at > settledAt);
   const reasons: ContestReason[] = [];
+  const newCapture = proved.some((saver) => fresh(saver.capturedAt ?? saver.firstSavedAt));
   const identities = new Set(proved.map(({ capture }) => nameBrandKey(capture.name, capture.brand)));
-  if (identities.size > 1 && proved.some((saver) => fresh(saver.capturedAt ?? saver.firstSavedAt))) reasons.push('name-brand');
+  if (identities.size > 1 && newCapture) reasons.push('name-brand');
   const byCurrency = new Map<string, number[]>();
   for (const observation of observations) byCurrency.set(observation.currency ?? '', [...(byCurrency.get(observation.currency ?? '') ?? []), observation.amount]);
   const spread = [...byCurrency.values()].some((amounts) => amounts.length > 1 && Math.max(...amounts) > CONTESTED_PRICE_RATIO * Math.min(...amounts));
-  if (spread && proved.some((saver) => fresh(saver.capturedAt ?? saver.firstSavedAt))) reasons.push('price');
+  if (spread && newCapture) reasons.push('price');
   if (page) {
     // A page that names no brand is compared on the name alone.
     const pageKey = nameBrandKey(page.name, page.brand ?? '');
     const disagrees = proved.some(({ capture }) => nameBrandKey(capture.name, page.brand === null ? '' : capture.brand) !== pageKey);
-    if (disagrees && (fresh(page.fetchedAt) || proved.some((saver) => fresh(saver.capturedAt ?? saver.firstSavedAt)))) reasons.push('page');
+    if (disagrees && (fresh(page.fetchedAt) || newCapture)) reasons.push('page');
   }
   return reasons;
 }
