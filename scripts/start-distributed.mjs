@@ -3,6 +3,7 @@
 // running (PostgreSQL and Redis are expected on localhost), builds the SPA if
 // stale, then runs every service as its own process and the gateway on :8080.
 // Ctrl-C stops the product and the engines this command started.
+// `npm run start:distributed -- --replicas 2` runs two of every service and two gateways (:8080, :8081).
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { down, up } from '../deploy/local/infra.mjs';
@@ -13,7 +14,8 @@ await buildWebIfStale(root);
 await buildExtensionIfStale(root);
 const engines = await up([]);
 
-const child = spawn(process.execPath, ['-r', '@swc-node/register', 'deploy/local/start-distributed.ts'], { cwd: root, stdio: 'inherit' });
+// Arguments (`-- --replicas 2`) go to the launcher.
+const child = spawn(process.execPath, ['-r', '@swc-node/register', 'deploy/local/start-distributed.ts', ...process.argv.slice(2)], { cwd: root, stdio: 'inherit' });
 // Ctrl-C reaches the launcher from the terminal itself; SIGTERM (from a supervisor) is passed on.
 process.on('SIGINT', () => {});
 process.on('SIGTERM', () => child.kill('SIGTERM'));

@@ -23,6 +23,13 @@ export interface DistributedProductOptions {
   output: 'inherit' | 'ignore' | { dir: string };
   readyTimeoutMs?: number;
   /**
+   * How many of each process to run (default 1). Replica r (from 0) of a service listens on
+   * rpcPortBase/httpPortBase + its number + REPLICA_PORT_STEP × r and is named `<service>-<r+1>`
+   * from the second on; gateway r on gatewayPort + r. The gateways know every replica's address
+   * (a comma-separated list) and take turns; consumers of one service share its group's partitions.
+   */
+  replicas?: number | Partial<Record<DistributedProcess, number>>;
+  /**
    * Restart a process that exits on its own (a crash, an engine it could not survive), as a
    * process manager would: after 1 s, doubling up to 30 s while it keeps failing within a minute
    * of starting, each restart logged. `npm run start:distributed` sets it; tests that crash a
@@ -36,12 +43,23 @@ export function restartDelayMs(failures: number): number {
   return Math.min(30_000, 1000 * 2 ** Math.max(0, failures - 1));
 }
 
+/** A process of the distributed mode: a service or the gateway. */
+export type DistributedProcess = (typeof DISTRIBUTED_SERVICES)[number] | 'gateway';
+
+/** How far apart the ports of a service's replicas are. */
+export const REPLICA_PORT_STEP = 50;
+
+/** The name of replica r (from 0) of a process: the first keeps the plain name. */
+export const replicaName = (name: string, replica: number): string => (replica === 0 ? name : `${name}-${replica + 1}`);
+
 export interface DistributedProduct {
   baseUrl: string;
+  /** Every gateway's address (one per replica); baseUrl is the first. */
+  gatewayUrls: string[];
   processes: Map<string, ChildProcess>;
   /** Kills one process at once (SIGKILL: no shutdown, no draining), as a crash would. */
   crash(name: string): Promise<void>;
-  /** Starts a stopped or crashed process again with its settings, and waits until the gateway reports every service ready. */
+  /** Starts a stopped or crashed process again with its settings, and waits until every process reports ready. */
   restart(name: string): Promise<void>;
   stop(): Promise<void>;
 }
@@ -53,9 +71,14 @@ export interface DistributedProduct {
  * and by the tests that prove the TCP round trips.
  */
 export async function startDistributedProduct(options: DistributedProductOptions): Promise<DistributedProduct> {
+  const replicasOf = (name: DistributedProcess): number[] => {
+    const count = typeof options.replicas === 'number' ? options.replicas : (options.replicas?.[name] ?? 1);
+    return [...Array(Math.max(1, count)).keys()];
+  };
+  const rpcAddress = (index: number, replica: number) => `127.0.0.1:${options.rpcPortBase + index + 1 + REPLICA_PORT_STEP * replica}`;
   const addresses: Record<string, string> = {};
   DISTRIBUTED_SERVICES.forEach((service, index) => {
-    addresses[`${service.toUpperCase()}_RPC`] = `127.0.0.1:${options.rpcPortBase + index + 1}`;
+    addresses[`${service.toUpperCase()}_RPC`] = replicasOf(service).map((replica) => rpcAddress(index, replica)).join(',');
   });
   const shared: Record<string, string | undefined> = { ...process.env, ...options.env, ...addresses, CLOSETLY_MODE: 'distributed', NODE_OPTIONS: '' };
   // Every process builds links from PUBLIC_URL; unset, it is the gateway's own port here, not 8080.
@@ -76,7 +99,8 @@ export async function startDistributedProduct(options: DistributedProductOptions
     const file = typeof output === 'object' ? openSync(join(output.dir, `${name}.log`), 'a') : undefined;
     const stdio = file ?? (output as 'inherit' | 'ignore');
     try {
-      const child = spawn(process.execPath, [...cpuProfileFlags(), '--enable-source-maps', '-r', '@swc-node/register', join('apps', name, 'src', 'main.ts')], {
+      const app = name.replace(/-\d+$/, '');
+      const child = spawn(process.execPath, [...cpuProfileFlags(), '--enable-source-maps', '-r', '@swc-node/register', join('apps', app, 'src', 'main.ts')], {
         cwd: options.root,
         env,
         stdio: ['ignore', stdio, stdio],
@@ -102,12 +126,26 @@ export async function startDistributedProduct(options: DistributedProductOptions
     }
   };
 
+  /** Every service process's own readiness (its consumer joined, its RPC listener up, its engines reachable). */
+  const readyUrls: string[] = [];
   DISTRIBUTED_SERVICES.forEach((service, index) => {
-    launch(service, { ...shared, [`${service.toUpperCase()}_HTTP_PORT`]: String(options.httpPortBase + index + 1) });
+    for (const replica of replicasOf(service)) {
+      const variable = service.toUpperCase();
+      readyUrls.push(`http://127.0.0.1:${options.httpPortBase + index + 1 + REPLICA_PORT_STEP * replica}/ready`);
+      launch(replicaName(service, replica), {
+        ...shared,
+        // Its own listener; the other services' lists stay whole.
+        [`${variable}_RPC`]: rpcAddress(index, replica),
+        [`${variable}_HTTP_PORT`]: String(options.httpPortBase + index + 1 + REPLICA_PORT_STEP * replica),
+      });
+    }
   });
-  launch('gateway', { ...shared, PORT: String(options.gatewayPort), HOST: shared.HOST ?? '127.0.0.1' });
+  for (const replica of replicasOf('gateway')) {
+    launch(replicaName('gateway', replica), { ...shared, PORT: String(options.gatewayPort + replica), HOST: shared.HOST ?? '127.0.0.1' });
+  }
 
-  const baseUrl = `http://127.0.0.1:${options.gatewayPort}`;
+  const gatewayUrls = replicasOf('gateway').map((replica) => `http://127.0.0.1:${options.gatewayPort + replica}`);
+  const baseUrl = gatewayUrls[0]!;
   const stop = async () => {
     stopping = true;
     for (const timer of restartTimers) clearTimeout(timer);
@@ -127,7 +165,9 @@ export async function startDistributedProduct(options: DistributedProductOptions
     for (;;) {
       const exited = [...processes].find(([, child]) => child.exitCode !== null);
       if (exited) throw new Error(`${exited[0]} exited with code ${exited[1].exitCode} during start`);
-      if (await fetch(`${baseUrl}/api/health`).then((r) => r.status === 200, () => false)) return;
+      const probes = [...gatewayUrls.map((url) => `${url}/api/health`), ...readyUrls];
+      const healthy = await Promise.all(probes.map((url) => fetch(url).then((r) => r.status === 200, () => false)));
+      if (healthy.every(Boolean)) return;
       if (Date.now() > deadline) throw new Error('The distributed product did not become ready in time');
       await new Promise((resolve) => setTimeout(resolve, 500));
     }
@@ -152,7 +192,7 @@ export async function startDistributedProduct(options: DistributedProductOptions
     await stop();
     throw error;
   }
-  return { baseUrl, processes, crash, restart, stop };
+  return { baseUrl, gatewayUrls, processes, crash, restart, stop };
 }
 
 /** CPU_PROFILE_DIR=dir writes each process's V8 CPU profile there when it stops (for finding where a request's time goes). */

@@ -10,8 +10,19 @@ import { startDistributedProduct } from './distributed-product';
  */
 const SIGNING_SECRETS = ['AUTH_JWT_SECRET', 'BETA_TOKEN_SECRET'] as const;
 
-/** `npm run start:distributed` (after the engines are up): every service its own process, the gateway on :8080. */
+/** `--replicas N` (default 1): how many of each process to run. */
+export function replicasFromArgs(args: readonly string[]): number {
+  const at = args.findIndex((arg) => arg === '--replicas' || arg.startsWith('--replicas='));
+  if (at === -1) return 1;
+  const value = args[at]!.includes('=') ? args[at]!.split('=')[1] : args[at + 1];
+  const replicas = Number(value);
+  if (!Number.isInteger(replicas) || replicas < 1 || replicas > 4) throw new Error(`--replicas takes a whole number from 1 to 4, not ${value ?? 'nothing'}`);
+  return replicas;
+}
+
+/** `npm run start:distributed` (after the engines are up): every service its own process, the gateway on :8080 (and :8081.. with replicas). */
 async function main(): Promise<void> {
+  const replicas = replicasFromArgs(process.argv.slice(2));
   const started = Date.now();
   const root = join(__dirname, '..', '..');
   const dataDir = process.env.DATA_DIR || join(root, 'data');
@@ -23,16 +34,20 @@ async function main(): Promise<void> {
     rpcPortBase: 4100,
     httpPortBase: 4200,
     output: 'inherit',
+    replicas,
     // A crashed service comes back by itself, with backoff, as under a process manager.
     supervise: { log: (line) => process.stderr.write(`${line}\n`) },
   });
-  process.stdout.write(`\n  Closetly (distributed mode) is running at ${product.baseUrl.replace('127.0.0.1', 'localhost')}, ready in ${((Date.now() - started) / 1000).toFixed(1)} s\n\n`);
+  const urls = product.gatewayUrls.map((url) => url.replace('127.0.0.1', 'localhost')).join(' and ');
+  process.stdout.write(`\n  Closetly (distributed mode, ${replicas} of each process) is running at ${urls}, ready in ${((Date.now() - started) / 1000).toFixed(1)} s\n\n`);
   const shutdown = () => void product.stop().then(() => process.exit(0));
   process.on('SIGINT', shutdown);
   process.on('SIGTERM', shutdown);
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+if (require.main === module) {
+  main().catch((error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  });
+}

@@ -1,34 +1,46 @@
 import { join } from 'node:path';
 import { productAt, type RunningProduct } from '@closetly/all-in-one/testing';
 import { randomSecret } from '@closetly/server';
-import { createTestDatabase, engines, uniqueName } from '@closetly/testing';
+import { createTestDatabase, engines, freePortBlock, removeKafkaNamespace, startTcpOutageProxy, type TcpOutageProxy, uniqueName } from '@closetly/testing';
 import { Redis } from 'ioredis';
 import { type DistributedProduct, startDistributedProduct } from '@closetly/local-deploy';
 
+/** The ports this product takes: gateway, RPC (+1..7, and +51..57 for second replicas), health (+11..17, +61..67). */
+const PORT_OFFSETS = [0, ...[1, 2, 3, 4, 5, 6, 7].flatMap((i) => [i, 10 + i, 50 + i, 60 + i])];
+
 /**
- * The distributed mode for real: six service processes and the gateway,
- * talking over NestJS TCP, on PostgreSQL, Kafka, Redis and OpenSearch.
+ * The distributed mode for real: seven service processes (two of the wardrobe) and the gateway,
+ * talking over NestJS TCP, on PostgreSQL, Kafka, Redis and OpenSearch. Redis is reached through a
+ * relay the suite can cut, as an outage would, without touching the machine's Redis.
  */
 describe('distributed mode: gateway → every service over TCP', () => {
   let distributed: DistributedProduct;
   let product: RunningProduct;
   let dropDatabase: () => Promise<void>;
+  let redisRelay: TcpOutageProxy;
   /** This product's keys in the machine's Redis: a test deletes them all, as a FLUSHALL would for it. */
   const cachePrefix = `${uniqueName('closetly')}:`;
+  const kafka = { topicPrefix: `${uniqueName('t')}.`, groupPrefix: `${uniqueName('test')}-` };
+  const searchIndex = uniqueName('products').toLowerCase();
 
   beforeAll(async () => {
     const database = await createTestDatabase('closetly_distributed');
     dropDatabase = database.drop;
-    const base = 30_000 + Math.floor(Math.random() * 200) * 20;
+    const redis = new URL(engines.redisUrl);
+    redisRelay = await startTcpOutageProxy({ host: redis.hostname, port: Number(redis.port || 6379) });
+    const base = await freePortBlock(PORT_OFFSETS);
     distributed = await startDistributedProduct({
       root: join(__dirname, '..', '..', '..'),
       env: {
         DATABASE_URL: database.url,
         KAFKA_BROKERS: engines.kafkaBrokers.join(','),
         KAFKA_CLIENT_ID: uniqueName('closetly'),
+        KAFKA_TOPIC_PREFIX: kafka.topicPrefix,
+        KAFKA_CONSUMER_GROUP_PREFIX: kafka.groupPrefix,
         CACHE_PREFIX: cachePrefix,
-        REDIS_URL: engines.redisUrl,
+        REDIS_URL: `redis://${redisRelay.address}`,
         OPENSEARCH_URL: engines.openSearchUrl,
+        SEARCH_INDEX: searchIndex,
         LOG_LEVEL: 'warn',
         NODE_ENV: 'test',
         // Every process refuses to start without explicit keys; fresh ones per run.
@@ -38,7 +50,8 @@ describe('distributed mode: gateway → every service over TCP', () => {
       gatewayPort: base,
       rpcPortBase: base,
       httpPortBase: base + 10,
-      output: 'ignore',
+      output: process.env.TEST_PRODUCT_OUTPUT === 'inherit' ? 'inherit' : 'ignore',
+      replicas: { wardrobe: 2 },
     });
     product = productAt(distributed.baseUrl, () => distributed.stop());
   }, 180_000);
@@ -46,15 +59,21 @@ describe('distributed mode: gateway → every service over TCP', () => {
   afterAll(async () => {
     await distributed?.stop();
     await dropDatabase?.();
+    await redisRelay?.close();
+    await removeKafkaNamespace(kafka);
+    await fetch(`${engines.openSearchUrl}/${searchIndex}*?ignore_unavailable=true&allow_no_indices=true`, { method: 'DELETE' }).catch(() => undefined);
   });
 
   it('gathers every service readiness over RPC, each with its engines up', async () => {
     const response = await fetch(`${product.baseUrl}/api/health`);
-    expect(response.status).toBe(200);
     const body = (await response.json()) as { status: string; services: Array<{ service: string; ready: boolean; checks: Record<string, string> }> };
+    expect(body.services.filter((service) => !service.ready)).toEqual([]);
+    expect(response.status).toBe(200);
     expect(body.services.map((s) => s.service).sort()).toEqual(['catalogue', 'identity', 'pages', 'profile', 'retention', 'search', 'wardrobe']);
     for (const service of body.services) {
-      expect(service).toMatchObject({ ready: true, checks: { database: 'up', events: 'up', cache: 'up' } });
+      expect(service).toMatchObject({ ready: true, checks: { database: 'up', events: 'up', cache: 'up', rpc: 'up' } });
+      // Live consumer state: every service but identity consumes events, and has joined its group.
+      if (service.service !== 'identity') expect(service.checks.consumer).toBe('up');
     }
     expect(body.services.find((s) => s.service === 'search')?.checks.searchEngine).toBe('up');
   });
@@ -111,6 +130,83 @@ describe('distributed mode: gateway → every service over TCP', () => {
 
     expect((await call('GET', '/api/get-wardrobe', { token: second.body?.accessToken })).status).toBe(401);
     expect((await call('POST', '/api/save', { token: second.body?.accessToken, body: { data: { name: 'Linen Shirt', brand: 'Arket', price: 49 } } })).status).toBe(401);
+  });
+
+  /** Calls the gateway as a client would, with the beta token and, when given, a bearer token. */
+  let betaToken: string | undefined;
+  async function call(method: string, path: string, options: { body?: unknown; token?: string } = {}) {
+    betaToken ??= await product.betaToken();
+    const response = await fetch(`${product.baseUrl}${path}`, {
+      method,
+      headers: { 'content-type': 'application/json', 'x-beta-token': betaToken, ...(options.token ? { authorization: `Bearer ${options.token}` } : {}) },
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    });
+    return { status: response.status, retryAfter: response.headers.get('retry-after'), body: (await response.json().catch(() => null)) as Record<string, unknown> | null };
+  }
+
+  async function signUp(label: string): Promise<{ email: string; token: string }> {
+    const email = `${label}-${uniqueName('s')}@example.com`;
+    const answer = await call('POST', '/api/auth/signup', { body: { firstName: 'Fay', lastName: 'Ult', email, password: 'Fault!Passw0rd' } });
+    expect(answer.status).toBe(201);
+    return { email, token: String(answer.body?.accessToken) };
+  }
+
+  it('authorises correctly while Redis is down: a live session is served, an ended one refused, health names only the cache', async () => {
+    const live = await signUp('live');
+    const ended = await signUp('ended');
+    expect((await call('POST', '/api/auth/sign-out-everywhere', { token: ended.token })).status).toBe(204);
+    expect((await call('GET', '/api/get-wardrobe', { token: live.token })).status).toBe(200);
+
+    await redisRelay.cut();
+    try {
+      // Nobody is signed out by an outage of the cache, and nobody ended is let back in.
+      expect((await call('GET', '/api/get-wardrobe', { token: live.token })).status).toBe(200);
+      const saved = await call('POST', '/api/save', { token: live.token, body: { data: { name: 'Outage Linen Shirt', brand: 'Arket', price: 49, sourceUrl: 'https://shop.example/outage-shirt' } } });
+      expect(saved.status).toBeLessThan(300);
+      expect((await call('GET', '/api/get-wardrobe', { token: ended.token })).status).toBe(401);
+      // Health says what is down, and only that: each service answers, its cache check down, its database up.
+      const health = await call('GET', '/api/health');
+      expect(health.status).toBe(503);
+      const services = health.body?.services as Array<{ service: string; checks: Record<string, string> }>;
+      expect(services).toHaveLength(7);
+      for (const service of services) expect(service.checks).toMatchObject({ cache: 'down', database: 'up' });
+    } finally {
+      await redisRelay.restore();
+    }
+    const healthy = async () => (await call('GET', '/api/health')).status === 200;
+    for (let waited = 0; !(await healthy()); waited += 500) {
+      if (waited > 20_000) throw new Error('health did not recover within 20 s of Redis returning');
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+  });
+
+  it('hands over cleanly: stopping one wardrobe replica (SIGTERM) during a stream of saves costs no save its answer', async () => {
+    const shopper = await signUp('handover');
+    const replica = distributed.processes.get('wardrobe-2');
+    expect(replica).toBeDefined();
+    const statuses: number[] = [];
+    const ids: string[] = [];
+    let answered = 0;
+    const stopped = new Promise<number | null>((resolve) => replica?.once('exit', (code) => resolve(code)));
+    const client = async (worker: number) => {
+      for (let index = 0; index < 12; index += 1) {
+        const answer = await call('POST', '/api/save', {
+          token: shopper.token,
+          body: { data: { name: `Hand-over Tee ${worker}-${index}`, brand: 'Arket', price: 25, sourceUrl: `https://shop.example/handover/${worker}/${index}` } },
+        });
+        statuses.push(answer.status);
+        if (typeof answer.body?.id === 'string') ids.push(answer.body.id);
+        answered += 1;
+        if (answered === 8) replica?.kill('SIGTERM');
+      }
+    };
+    await Promise.all([0, 1, 2, 3].map(client));
+    expect(await stopped).toBe(0);
+    expect(statuses.filter((status) => status >= 300)).toEqual([]);
+    const wardrobe = await call('GET', '/api/get-wardrobe', { token: shopper.token });
+    const listed = new Set((wardrobe.body as unknown as Array<{ id: string }>).map((item) => item.id));
+    expect(ids).toHaveLength(48);
+    expect(ids.filter((id) => !listed.has(id))).toEqual([]);
   });
 
   it('reports a stopped service as not ready, and the rest keep answering', async () => {

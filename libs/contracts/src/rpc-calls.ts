@@ -41,6 +41,12 @@ export interface RpcCallSpec<TService extends ServiceName = ServiceName, TReques
   service: TService;
   request: TRequest;
   response: TResponse;
+  /**
+   * Sending it twice does what sending it once does (a read, a save that returns the stored item, a
+   * removal). The gateway sends such a call once more when its connection closed before the reply
+   * (a replica shutting down), so a clean hand-over costs the shopper nothing.
+   */
+  idempotent?: boolean;
 }
 export type RpcCallMap = Record<string, RpcCallSpec>;
 
@@ -48,7 +54,8 @@ export const rpcCall = <TService extends ServiceName, TRequest extends z.ZodType
   service: TService,
   request: TRequest,
   response: TResponse,
-): RpcCallSpec<TService, TRequest, TResponse> => ({ service, request, response });
+  options: { idempotent?: boolean } = {},
+): RpcCallSpec<TService, TRequest, TResponse> => ({ service, request, response, ...options });
 
 /** What calls that only do something answer. */
 export const RpcOk = z.object({ ok: z.literal(true) });
@@ -68,48 +75,48 @@ const WithProduct = z.object({ caller: Caller, productId: z.string().uuid() });
  * map, and the request is validated with its schema where it is received.
  */
 export const RPC_CALLS = {
-  'identity.ping': rpcCall('identity', PingRequest, PingResponse),
+  'identity.ping': rpcCall('identity', PingRequest, PingResponse, { idempotent: true }),
   'identity.verify-beta-code': rpcCall('identity', VerifyBetaCodeRequest, VerifyBetaCodeResponse),
   'identity.sign-up': rpcCall('identity', SignUpRequest.extend(WithDevice.shape), AuthSession),
   /** `client`: the caller's address, as the gateway reads it (failed attempts count per account and address). */
   'identity.sign-in': rpcCall('identity', SignInRequest.extend(WithDevice.shape).extend({ client: z.string().min(1).max(100) }), AuthSession),
   'identity.refresh': rpcCall('identity', RefreshRequest, AuthSession),
   'identity.logout': rpcCall('identity', z.object({ token: z.string().max(4096), caller: Caller.optional() }), RpcOk),
-  'identity.get-user': rpcCall('identity', WithCaller, AuthUser),
+  'identity.get-user': rpcCall('identity', WithCaller, AuthUser, { idempotent: true }),
   /** The gateway's session check when Redis holds no revocation for it: identity's database decides. */
-  'identity.session-live': rpcCall('identity', z.object({ sessionId: z.string().min(1).max(100) }), z.object({ live: z.boolean() })),
+  'identity.session-live': rpcCall('identity', z.object({ sessionId: z.string().min(1).max(100) }), z.object({ live: z.boolean() }), { idempotent: true }),
   'identity.update-user': rpcCall('identity', WithCaller.extend({ record: UserRecordRequest }), AuthUser),
   'identity.forgot-password': rpcCall('identity', ForgotPasswordRequest, ForgotPasswordResponse),
   'identity.reset-password': rpcCall('identity', ResetPasswordRequest, RpcOk),
   'identity.confirm-email': rpcCall('identity', ConfirmEmailRequest, RpcOk),
   'identity.resend-confirmation': rpcCall('identity', WithCaller, RpcOk),
-  'identity.email-status': rpcCall('identity', WithCaller, EmailStatus),
+  'identity.email-status': rpcCall('identity', WithCaller, EmailStatus, { idempotent: true }),
   'identity.list-accounts': rpcCall('identity', WithCaller, AccountList),
   /** A token for the Chrome extension in the caller's session (full scope only: an extension token cannot mint another). */
   'identity.mint-extension-token': rpcCall('identity', WithCaller, ExtensionToken),
   /** Ends every session of the caller's account, so every access, refresh and extension token of it stops working (full scope only). */
   'identity.sign-out-everywhere': rpcCall('identity', WithCaller, RpcOk),
   'identity.oidc-start': rpcCall('identity', z.object({ intent: OidcIntent }), OidcStartResponse),
-  'identity.sign-in-options': rpcCall('identity', z.object({}), SignInOptions),
+  'identity.sign-in-options': rpcCall('identity', z.object({}), SignInOptions, { idempotent: true }),
   'identity.oidc-callback': rpcCall('identity', z.object({ params: z.record(z.string(), z.string().max(4096)) }), z.object({ loginCode: z.string() })),
   'identity.oidc-complete': rpcCall('identity', OidcCompleteRequest.extend(WithDevice.shape), AuthSession),
   /** The caller's account, sign-in methods and sessions for GET /api/account/export (full scope only). */
-  'identity.export-account': rpcCall('identity', WithCaller, IdentityExport),
+  'identity.export-account': rpcCall('identity', WithCaller, IdentityExport, { idempotent: true }),
   /**
    * DELETE /api/account: checks the password (or a fresh third-party sign-in), ends every session at once, deletes
    * the account and publishes identity.account-deleted.v1 in one transaction (full scope only).
    */
   'identity.delete-account': rpcCall('identity', WithCaller.extend(DeleteAccountRequest.shape), RpcOk),
-  'identity.data-held': rpcCall('identity', AboutUser, DataHeld),
+  'identity.data-held': rpcCall('identity', AboutUser, DataHeld, { idempotent: true }),
 
-  'catalogue.ping': rpcCall('catalogue', PingRequest, PingResponse),
+  'catalogue.ping': rpcCall('catalogue', PingRequest, PingResponse, { idempotent: true }),
   /** A product as the caller may see it: listed and not hidden, or saved by the caller, or any for an administrator. */
-  'catalogue.get-product': rpcCall('catalogue', z.object({ productId: z.string().uuid(), caller: Caller.nullable() }), Product),
+  'catalogue.get-product': rpcCall('catalogue', z.object({ productId: z.string().uuid(), caller: Caller.nullable() }), Product, { idempotent: true }),
   /** An image the catalogue stores itself (GET /api/image/{id}), or null: public, like the route. */
-  'catalogue.get-image': rpcCall('catalogue', z.object({ imageId: z.string().uuid() }), z.object({ image: StoredImage.nullable() })),
+  'catalogue.get-image': rpcCall('catalogue', z.object({ imageId: z.string().uuid() }), z.object({ image: StoredImage.nullable() }), { idempotent: true }),
   /** `client`: an opaque key for the caller's address (the gateway's keyed hash), so a signed-out voter counts once a product too. */
   'catalogue.record-feedback': rpcCall('catalogue', z.object({ productId: z.string().uuid(), caller: Caller.nullable(), gender: ProductGender, client: z.string().min(1).max(128) }), RpcOk),
-  'catalogue.list-ungendered': rpcCall('catalogue', WithCaller, Products),
+  'catalogue.list-ungendered': rpcCall('catalogue', WithCaller, Products, { idempotent: true }),
   'catalogue.set-gender': rpcCall('catalogue', WithProduct.extend({ gender: ProductGender }), Product),
   'catalogue.set-hidden': rpcCall('catalogue', WithProduct.extend({ hidden: z.boolean() }), Product),
   /**
@@ -119,67 +126,66 @@ export const RPC_CALLS = {
   'catalogue.snapshot': rpcCall(
     'catalogue',
     z.object({ after: z.string().uuid().nullable(), limit: z.number().int().min(1).max(1000) }),
-    z.object({ products: Products, next: z.string().uuid().nullable() }),
-  ),
+    z.object({ products: Products, next: z.string().uuid().nullable() }), { idempotent: true }),
   /**
    * Hot lists (spec §2): listed, not hidden, cleaned (§5), gender rule applied; the gateway caches nothing, the catalogue does
    * (until a save, a removal or a product change). Each answers at most `limit` products.
    * popular: products with active saves, by the sum of each save's weight 0.5^(age / 14 days), ties to the newer product.
    */
-  'catalogue.popular': rpcCall('catalogue', z.object({ category: z.enum(['all', 'accessories']), gender: ListGender.optional(), limit: z.number().int().min(1).max(MAX_LIST_ITEMS) }), ProductList),
+  'catalogue.popular': rpcCall('catalogue', z.object({ category: z.enum(['all', 'accessories']), gender: ListGender.optional(), limit: z.number().int().min(1).max(MAX_LIST_ITEMS) }), ProductList, { idempotent: true }),
   /** One category's products, newest first (when each entered the catalogue). */
-  'catalogue.category-list': rpcCall('catalogue', z.object({ category: ListCategory, gender: ListGender.optional(), limit: z.number().int().min(1).max(MAX_LIST_ITEMS) }), ProductList),
+  'catalogue.category-list': rpcCall('catalogue', z.object({ category: ListCategory, gender: ListGender.optional(), limit: z.number().int().min(1).max(MAX_LIST_ITEMS) }), ProductList, { idempotent: true }),
   /** One brand's products (the brand matched without letter case), newest first. */
-  'catalogue.new-arrivals': rpcCall('catalogue', z.object({ brand: z.string().min(1).max(200), limit: z.number().int().min(1).max(MAX_NEW_ARRIVALS) }), ProductList),
+  'catalogue.new-arrivals': rpcCall('catalogue', z.object({ brand: z.string().min(1).max(200), limit: z.number().int().min(1).max(MAX_NEW_ARRIVALS) }), ProductList, { idempotent: true }),
   'catalogue.correct-product': rpcCall('catalogue', WithProduct.extend({ correction: CorrectProductRequest }), Product),
-  'catalogue.list-contested': rpcCall('catalogue', WithCaller, ContestedProducts),
+  'catalogue.list-contested': rpcCall('catalogue', WithCaller, ContestedProducts, { idempotent: true }),
   'catalogue.resolve-contest': rpcCall('catalogue', WithProduct.extend({ resolution: ResolveContestRequest }), Product),
   /** The caller's price observations, a page at a time (`after`: the last one's cursor). */
-  'catalogue.export-price-observations': rpcCall('catalogue', WithCaller.extend(ExportPage.shape), ExportPageOf(ExportedPriceObservation)),
+  'catalogue.export-price-observations': rpcCall('catalogue', WithCaller.extend(ExportPage.shape), ExportPageOf(ExportedPriceObservation), { idempotent: true }),
   /** The caller's gender votes, a page at a time. */
-  'catalogue.export-item-feedback': rpcCall('catalogue', WithCaller.extend(ExportPage.shape), ExportPageOf(ExportedItemFeedback)),
-  'catalogue.data-held': rpcCall('catalogue', AboutUser, DataHeld),
+  'catalogue.export-item-feedback': rpcCall('catalogue', WithCaller.extend(ExportPage.shape), ExportPageOf(ExportedItemFeedback), { idempotent: true }),
+  'catalogue.data-held': rpcCall('catalogue', AboutUser, DataHeld, { idempotent: true }),
 
-  'wardrobe.ping': rpcCall('wardrobe', PingRequest, PingResponse),
+  'wardrobe.ping': rpcCall('wardrobe', PingRequest, PingResponse, { idempotent: true }),
   /** Saves the caller's capture of an item; answers the item as stored now. */
-  'wardrobe.save': rpcCall('wardrobe', WithCaller.extend({ item: ItemInput }), WardrobeItem),
-  'wardrobe.list': rpcCall('wardrobe', WithCaller, WardrobeItems),
+  'wardrobe.save': rpcCall('wardrobe', WithCaller.extend({ item: ItemInput }), WardrobeItem, { idempotent: true }),
+  'wardrobe.list': rpcCall('wardrobe', WithCaller, WardrobeItems, { idempotent: true }),
   /** The caller's own saved item, or null when they have not saved it. */
-  'wardrobe.find-item': rpcCall('wardrobe', WithProduct, z.object({ item: WardrobeItem.nullable() })),
-  'wardrobe.remove': rpcCall('wardrobe', WithProduct, RpcOk),
+  'wardrobe.find-item': rpcCall('wardrobe', WithProduct, z.object({ item: WardrobeItem.nullable() }), { idempotent: true }),
+  'wardrobe.remove': rpcCall('wardrobe', WithProduct, RpcOk, { idempotent: true }),
   /** Recommended for You: items that similar users save, ranked by @closetly/recommendation over the wardrobe's own read model. */
-  'wardrobe.recommend': rpcCall('wardrobe', WithCaller.extend({ k: z.number().int().min(1).max(MAX_LIST_ITEMS) }), ProductList),
+  'wardrobe.recommend': rpcCall('wardrobe', WithCaller.extend({ k: z.number().int().min(1).max(MAX_LIST_ITEMS) }), ProductList, { idempotent: true }),
   /** The caller's saves with their captures, oldest first, a page at a time. */
-  'wardrobe.export-saves': rpcCall('wardrobe', WithCaller.extend(ExportPage.shape), ExportPageOf(ExportedSave)),
-  'wardrobe.data-held': rpcCall('wardrobe', AboutUser, DataHeld),
+  'wardrobe.export-saves': rpcCall('wardrobe', WithCaller.extend(ExportPage.shape), ExportPageOf(ExportedSave), { idempotent: true }),
+  'wardrobe.data-held': rpcCall('wardrobe', AboutUser, DataHeld, { idempotent: true }),
 
-  'profile.ping': rpcCall('profile', PingRequest, PingResponse),
+  'profile.ping': rpcCall('profile', PingRequest, PingResponse, { idempotent: true }),
   /** The caller's profile, created from `account` if the registration event has not arrived yet. */
-  'profile.get': rpcCall('profile', WithCaller.extend({ account: ProfileAccount }), Profile),
+  'profile.get': rpcCall('profile', WithCaller.extend({ account: ProfileAccount }), Profile, { idempotent: true }),
   /** Replaces the caller's profile (email excepted: it is the account's); answers it as stored. */
   'profile.update': rpcCall('profile', WithCaller.extend({ account: ProfileAccount, profile: UpdateProfileRequest }), Profile),
   /** Recent searches (spec §3): records a signed-in search; the newest distinct terms first. */
   'profile.save-search': rpcCall('profile', WithCaller.extend({ term: SaveSearchRequest.shape.term }), RpcOk),
-  'profile.recent-searches': rpcCall('profile', WithCaller, RecentSearches),
+  'profile.recent-searches': rpcCall('profile', WithCaller, RecentSearches, { idempotent: true }),
   /** The caller's profile (null if none was ever made) and every recent search kept. */
-  'profile.export': rpcCall('profile', WithCaller, ProfileExport),
-  'profile.data-held': rpcCall('profile', AboutUser, DataHeld),
-  'search.ping': rpcCall('search', PingRequest, PingResponse),
+  'profile.export': rpcCall('profile', WithCaller, ProfileExport, { idempotent: true }),
+  'profile.data-held': rpcCall('profile', AboutUser, DataHeld, { idempotent: true }),
+  'search.ping': rpcCall('search', PingRequest, PingResponse, { idempotent: true }),
   /** One page of listed, not hidden products for a query, with the total and the facet counts. */
-  'search.search': rpcCall('search', SearchQuery, SearchResults),
+  'search.search': rpcCall('search', SearchQuery, SearchResults, { idempotent: true }),
   /** The first names for a prefix, for the header search box. */
-  'search.suggest': rpcCall('search', z.object({ prefix: SuggestionParams.shape.q }), SearchSuggestions),
+  'search.suggest': rpcCall('search', z.object({ prefix: SuggestionParams.shape.q }), SearchSuggestions, { idempotent: true }),
   /** Rebuilds the index from the catalogue's snapshot and swaps it in (administrator). */
   'search.reindex': rpcCall('search', WithCaller, z.object({ indexed: z.number().int().nonnegative() })),
-  'retention.ping': rpcCall('retention', PingRequest, PingResponse),
+  'retention.ping': rpcCall('retention', PingRequest, PingResponse, { idempotent: true }),
   /** GET /api/at-risk-items (administrator; the service checks the role again): the most urgent first. */
-  'retention.at-risk-items': rpcCall('retention', WithCaller, AtRiskItems),
+  'retention.at-risk-items': rpcCall('retention', WithCaller, AtRiskItems, { idempotent: true }),
   /** POST /api/retention/sweep (administrator): one sweep now, besides the schedule. */
   'retention.sweep-now': rpcCall('retention', WithCaller, RetentionSweepResult),
   /** PUT /api/retention/clock (administrator, and only where RETENTION_TEST_CLOCK is on, never in production): moves the service's clock for tests. */
   'retention.set-clock': rpcCall('retention', WithCaller.extend(RetentionClockRequest.shape), RpcOk),
-  'retention.data-held': rpcCall('retention', AboutUser, DataHeld),
-  'pages.ping': rpcCall('pages', PingRequest, PingResponse),
+  'retention.data-held': rpcCall('retention', AboutUser, DataHeld, { idempotent: true }),
+  'pages.ping': rpcCall('pages', PingRequest, PingResponse, { idempotent: true }),
   /** POST /api/admin/page-watch/run (administrator; the service checks the role again): reads every due page now, besides the schedule. */
   'pages.run-now': rpcCall('pages', WithCaller, PageWatchRunResult),
 } as const satisfies RpcCallMap;

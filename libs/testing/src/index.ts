@@ -11,3 +11,4 @@ export * from './export-pages';
 export * from './adapter-database';
 export * from './virtual-time';
 export * from './loopback-tripwire';
+export * from './tcp-outage-proxy';

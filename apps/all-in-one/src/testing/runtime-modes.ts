@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { type DistributedProduct, startDistributedProduct } from '@closetly/local-deploy';
 import { randomSecret } from '@closetly/server';
-import { consumerGroupsFromNow, createTestDatabase, deleteConsumerGroups, engines, freePortBlock, startSmtpCapture, uniqueName } from '@closetly/testing';
+import { createTestDatabase, engines, freePortBlock, removeKafkaNamespace, startSmtpCapture, uniqueName } from '@closetly/testing';
 import { productAt, type RunningProduct, startEmbeddedProduct } from './product';
 
 /** A product started for a test file, with the keys it signs with (to forge near-valid tokens). */
@@ -64,9 +64,8 @@ const distributed: RuntimeMode = {
     const mail = env.SMTP_URL ? null : await startSmtpCapture();
     // Each product searches its own OpenSearch alias, so suites running side by side never see each other's products.
     const searchIndex = uniqueName('products').toLowerCase();
-    // Its own consumer groups, starting at the topics' ends: products sharing Kafka (a parallel suite, an earlier run) never meet.
-    const groupPrefix = `${uniqueName('test')}-`;
-    const groups = await consumerGroupsFromNow(groupPrefix);
+    // Its own topics and consumer groups: products sharing Kafka (a parallel suite, an earlier run) never meet.
+    const kafka = { topicPrefix: `${uniqueName('t')}.`, groupPrefix: `${uniqueName('test')}-` };
     const keys = { AUTH_JWT_SECRET: env.AUTH_JWT_SECRET ?? randomSecret(), BETA_TOKEN_SECRET: env.BETA_TOKEN_SECRET ?? randomSecret() };
     const base = await freePortBlock(DISTRIBUTED_PORT_OFFSETS);
     try {
@@ -80,7 +79,8 @@ const distributed: RuntimeMode = {
           REDIS_URL: engines.redisUrl,
           OPENSEARCH_URL: engines.openSearchUrl,
           SEARCH_INDEX: searchIndex,
-          KAFKA_CONSUMER_GROUP_PREFIX: groupPrefix,
+          KAFKA_CONSUMER_GROUP_PREFIX: kafka.groupPrefix,
+          KAFKA_TOPIC_PREFIX: kafka.topicPrefix,
           LOG_LEVEL: 'warn',
           NODE_ENV: 'test',
           ...(mail ? { SMTP_URL: mail.url } : {}),
@@ -98,12 +98,13 @@ const distributed: RuntimeMode = {
         await running.stop();
         await database.drop();
         await dropSearchIndices(searchIndex);
-        await deleteConsumerGroups(groups);
+        await removeKafkaNamespace(kafka);
         await mail?.close();
       };
       return { product: productAt(running.baseUrl, stop, mail), jwtSecret: keys.AUTH_JWT_SECRET, betaTokenSecret: keys.BETA_TOKEN_SECRET, databaseUrl: database.url, processes: running, stop };
     } catch (error) {
       await database.drop();
+      await removeKafkaNamespace(kafka).catch(() => undefined);
       await mail?.close();
       throw error;
     }

@@ -1,3 +1,4 @@
+import { Logger } from '@nestjs/common';
 import { type Cache, RedisCache } from '@closetly/server';
 import { type RateLimiterAbstract, RateLimiterMemory, RateLimiterRedis } from 'rate-limiter-flexible';
 
@@ -45,6 +46,7 @@ export function createRateLimiters<Name extends string>(
   const limiters = {} as RateLimiters<Name>;
   // The cache connects lazily; limiters skip a connection that is not ready, so open it now.
   if (cache instanceof RedisCache && cache.redis.status === 'wait') cache.redis.connect().catch(() => undefined);
+  if (cache instanceof RedisCache) logFallbacks(cache);
   for (const name of Object.keys(policies) as Name[]) {
     limiters[name] = {};
     for (const scope of ['client', 'account', 'user'] as const) {
@@ -66,4 +68,24 @@ export function createRateLimiters<Name extends string>(
     }
   }
   return limiters;
+}
+
+/**
+ * Says in the log when the shared counts are unreachable and each replica counts in its own memory
+ * (the limiters' insurance), and when they are shared again: an operator must know that for a while
+ * a client's allowance was per replica.
+ */
+function logFallbacks(cache: RedisCache): void {
+  const log = new Logger('RateLimits');
+  let shared = true;
+  cache.redis.on('close', () => {
+    if (!shared) return;
+    shared = false;
+    log.warn('Redis unreachable: rate limits are counted per replica, in memory, until it returns');
+  });
+  cache.redis.on('ready', () => {
+    if (shared) return;
+    shared = true;
+    log.log('Redis reachable again: rate limits are shared again');
+  });
 }

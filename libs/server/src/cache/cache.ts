@@ -56,7 +56,8 @@ export class RedisCache implements Cache {
     url: string,
     readonly prefix = 'closetly:',
   ) {
-    this.redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 2, enableOfflineQueue: true, connectTimeout: 3_000 });
+    // commandTimeout: a command waits at most 1 s, so an outage fails calls fast (they fall back) instead of hanging.
+    this.redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 2, enableOfflineQueue: true, connectTimeout: 3_000, commandTimeout: 1_000 });
     // Errors surface on the calls that hit them; a reconnecting client must not crash the process.
     this.redis.on('error', () => undefined);
   }

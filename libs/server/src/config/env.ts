@@ -53,6 +53,16 @@ export const PlatformEnv = z.object({
     .max(100)
     .regex(/^[A-Za-z0-9._-]*$/, 'letters, digits, . _ and - only')
     .default(''),
+  /**
+   * Prefixed to every topic name on the broker (`<prefix>wardrobe.item-saved.v1`). Empty in a deployment.
+   * Each test product has its own, so products sharing one Kafka never see (nor spend work on) each
+   * other's events: with shared topics every running product derived every other's saves.
+   */
+  KAFKA_TOPIC_PREFIX: z
+    .string()
+    .max(100)
+    .regex(/^[A-Za-z0-9._-]*$/, 'letters, digits, . _ and - only')
+    .default(''),
   REDIS_URL: z.string().url().default('redis://127.0.0.1:6379'),
   /** Keeps deployments (and test runs) that share one Redis apart. */
   CACHE_PREFIX: z.string().min(1).max(100).default('closetly:'),

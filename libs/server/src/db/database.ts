@@ -95,8 +95,20 @@ export async function migrateService(
   const config = { migrationsFolder, migrationsSchema: schemaName, migrationsTable: '__migrations' };
   if (connection.kind === 'pglite') {
     await migratePglite(db as unknown as Parameters<typeof migratePglite>[0], config);
-  } else {
-    await migrateNodePg(db as unknown as Parameters<typeof migrateNodePg>[0], config);
+    return;
+  }
+  // Replicas of a service start together: one migrates while the others wait on a session lock, then
+  // find the work done (two at once failed with "relation … already exists").
+  const client = await connection.pool.connect();
+  try {
+    await client.query('select pg_advisory_lock(hashtext($1))', [`closetly:migrate:${schemaName}`]);
+    try {
+      await migrateNodePg(drizzleNodePg(client) as unknown as Parameters<typeof migrateNodePg>[0], config);
+    } finally {
+      await client.query('select pg_advisory_unlock(hashtext($1))', [`closetly:migrate:${schemaName}`]);
+    }
+  } finally {
+    client.release();
   }
 }
 

@@ -10,6 +10,8 @@ export interface KafkaTransportOptions {
   /** Topics to create up front (and their dead-letter twins). */
   topics: string[];
   partitions?: number;
+  /** KAFKA_TOPIC_PREFIX: put before every topic's name on the broker. */
+  topicPrefix?: string;
 }
 
 /** kafkajs logs through Nest's logger at warn and above. */
@@ -79,6 +81,11 @@ export class KafkaEventTransport implements EventTransport {
     return this.connected;
   }
 
+  /** A topic's name on the broker. */
+  private onBroker(topic: string): string {
+    return `${this.options.topicPrefix ?? ''}${topic}`;
+  }
+
   /** Consumers subscribe only to topics that exist, so a consuming service creates them before it starts. */
   async prepare(): Promise<void> {
     await this.connect();
@@ -89,7 +96,7 @@ export class KafkaEventTransport implements EventTransport {
     await admin.connect();
     try {
       const existing = new Set(await admin.listTopics());
-      const wanted = this.options.topics.flatMap((topic) => [topic, deadLetterTopic(topic)]).filter((t) => !existing.has(t));
+      const wanted = this.options.topics.flatMap((topic) => [this.onBroker(topic), this.onBroker(deadLetterTopic(topic))]).filter((t) => !existing.has(t));
       if (wanted.length > 0) {
         await admin.createTopics({
           waitForLeaders: true,
@@ -110,7 +117,7 @@ export class KafkaEventTransport implements EventTransport {
       await this.producer.sendBatch({
         acks: -1,
         topicMessages: [...byTopic].map(([topic, list]) => ({
-          topic,
+          topic: this.onBroker(topic),
           messages: list.map((event) => ({
             key: event.key,
             value: JSON.stringify(event.envelope),
@@ -131,7 +138,7 @@ export class KafkaEventTransport implements EventTransport {
     await this.connect();
     this.log.error({ topic: deadLetterTopic(topic), reason }, 'event dead-lettered');
     await this.producer.send({
-      topic: deadLetterTopic(topic),
+      topic: this.onBroker(deadLetterTopic(topic)),
       acks: -1,
       messages: [{ value: JSON.stringify({ reason, original, at: new Date().toISOString() }) }],
     });

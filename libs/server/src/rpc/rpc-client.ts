@@ -26,21 +26,49 @@ export const RPC_CLIENT = Symbol('RPC_CLIENT');
  */
 export class RpcClient<TCalls extends RpcCallMap = RpcCalls> {
   private readonly log = new Logger('RpcClient');
+  private readonly replicas: Record<ServiceName, readonly ClientProxy[]>;
+  /** Round-robin position per service, shared by clients made with withCalls. */
+  private readonly turn: Map<ServiceName, number>;
 
+  /**
+   * `proxies`: one connection per replica of each service (a list when the service runs several;
+   * calls take turns over them, and a call sent again goes to the next one).
+   */
   constructor(
     private readonly calls: TCalls,
-    private readonly proxies: Record<ServiceName, ClientProxy>,
+    proxies: Record<ServiceName, ClientProxy | readonly ClientProxy[]>,
     private readonly defaultTimeoutMs: number,
-  ) {}
+    turn?: Map<ServiceName, number>,
+  ) {
+    const listed = Object.entries(proxies).map(([service, each]): [string, readonly ClientProxy[]] => [service, Array.isArray(each) ? each : [each as ClientProxy]]);
+    this.replicas = Object.fromEntries(listed) as Record<ServiceName, readonly ClientProxy[]>;
+    this.turn = turn ?? new Map();
+  }
 
   /** The default client: every call the product makes. */
-  static forProduct(proxies: Record<ServiceName, ClientProxy>, defaultTimeoutMs: number): RpcClient {
+  static forProduct(proxies: Record<ServiceName, ClientProxy | readonly ClientProxy[]>, defaultTimeoutMs: number): RpcClient {
     return new RpcClient(RPC_CALLS, proxies, defaultTimeoutMs);
   }
 
   /** The same connections, typed by another call map (tests with probe calls). */
   withCalls<TOther extends RpcCallMap>(calls: TOther): RpcClient<TOther> {
-    return new RpcClient(calls, this.proxies, this.defaultTimeoutMs);
+    return new RpcClient(calls, this.replicas, this.defaultTimeoutMs, this.turn);
+  }
+
+  /**
+   * The next replica of a service to ask, skipping any that refused or dropped a connection in the last
+   * second (unless all did), and never `not` (the one that just failed a call about to go again).
+   */
+  private nextReplica(service: ServiceName, not?: ClientProxy): ClientProxy {
+    const replicas = this.replicas[service];
+    const now = Date.now();
+    const start = this.turn.get(service) ?? 0;
+    this.turn.set(service, start + 1);
+    for (let step = 0; step < replicas.length; step += 1) {
+      const candidate = replicas[(start + step) % replicas.length]!;
+      if (candidate !== not && (unreachableUntil.get(candidate) ?? 0) <= now) return candidate;
+    }
+    return replicas.find((candidate) => candidate !== not) ?? replicas[start % replicas.length]!;
   }
 
   async call<P extends keyof TCalls & string>(
@@ -48,25 +76,59 @@ export class RpcClient<TCalls extends RpcCallMap = RpcCalls> {
     data: RpcRequestInputOf<TCalls[P]>,
     options: { timeoutMs?: number } = {},
   ): Promise<RpcResponseOf<TCalls[P]>> {
-    const { service, response } = this.calls[pattern] as TCalls[P];
+    const { service, response, idempotent } = this.calls[pattern] as TCalls[P];
     const timeoutMs = options.timeoutMs ?? this.defaultTimeoutMs;
-    const envelope: RpcEnvelope<unknown> = {
-      meta: { correlationId: correlationId(), deadline: Date.now() + timeoutMs },
-      data,
+    const deadline = Date.now() + timeoutMs;
+    const envelope: RpcEnvelope<unknown> = { meta: { correlationId: correlationId(), deadline }, data };
+    let replica: ClientProxy | undefined;
+    const send = () => {
+      replica = this.nextReplica(service, replica);
+      return firstValueFrom(replica.send(pattern, envelope).pipe(timeout(Math.max(1, deadline - Date.now()))));
     };
     let raw: unknown;
     try {
-      raw = await firstValueFrom(this.proxies[service].send(pattern, envelope).pipe(timeout(timeoutMs)));
-    } catch (error) {
-      throw this.toCallError(service, pattern, error);
+      raw = await send();
+    } catch (first) {
+      if (replica && isConnectionLost(first)) unreachableUntil.set(replica, Date.now() + UNREACHABLE_FOR_MS);
+      // Once more, on the next replica, when the call never reached a service (refused) or its
+      // connection closed before the reply and sending it twice is harmless: a replica shutting down
+      // or restarting costs nothing. Never on a timeout: the first may still be running.
+      const again = sentAgainAfter(first, idempotent === true, this.replicas[service].length);
+      if (again === undefined || Date.now() + again >= deadline) throw this.toCallError(service, pattern, first);
+      this.log.warn({ service, pattern, reason: (first as Error).message }, 'connection lost before the reply; sending the call again');
+      if (again > 0) await new Promise((resolve) => setTimeout(resolve, again));
+      try {
+        raw = await send();
+      } catch (second) {
+        throw this.toCallError(service, pattern, second);
+      }
     }
     const parsed = response.safeParse(raw);
     if (!parsed.success) throw new DomainError('INTERNAL', `${service} answered ${pattern} with an unexpected shape`);
     return parsed.data as RpcResponseOf<TCalls[P]>;
   }
 
+  /**
+   * The same call to every replica of its service (health: one ready replica serves the service, and
+   * each one's own answer says which is not). Each answer or failure, in replica order.
+   */
+  async callEach<P extends keyof TCalls & string>(
+    pattern: P,
+    data: RpcRequestInputOf<TCalls[P]>,
+    options: { timeoutMs?: number } = {},
+  ): Promise<Array<PromiseSettledResult<RpcResponseOf<TCalls[P]>>>> {
+    const { service } = this.calls[pattern] as TCalls[P];
+    return Promise.allSettled(this.replicas[service].map((proxy) => this.forReplica(proxy).call(pattern, data, options)));
+  }
+
+  /** A client whose every call goes to this one replica. */
+  private forReplica(proxy: ClientProxy): RpcClient<TCalls> {
+    const only = Object.fromEntries(Object.keys(this.replicas).map((service) => [service, [proxy]])) as unknown as Record<ServiceName, ClientProxy[]>;
+    return new RpcClient(this.calls, only, this.defaultTimeoutMs);
+  }
+
   async close(): Promise<void> {
-    await Promise.all(Object.values(this.proxies).map((proxy) => proxy.close()));
+    await Promise.all(Object.values(this.replicas).flatMap((replicas) => replicas.map((proxy) => proxy.close())));
   }
 
   /**
@@ -90,4 +152,30 @@ export class RpcClient<TCalls extends RpcCallMap = RpcCalls> {
     this.log.warn({ service, pattern, reason: types.isNativeError(error) ? error.message : String(error) }, 'service unreachable');
     return new DomainError('SERVICE_UNAVAILABLE', ENGINE_UNAVAILABLE_MESSAGE, { retryAfterSeconds: UNAVAILABLE_RETRY_AFTER_SECONDS });
   }
+}
+
+/** How long a replica that refused or dropped a connection is passed over (while others answer). */
+const UNREACHABLE_FOR_MS = 1_000;
+const unreachableUntil = new WeakMap<ClientProxy, number>();
+
+function isConnectionLost(error: unknown): boolean {
+  return types.isNativeError(error) && !(error instanceof TimeoutError) && (error.message === 'Connection closed' || typeof (error as { code?: unknown }).code === 'string');
+}
+
+/** Errors that mean the call never reached a service: it did nothing, so any call may be sent again. */
+const NEVER_DELIVERED = new Set(['ECONNREFUSED', 'EHOSTUNREACH', 'ENETUNREACH']);
+
+/**
+ * Whether a failed call may be sent once more, and after how many milliseconds (undefined: not at all).
+ * A call that never reached a service may always go again; one whose connection closed or reset before
+ * the reply only when it is idempotent. With one replica the second try waits a little, for a restart
+ * or a re-connection; with several it goes at once to the next.
+ */
+export function sentAgainAfter(error: unknown, idempotent: boolean, replicas: number): number | undefined {
+  if (!types.isNativeError(error) || error instanceof TimeoutError) return undefined;
+  const code = (error as { code?: unknown }).code;
+  const neverDelivered = typeof code === 'string' && NEVER_DELIVERED.has(code);
+  const lostReply = error.message === 'Connection closed' || code === 'ECONNRESET' || code === 'EPIPE';
+  if (!neverDelivered && !(idempotent && lostReply)) return undefined;
+  return replicas > 1 ? 0 : 250;
 }

@@ -1,6 +1,6 @@
 import { type DynamicModule, type INestApplication, Module, type OnApplicationShutdown, type Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { type MicroserviceOptions, Transport } from '@nestjs/microservices';
+import type { MicroserviceOptions } from '@nestjs/microservices';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { ApiErrorBody } from '@closetly/contracts';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
@@ -10,6 +10,8 @@ import { PinoNestLogger } from '../logging/logger';
 import type { Platform } from './platform';
 import { PlatformModule } from './platform.module';
 import { RpcTcpSocket } from '../rpc/rpc-tcp-socket';
+import { DrainingTcpServer } from '../rpc/draining-tcp-server';
+import { ObservedKafkaServer } from '../events/observed-kafka-server';
 
 /** Largest JSON body any route accepts; routes that need less check their own limits. */
 export const BODY_LIMIT_BYTES = 256 * 1024;
@@ -71,17 +73,26 @@ export async function createHttpApp(platform: Platform, modules: Array<Type | Dy
  * A drain longer than `graceMs` exits 1. Repeated signals are ignored: a
  * terminal's Ctrl-C reaches every process of the group, launchers included.
  */
-export function closeOnSignals(app: INestApplication, logger: { info(obj: object, msg: string): void }, graceMs = 20_000): void {
+export function closeOnSignals(
+  app: INestApplication,
+  logger: { info(obj: object, msg: string): void },
+  options: { graceMs?: number; rpc?: DistributedTransports['rpc'] } = {},
+): void {
+  const graceMs = options.graceMs ?? 20_000;
   let closing = false;
   const shutdown = (signal: NodeJS.Signals) => {
     if (closing) return;
     closing = true;
-    logger.info({ signal }, 'shutting down');
+    logger.info({ signal, callsInFlight: options.rpc?.callsInFlight ?? 0 }, 'shutting down');
     setTimeout(() => process.exit(1), graceMs).unref();
-    app.close().then(
-      () => process.exit(0),
-      () => process.exit(1),
-    );
+    // RPC first: no new calls, and every call in flight answers (a committed save keeps its reply)
+    // before the consumers, relays and engines close behind it.
+    (options.rpc?.drain(graceMs / 2) ?? Promise.resolve())
+      .then(() => app.close())
+      .then(
+        () => process.exit(0),
+        () => process.exit(1),
+      );
   };
   process.on('SIGTERM', shutdown);
   process.on('SIGINT', shutdown);
@@ -94,34 +105,46 @@ export function connectInProcessTransports(app: INestApplication, platform: Plat
   app.connectMicroservice<MicroserviceOptions>({ strategy: platform.inProcess.events });
 }
 
-/** Distributed mode: the service answers RPC over TCP and, when it consumes events, joins its Kafka group. */
+/** A distributed service's listeners: its RPC server (drained first on shutdown) and its Kafka consumer, if any. */
+export interface DistributedTransports {
+  rpc: DrainingTcpServer;
+  consumer: ObservedKafkaServer | undefined;
+}
+
+/**
+ * Distributed mode: the service answers RPC over TCP and, when it consumes events, joins its Kafka group.
+ * Readiness includes both, live: the RPC listener accepting, and the consumer joined to its group.
+ */
 export async function connectDistributedTransports(
   app: INestApplication,
   platform: Platform,
   service: { name: string; rpcAddress: string; consumesEvents: boolean; consumerGroup?: string },
-): Promise<void> {
-  app.connectMicroservice<MicroserviceOptions>({ transport: Transport.TCP, options: { ...parseHostPort(service.rpcAddress), socketClass: RpcTcpSocket } });
-  if (!service.consumesEvents) return;
+): Promise<DistributedTransports> {
+  const rpc = new DrainingTcpServer({ ...parseHostPort(service.rpcAddress), socketClass: RpcTcpSocket });
+  app.connectMicroservice<MicroserviceOptions>({ strategy: rpc });
+  platform.readiness.add(service.name, { rpc: () => Promise.resolve(rpc.accepting) });
+  if (!service.consumesEvents) return { rpc, consumer: undefined };
   await platform.events.prepare();
-  app.connectMicroservice<MicroserviceOptions>({
-    transport: Transport.KAFKA,
-    options: {
-      client: kafkaClientConfig(platform.env.KAFKA_BROKERS, `${platform.env.KAFKA_CLIENT_ID}-${service.name}`),
-      // The group is the service: each service gets every event once, its replicas share the partitions.
-      consumer: {
-        groupId: service.consumerGroup ?? `${platform.env.KAFKA_CONSUMER_GROUP_PREFIX}${service.name}`,
-        allowAutoTopicCreation: true,
-        // A crashed replica's partitions move to the others within ~10 s rather than the default 30 s.
-        sessionTimeout: 10_000,
-        heartbeatInterval: 3_000,
-        // A fetch waits this long for new events when there are none; stopping waits for it too, so a
-        // shutdown (a deploy, a test product) takes about this long instead of 5 s. Events still arrive at once.
-        maxWaitTimeInMs: 1_000,
-        retry: { retries: 8, initialRetryTime: 300, maxRetryTime: 10_000 },
-      },
-      subscribe: { fromBeginning: true },
-      postfixId: '',
-      run: { autoCommit: true },
+  const consumer = new ObservedKafkaServer({
+    client: kafkaClientConfig(platform.env.KAFKA_BROKERS, `${platform.env.KAFKA_CLIENT_ID}-${service.name}`),
+    // The group is the service: each service gets every event once, its replicas share the partitions.
+    consumer: {
+      groupId: service.consumerGroup ?? `${platform.env.KAFKA_CONSUMER_GROUP_PREFIX}${service.name}`,
+      allowAutoTopicCreation: true,
+      // A crashed replica's partitions move to the others within ~10 s rather than the default 30 s.
+      sessionTimeout: 10_000,
+      heartbeatInterval: 3_000,
+      // A fetch waits this long for new events when there are none; stopping waits for it too, so a
+      // shutdown (a deploy, a test product) takes about this long instead of 5 s. Events still arrive at once.
+      maxWaitTimeInMs: 1_000,
+      retry: { retries: 8, initialRetryTime: 300, maxRetryTime: 10_000 },
     },
-  });
+    subscribe: { fromBeginning: true },
+    postfixId: '',
+    run: { autoCommit: true },
+  }, platform.env.KAFKA_TOPIC_PREFIX);
+  app.connectMicroservice<MicroserviceOptions>({ strategy: consumer });
+  // A rebalance (a replica joining or leaving) is a pause within a joined group, not an outage.
+  platform.readiness.add(service.name, { consumer: () => Promise.resolve(consumer.consumerState === 'joined' || consumer.consumerState === 'rebalancing') });
+  return { rpc, consumer };
 }

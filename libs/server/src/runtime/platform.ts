@@ -99,13 +99,19 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
     retention: options.addresses.RETENTION_RPC,
     pages: options.addresses.PAGES_RPC,
   };
+  // A service with replicas has a comma-separated list of addresses: one connection to each.
   const proxies = forEachService((name) =>
-    ClientProxyFactory.create({ transport: Transport.TCP, options: { ...parseHostPort(addressOf[name]), socketClass: RpcTcpSocket } }),
+    addressOf[name]
+      .split(',')
+      .map((address) => address.trim())
+      .filter(Boolean)
+      .map((address) => ClientProxyFactory.create({ transport: Transport.TCP, options: { ...parseHostPort(address), socketClass: RpcTcpSocket } })),
   );
   const events = new KafkaEventTransport({
     brokers: env.KAFKA_BROKERS,
     clientId: `${env.KAFKA_CLIENT_ID}-${options.processName}`,
     topics: Object.keys(EVENT_TOPICS),
+    topicPrefix: env.KAFKA_TOPIC_PREFIX,
   });
   const cache = new RedisCache(env.REDIS_URL, options.cachePrefix ?? env.CACHE_PREFIX);
   const rpc = RpcClient.forProduct(proxies, env.RPC_TIMEOUT_MS);

@@ -20,8 +20,8 @@ export async function runDistributedService(options: DistributedServiceOptions) 
   const env = { ...options.env, CLOSETLY_MODE: 'distributed' as const };
   const platform = await createPlatform({ env, addresses: options.env, processName: options.name, needsDatabase: true });
   const app = await createHttpApp(platform, [options.module]);
-  await connectDistributedTransports(app, platform, { name: options.name, rpcAddress: options.rpcAddress, consumesEvents: options.consumesEvents });
-  closeOnSignals(app, platform.logger);
+  const transports = await connectDistributedTransports(app, platform, { name: options.name, rpcAddress: options.rpcAddress, consumesEvents: options.consumesEvents });
+  closeOnSignals(app, platform.logger, { rpc: transports.rpc });
   // Migrations run in init: the consumers start only once the service's own tables (its inbox) exist,
   // so a fresh database never fails a first event with "relation … does not exist".
   await app.init();

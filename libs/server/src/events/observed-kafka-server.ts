@@ -1,0 +1,51 @@
+import { type KafkaOptions, ServerKafka } from '@nestjs/microservices';
+import type { Consumer, EachMessagePayload } from 'kafkajs';
+
+/** Where a service's Kafka consumer is, as its own events say. */
+export type ConsumerState = 'starting' | 'joined' | 'rebalancing' | 'crashed' | 'stopped';
+
+/**
+ * Nest's Kafka server, with the consumer's state kept live from kafkajs's
+ * own events, for readiness. A connection made once is not "up": a consumer
+ * that has crashed and is retrying, or is between group generations, is not
+ * consuming, and health must say so (during a broker outage four services
+ * reported `events: up` while their consumers kept crashing).
+ */
+export class ObservedKafkaServer extends ServerKafka {
+  private current: ConsumerState = 'starting';
+
+  /** `topicPrefix` (KAFKA_TOPIC_PREFIX): handlers name topics without it; the broker's names have it. */
+  constructor(
+    options: Required<KafkaOptions>['options'],
+    private readonly topicPrefix = '',
+  ) {
+    super(options);
+  }
+
+  override async bindEvents(consumer: Consumer): Promise<void> {
+    const topics = [...this.messageHandlers.keys()].map((pattern) => `${this.topicPrefix}${pattern}`);
+    if (topics.length > 0) await consumer.subscribe({ ...(this.options.subscribe ?? {}), topics });
+    await consumer.run({ ...(this.options.run ?? {}), eachMessage: this.getMessageHandler() });
+  }
+
+  override async handleMessage(payload: EachMessagePayload): Promise<unknown> {
+    const topic = payload.topic.startsWith(this.topicPrefix) ? payload.topic.slice(this.topicPrefix.length) : payload.topic;
+    return super.handleMessage({ ...payload, topic });
+  }
+
+  get consumerState(): ConsumerState {
+    return this.current;
+  }
+
+  override registerConsumerEventListeners(): void {
+    super.registerConsumerEventListeners();
+    const consumer = this.consumer;
+    if (!consumer) return;
+    const { GROUP_JOIN, REBALANCING, CRASH, STOP, DISCONNECT } = consumer.events;
+    consumer.on(GROUP_JOIN, () => (this.current = 'joined'));
+    consumer.on(REBALANCING, () => (this.current = 'rebalancing'));
+    consumer.on(CRASH, () => (this.current = 'crashed'));
+    consumer.on(STOP, () => (this.current = 'stopped'));
+    consumer.on(DISCONNECT, () => (this.current = 'stopped'));
+  }
+}
