@@ -1,5 +1,7 @@
 import { canonicalSourceUrl, productIdFor, productKey } from '@closetly/catalogue-rules';
 import { type EmbeddedProduct, startEmbeddedProduct } from '@closetly/all-in-one/testing';
+import { randomUUID } from 'node:crypto';
+import { CONFIRMATION_SUBJECT, freePortBlock, pollUntil } from '@closetly/testing';
 import sharp from 'sharp';
 import { generateDemoCatalogue } from '../src/demo/demo-catalogue';
 import { DEMO_PASSWORD } from '../src/demo/demo-seeder';
@@ -12,17 +14,21 @@ type WardrobeItem = ShownProduct & { addedDate: string };
  * `npm start` asks for the full one, this test for the small sample), through
  * the real paths: the products are listed for visitors, their illustrations
  * are served by the gateway, and the demo shoppers can sign in to wardrobes
- * whose saves are spread over past weeks.
+ * whose saves are spread over past weeks. It runs on a port other than 8080
+ * with no PUBLIC_URL, as a developer might: links and stored image addresses
+ * follow that port.
  */
 describe('the demo catalogue in the embedded product', () => {
   const demo = generateDemoCatalogue({ now: new Date(), sample: true });
   let product: EmbeddedProduct;
   let betaToken: string;
+  let port: number;
 
   const get = (path: string, headers: Record<string, string> = {}) => fetch(`${product.baseUrl}${path}`, { headers: { 'x-beta-token': betaToken, ...headers } });
 
   beforeAll(async () => {
-    product = await startEmbeddedProduct({ SEED_DEMO_CATALOGUE: 'sample' });
+    port = await freePortBlock();
+    product = await startEmbeddedProduct({ PORT: String(port), SEED_DEMO_CATALOGUE: 'sample' });
     betaToken = await product.betaToken();
     // Seeding runs the real save path for every demo product and shopper, which is slow on a loaded machine.
   }, 180_000);
@@ -40,7 +46,7 @@ describe('the demo catalogue in the embedded product', () => {
   it('shows each product’s illustration from the gateway’s stored images, as WebP, with no trip to the internet', async () => {
     const [first] = demo.products;
     const shown = (await (await get(`/api/products/${productIdFor(productKey(first!))}`)).json()) as ShownProduct;
-    expect(shown.imageUrl).toMatch(/^http:\/\/localhost:8080\/api\/image\/[0-9a-f-]{36}$/);
+    expect(shown.imageUrl).toMatch(new RegExp(`^http://localhost:${port}/api/image/[0-9a-f-]{36}$`));
     expect(shown.displayImageUrl).toBe(`${new URL(shown.imageUrl).pathname}?w=480`);
 
     // An <img> sends no beta token: the image route does not need one.
@@ -67,5 +73,27 @@ describe('the demo catalogue in the embedded product', () => {
     const gaps = (times: number[]) => times.sort((a, b) => a - b).map((time, index, sorted) => time - (sorted[0] as number));
     expect(gaps(wardrobe.map((item) => Date.parse(item.addedDate)))).toEqual(gaps(saved.map((save) => save.at.getTime())));
     expect(gaps(saved.map((save) => save.at.getTime())).at(-1)).toBeGreaterThan(24 * 60 * 60 * 1000);
+  });
+
+  it('follows PORT when PUBLIC_URL is unset: serves on it, mails links to it, and names its stored images by it', async () => {
+    expect(new URL(product.baseUrl).port).toBe(String(port));
+    const email = `port-${randomUUID()}@example.com`;
+    const signUp = await fetch(`${product.baseUrl}/api/auth/signup`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-beta-token': betaToken },
+      body: JSON.stringify({ firstName: 'Pat', lastName: 'Port', email, password: 'Passw0rd!' }),
+    });
+    expect(signUp.status).toBe(201);
+    const [mail] = await pollUntil(() => product.mail?.mailsTo(email).filter((each) => each.subject === CONFIRMATION_SUBJECT) ?? [], (list) => list.length > 0, { what: 'the confirmation mail' });
+    const link = new URL(/https?:\/\/\S+/.exec(mail?.text ?? '')?.[0] ?? 'http://x');
+    expect(link.origin).toBe(`http://localhost:${port}`);
+
+    const popular = (await (await get('/api/popular-items?category=all')).json()) as Array<{ imageUrl: string | null; displayImageUrl: string | null }>;
+    expect(popular.length).toBeGreaterThan(0);
+    for (const item of popular) {
+      expect(new URL(item.imageUrl ?? 'http://x').origin).toBe(`http://localhost:${port}`);
+      // Shown from the gateway's own store, never through the proxy.
+      expect(item.displayImageUrl).toMatch(/^\/api\/image\/[0-9a-f-]{36}\?w=\d+$/);
+    }
   });
 });
