@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { startEmbeddedProduct } from '@closetly/all-in-one/testing';
 import Fastify from 'fastify';
+import { benchConvergence } from './bench-convergence';
 import { benchExtraction } from './bench-extraction';
 import { benchHome } from './bench-home';
 import { benchRelevance } from './bench-relevance';
@@ -34,12 +35,12 @@ async function throughput(url: string, init: RequestInit): Promise<number> {
   return REQUESTS / seconds;
 }
 
-/** BENCH_ONLY=search, relevance, home, retention or extraction runs that benchmark alone (when working on it). */
+/** BENCH_ONLY=search, relevance, home, retention, extraction or convergence runs that benchmark alone (when working on it). */
 const ONLY = process.env.BENCH_ONLY;
-const ALONE = { search: benchSearch, relevance: benchRelevance, home: benchHome, retention: benchRetention, extraction: benchExtraction } as const;
+const ALONE = { search: benchSearch, relevance: benchRelevance, home: benchHome, retention: benchRetention, extraction: benchExtraction, convergence: benchConvergence } as const;
 
 async function main(): Promise<void> {
-  if (ONLY === 'search' || ONLY === 'relevance' || ONLY === 'home' || ONLY === 'retention' || ONLY === 'extraction') {
+  if (ONLY === 'search' || ONLY === 'relevance' || ONLY === 'home' || ONLY === 'retention' || ONLY === 'extraction' || ONLY === 'convergence') {
     report(await ALONE[ONLY]());
     return;
   }
@@ -92,6 +93,7 @@ async function main(): Promise<void> {
   targets.push(...(await benchHome()));
   targets.push(...(await benchRetention()));
   targets.push(...(await benchExtraction()));
+  targets.push(...(await benchConvergence()));
   report(targets);
 }
 

@@ -272,8 +272,10 @@ describe('docker-compose.yml', () => {
       const own = appNamed(service);
       const bound = parseHostPort(own.config[variable]);
       expect({ service, bindHost: bound.host }).toEqual({ service, bindHost: '0.0.0.0' });
-      for (const caller of nodeApps().filter((entry) => entry.name !== service)) {
-        const dialled = parseHostPort(caller.config[variable]);
+      // A list names the service once per connection the gateway keeps: every entry must be the service.
+      for (const [caller, dialled] of nodeApps()
+        .filter((entry) => entry.name !== service)
+        .flatMap((entry) => entry.config[variable].split(',').map((address) => [entry, parseHostPort(address.trim())] as const))) {
         expect({ caller: caller.name, variable, host: dialled.host, port: dialled.port }).toEqual({
           caller: caller.name,
           variable,
@@ -534,8 +536,10 @@ describe('deploy/k8s', () => {
       const bound = parseHostPort(own.config[variable]);
       expect({ service, bindHost: bound.host }).toEqual({ service, bindHost: '0.0.0.0' });
       expect(own.container.ports?.map((port) => port.containerPort)).toContain(bound.port);
-      for (const caller of apps().filter((entry) => entry.name !== service)) {
-        const dialled = parseHostPort(caller.config[variable]);
+      // A list (one entry per connection the gateway keeps): every entry must reach the service.
+      for (const [caller, dialled] of apps()
+        .filter((entry) => entry.name !== service)
+        .flatMap((entry) => entry.config[variable].split(',').map((address) => [entry, parseHostPort(address.trim())] as const))) {
         const target = services.find((candidate) => candidate.metadata.name === dialled.host);
         if (!target) throw new Error(`${caller.name} dials ${variable}=${caller.config[variable]}, but there is no Service "${dialled.host}"`);
         expect(target.spec.selector).toEqual(own.deployment.spec.selector.matchLabels);
