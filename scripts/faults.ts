@@ -201,6 +201,7 @@ async function runFault(fault: Fault, world: World, client: Client, admin: strin
   let answered = 0;
   let mend: (() => Promise<void>) | undefined;
   let injected: Promise<void> | undefined;
+  let notInjected: string | undefined;
   const count = (status: number | 'network') => (statuses[String(status)] = (statuses[String(status)] ?? 0) + 1);
 
   let watching = true;
@@ -223,7 +224,12 @@ async function runFault(fault: Fault, world: World, client: Client, admin: strin
       const savedId = (answer.body as { id?: string } | undefined)?.id;
       if (typeof answer.status === 'number' && answer.status < 300 && savedId) acked.add(savedId);
       answered += 1;
-      if (answered === FAULT_AFTER && !injected) injected = fault.inject(world).then((how) => void (mend = how ?? undefined));
+      if (answered === FAULT_AFTER && !injected) {
+        injected = fault.inject(world).then(
+          (how) => void (mend = how ?? undefined),
+          (error: unknown) => void (notInjected = error instanceof Error ? error.message : String(error)),
+        );
+      }
       if (index % 5 === 4 && savedId) {
         const removal = await client.call('DELETE', `/api/remove-from-wardrobe/${savedId}`, { token: shopper.token });
         count(removal.status);
@@ -237,13 +243,15 @@ async function runFault(fault: Fault, world: World, client: Client, admin: strin
   const mending = mend as (() => Promise<void>) | undefined;
   if (mending) await mending();
 
-  // Converged when every stage holds exactly what the wardrobe holds, and the wardrobe every acknowledged save not removed.
+  // Converged when the wardrobe lists exactly the acknowledged saves not removed, and the catalogue, search and
+  // retention each know every save acknowledged (a removal keeps the catalogue's and retention's record of the
+  // save, dated, and the shared product stays listed and searchable), none twice.
   const started = Date.now();
-  const expected = [...acked].filter((id) => !removed.has(id));
+  const kept = [...acked].filter((id) => !removed.has(id));
   let stages: Row['stages'] = { wardrobe: { lost: 0, doubled: 0 }, catalogue: { lost: 0, doubled: 0 }, search: { lost: 0, doubled: 0 }, retention: { lost: 0, doubled: 0 } };
   let converged: number | null = null;
   while (Date.now() - started < CONVERGE_WITHIN_MS) {
-    stages = await measureStages(client, shopper, admin, word, expected).catch(() => stages);
+    stages = await measureStages(client, shopper, admin, word, kept, [...acked], removed.size).catch(() => stages);
     if (Object.values(stages).every((stage) => stage.lost === 0 && stage.doubled === 0)) {
       converged = (Date.now() - started) / 1000;
       break;
@@ -257,10 +265,18 @@ async function runFault(fault: Fault, world: World, client: Client, admin: strin
   }
   watching = false;
   await healthWatch;
-  return { fault: fault.name, acknowledged: acked.size, removed: removed.size, statuses, stages, convergedSeconds: converged, health: healthSeen.join('→') };
+  return { fault: notInjected ? `${fault.name} (not injected: ${notInjected})` : fault.name, acknowledged: acked.size, removed: removed.size, statuses, stages, convergedSeconds: converged, health: healthSeen.join('→') };
 }
 
-async function measureStages(client: Client, shopper: { token: string; userId: string }, admin: string, word: string, expected: readonly string[]): Promise<Row['stages']> {
+async function measureStages(
+  client: Client,
+  shopper: { token: string; userId: string },
+  admin: string,
+  word: string,
+  kept: readonly string[],
+  acked: readonly string[],
+  removedCount: number,
+): Promise<Row['stages']> {
   const wardrobe = await client.call('GET', '/api/get-wardrobe', { token: shopper.token });
   if (wardrobe.status !== 200) throw new Error('wardrobe not answering');
   const listed = (wardrobe.body as Array<{ id: string }>).map((item) => item.id);
@@ -275,14 +291,16 @@ async function measureStages(client: Client, shopper: { token: string; userId: s
     found.push(...body.products.map((product) => product.id));
     if (page >= body.pageCount) break;
   }
-  const missing = (have: readonly string[]) => expected.filter((id) => !have.includes(id)).length;
-  const extra = (have: readonly string[]) => have.length - new Set(have).size + [...new Set(have)].filter((id) => !expected.includes(id)).length;
-  const byCount = (count: number | undefined) => ({ lost: Math.max(0, expected.length - (count ?? 0)), doubled: Math.max(0, (count ?? 0) - expected.length) });
+  // Every save stored, acknowledged or not (a 503 may come after the commit): what the wardrobe lists plus what was removed.
+  const stored = new Set(listed).size + removedCount;
+  const missing = (want: readonly string[], have: readonly string[]) => want.filter((id) => !have.includes(id)).length;
+  const twice = (have: readonly string[]) => have.length - new Set(have).size;
+  const counted = (count: number | undefined) => ({ lost: Math.max(0, acked.length - (count ?? 0)), doubled: Math.max(0, (count ?? 0) - stored) });
   return {
-    wardrobe: { lost: missing(listed), doubled: extra(listed) },
-    catalogue: byCount(services.catalogue?.active_saves),
-    search: { lost: missing(found), doubled: extra(found) },
-    retention: byCount(services.retention?.product_saves),
+    wardrobe: { lost: missing(kept, listed), doubled: twice(listed) },
+    catalogue: counted(services.catalogue?.active_saves),
+    search: { lost: missing(acked, found), doubled: twice(found) },
+    retention: counted(services.retention?.product_saves),
   };
 }
 
@@ -311,7 +329,7 @@ async function main(): Promise<void> {
   const cachePrefix = `${uniqueName('faults')}:`;
   const kafka = { topicPrefix: `${uniqueName('f')}.`, groupPrefix: `${uniqueName('faults')}-` };
   const searchIndex = uniqueName('products').toLowerCase();
-  const base = await freePortBlock([0, 1, ...[1, 2, 3, 4, 5, 6, 7].flatMap((i) => [i, 10 + i, 50 + i, 60 + i])]);
+  const base = await freePortBlock([40, 41, ...[1, 2, 3, 4, 5, 6, 7].flatMap((i) => [i, 10 + i, 50 + i, 60 + i])]);
   const logDir = mkdtempSync(join(tmpdir(), 'closetly-faults-'));
   const viaRelay = new URL(database.url);
   viaRelay.host = postgres.address;

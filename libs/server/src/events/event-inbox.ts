@@ -30,6 +30,12 @@ export class EventInbox {
     private readonly db: Db,
     private readonly tables: PlatformTables,
     private readonly transport: EventTransport,
+    /**
+     * Called once an event's effect has committed: the outbox relay's kick, so events the effect wrote
+     * (a derived product, a re-indexed one) go out now rather than at the relay's next poll. Without it
+     * each hop of save → catalogue → search waited up to OUTBOX_POLL_MS (500 ms).
+     */
+    private readonly afterCommit: () => void = () => undefined,
   ) {
     this.log = new Logger(`EventInbox:${consumer}`);
   }
@@ -59,6 +65,7 @@ export class EventInbox {
       }
     }).then((outcome) => {
       if (outcome === 'duplicate') this.log.debug({ eventId: typed.id, topic }, 'duplicate delivery ignored');
+      if (outcome === 'processed') this.afterCommit();
       return outcome;
     });
   }

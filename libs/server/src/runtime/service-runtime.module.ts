@@ -118,8 +118,8 @@ export class ServiceRuntimeModule {
         { provide: UnitOfWork, inject: [DATABASE, OutboxRelay], useFactory: (db: Db, relay: OutboxRelay) => new UnitOfWork(db, relay) },
         {
           provide: EventInbox,
-          inject: [PLATFORM, DATABASE],
-          useFactory: (platform: Platform, db: Db) => new EventInbox(options.name, db, options.tables, platform.events),
+          inject: [PLATFORM, DATABASE, OutboxRelay],
+          useFactory: (platform: Platform, db: Db, relay: OutboxRelay) => new EventInbox(options.name, db, options.tables, platform.events, () => relay.kick()),
         },
         ServiceLifecycle,
       ],
