@@ -88,5 +88,6 @@ describe('backup and restore of the embedded data directory', () => {
     product = undefined;
     const { movedAside } = await restoreDataDir({ dataDir, from: folder });
     expect(movedAside.map((path) => path.slice(dataDir.length + 1))).toEqual([expect.stringMatching(/^pglite\.before-restore-/), expect.stringMatching(/^secrets\.before-restore-.*\.json$/)]);
-  });
+    // Two on-disk databases started, one backed up and restored twice: more than the default minute on a loaded machine.
+  }, 240_000);
 });
