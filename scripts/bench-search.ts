@@ -83,7 +83,8 @@ interface Latencies {
   failures: number;
 }
 
-const percentile = (sorted: number[], p: number): number => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
+/** The p-th percentile of values sorted ascending. */
+export const percentile = (sorted: readonly number[], p: number): number => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
 
 /** Fires `ticks` requests at a fixed rate, alternating between the sides; each side's latencies in ms. */
 async function alternating(sides: Array<(tick: number) => Promise<void>>, ticks: number): Promise<Latencies[]> {

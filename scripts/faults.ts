@@ -14,7 +14,21 @@ import { join } from 'node:path';
 import { type DistributedProduct, startDistributedProduct } from '@closetly/local-deploy';
 import { DEMO_BETA_CODE } from '@closetly/identity';
 import { randomSecret } from '@closetly/server';
-import { confirmEmailByLink, createTestDatabase, engines, freePortBlock, removeKafkaNamespace, type SmtpCapture, startSmtpCapture, startTcpOutageProxy, type TcpOutageProxy, uniqueName } from '@closetly/testing';
+import {
+  confirmEmailByLink,
+  createTestDatabase,
+  engines,
+  freePortBlock,
+  newKafkaNamespace,
+  removeKafkaNamespace,
+  removeSearchIndices,
+  type SmtpCapture,
+  startSmtpCapture,
+  startTcpOutageProxy,
+  subjectOf,
+  type TcpOutageProxy,
+  uniqueName,
+} from '@closetly/testing';
 import { Kafka, logLevel } from 'kafkajs';
 import { Redis } from 'ioredis';
 import { spawnSync } from 'node:child_process';
@@ -169,6 +183,7 @@ function gatewayClient(urls: readonly string[]) {
   };
   return {
     call,
+    betaToken: () => betaToken,
     async init() {
       const answer = await call('POST', '/api/verify-beta', { body: { code: DEMO_BETA_CODE } });
       betaToken = (answer.body as { betaToken?: string } | undefined)?.betaToken ?? '';
@@ -182,13 +197,11 @@ type Client = ReturnType<typeof gatewayClient>;
 async function signUpConfirmed(client: Client, smtp: SmtpCapture, baseUrl: string, email: string): Promise<{ token: string; userId: string }> {
   const answer = await client.call('POST', '/api/auth/signup', { body: { firstName: 'Fay', lastName: 'Ults', email, password: PASSWORD } });
   if (answer.status !== 201) throw new Error(`sign-up answered ${answer.status}: ${JSON.stringify(answer.body)}`);
-  const betaToken = ((await client.call('POST', '/api/verify-beta', { body: { code: DEMO_BETA_CODE } })).body as { betaToken: string }).betaToken;
-  await confirmEmailByLink({ baseUrl, betaToken, smtp, email });
+  await confirmEmailByLink({ baseUrl, betaToken: client.betaToken(), smtp, email });
   // A fresh token: the confirmed address counts from the next sign-in.
   const signIn = await client.call('POST', '/api/auth/signin', { body: { email, password: PASSWORD } });
   const token = (signIn.body as { accessToken: string }).accessToken;
-  const userId = (JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { sub: string }).sub;
-  return { token, userId };
+  return { token, userId: subjectOf(token) };
 }
 
 async function runFault(fault: Fault, world: World, client: Client, admin: string, smtp: SmtpCapture): Promise<Row> {
@@ -327,7 +340,7 @@ async function main(): Promise<void> {
   const redisUrl = new URL(engines.redisUrl);
   const redis = await startTcpOutageProxy({ host: redisUrl.hostname, port: Number(redisUrl.port || 6379) });
   const cachePrefix = `${uniqueName('faults')}:`;
-  const kafka = { topicPrefix: `${uniqueName('f')}.`, groupPrefix: `${uniqueName('faults')}-` };
+  const kafka = newKafkaNamespace();
   const searchIndex = uniqueName('products').toLowerCase();
   const base = await freePortBlock([40, 41, ...[1, 2, 3, 4, 5, 6, 7].flatMap((i) => [i, 10 + i, 50 + i, 60 + i])]);
   const logDir = mkdtempSync(join(tmpdir(), 'closetly-faults-'));
@@ -379,7 +392,7 @@ async function main(): Promise<void> {
     await redis.close();
     await database.drop().catch(() => undefined);
     await removeKafkaNamespace(kafka).catch(() => undefined);
-    await fetch(`${engines.openSearchUrl}/${searchIndex}*?ignore_unavailable=true&allow_no_indices=true`, { method: 'DELETE' }).catch(() => undefined);
+    await removeSearchIndices(searchIndex);
     await smtp.close();
   }
   process.stdout.write(`\n${table(rows)}\n`);

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
-import { productAt, type RunningProduct } from '@closetly/all-in-one/testing';
+import { type ApiCall, apiCaller, productAt, type RunningProduct } from '@closetly/all-in-one/testing';
 import { randomSecret } from '@closetly/server';
-import { createTestDatabase, engines, freePortBlock, removeKafkaNamespace, startTcpOutageProxy, type TcpOutageProxy, uniqueName } from '@closetly/testing';
+import { createTestDatabase, engines, freePortBlock, newKafkaNamespace, removeKafkaNamespace, removeSearchIndices, startTcpOutageProxy, type TcpOutageProxy, uniqueName } from '@closetly/testing';
 import { Redis } from 'ioredis';
 import { type DistributedProduct, startDistributedProduct } from '@closetly/local-deploy';
 
@@ -18,9 +18,11 @@ describe('distributed mode: gateway → every service over TCP', () => {
   let product: RunningProduct;
   let dropDatabase: () => Promise<void>;
   let redisRelay: TcpOutageProxy;
+  /** Calls the gateway as a client would, with the beta token and, when given, a bearer token. */
+  let call: ApiCall;
   /** This product's keys in the machine's Redis: a test deletes them all, as a FLUSHALL would for it. */
   const cachePrefix = `${uniqueName('closetly')}:`;
-  const kafka = { topicPrefix: `${uniqueName('t')}.`, groupPrefix: `${uniqueName('test')}-` };
+  const kafka = newKafkaNamespace();
   const searchIndex = uniqueName('products').toLowerCase();
 
   beforeAll(async () => {
@@ -54,6 +56,8 @@ describe('distributed mode: gateway → every service over TCP', () => {
       replicas: { wardrobe: 2 },
     });
     product = productAt(distributed.baseUrl, () => distributed.stop());
+    const betaToken = await product.betaToken();
+    call = apiCaller(() => product.baseUrl, () => betaToken);
   }, 180_000);
 
   afterAll(async () => {
@@ -61,7 +65,7 @@ describe('distributed mode: gateway → every service over TCP', () => {
     await dropDatabase?.();
     await redisRelay?.close();
     await removeKafkaNamespace(kafka);
-    await fetch(`${engines.openSearchUrl}/${searchIndex}*?ignore_unavailable=true&allow_no_indices=true`, { method: 'DELETE' }).catch(() => undefined);
+    await removeSearchIndices(searchIndex);
   });
 
   it('gathers every service readiness over RPC, each with its engines up', async () => {
@@ -97,21 +101,12 @@ describe('distributed mode: gateway → every service over TCP', () => {
   });
 
   it('keeps a session ended elsewhere refused after the cache loses its deny-list (identity\'s database decides)', async () => {
-    const betaToken = await product.betaToken();
-    const call = async (method: string, path: string, options: { body?: unknown; token?: string } = {}) => {
-      const response = await fetch(`${product.baseUrl}${path}`, {
-        method,
-        headers: { 'content-type': 'application/json', 'x-beta-token': betaToken, ...(options.token ? { authorization: `Bearer ${options.token}` } : {}) },
-        body: options.body === undefined ? undefined : JSON.stringify(options.body),
-      });
-      return { status: response.status, body: (await response.json().catch(() => null)) as { accessToken?: string } | null };
-    };
     const email = `revoked-${uniqueName('s')}@example.com`;
     const password = 'Rev0ked!Session';
-    const first = await call('POST', '/api/auth/signup', { body: { firstName: 'Rae', lastName: 'Voke', email, password } });
+    const first = await call<{ accessToken: string }>('POST', '/api/auth/signup', { body: { firstName: 'Rae', lastName: 'Voke', email, password } });
     expect(first.status).toBe(201);
     // A second device, whose token this gateway has never checked.
-    const second = await call('POST', '/api/auth/signin', { body: { email, password } });
+    const second = await call<{ accessToken: string }>('POST', '/api/auth/signin', { body: { email, password } });
     expect((await call('POST', '/api/auth/sign-out-everywhere', { token: first.body?.accessToken })).status).toBe(204);
 
     const redis = new Redis(engines.redisUrl);
@@ -132,23 +127,11 @@ describe('distributed mode: gateway → every service over TCP', () => {
     expect((await call('POST', '/api/save', { token: second.body?.accessToken, body: { data: { name: 'Linen Shirt', brand: 'Arket', price: 49 } } })).status).toBe(401);
   });
 
-  /** Calls the gateway as a client would, with the beta token and, when given, a bearer token. */
-  let betaToken: string | undefined;
-  async function call(method: string, path: string, options: { body?: unknown; token?: string } = {}) {
-    betaToken ??= await product.betaToken();
-    const response = await fetch(`${product.baseUrl}${path}`, {
-      method,
-      headers: { 'content-type': 'application/json', 'x-beta-token': betaToken, ...(options.token ? { authorization: `Bearer ${options.token}` } : {}) },
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
-    });
-    return { status: response.status, retryAfter: response.headers.get('retry-after'), body: (await response.json().catch(() => null)) as Record<string, unknown> | null };
-  }
-
   async function signUp(label: string): Promise<{ email: string; token: string }> {
     const email = `${label}-${uniqueName('s')}@example.com`;
-    const answer = await call('POST', '/api/auth/signup', { body: { firstName: 'Fay', lastName: 'Ult', email, password: 'Fault!Passw0rd' } });
+    const answer = await call<{ accessToken: string }>('POST', '/api/auth/signup', { body: { firstName: 'Fay', lastName: 'Ult', email, password: 'Fault!Passw0rd' } });
     expect(answer.status).toBe(201);
-    return { email, token: String(answer.body?.accessToken) };
+    return { email, token: answer.body.accessToken };
   }
 
   it('authorises correctly while Redis is down: a live session is served, an ended one refused, health names only the cache', async () => {
@@ -165,9 +148,9 @@ describe('distributed mode: gateway → every service over TCP', () => {
       expect(saved.status).toBeLessThan(300);
       expect((await call('GET', '/api/get-wardrobe', { token: ended.token })).status).toBe(401);
       // Health says what is down, and only that: each service answers, its cache check down, its database up.
-      const health = await call('GET', '/api/health');
+      const health = await call<{ services: Array<{ service: string; checks: Record<string, string> }> }>('GET', '/api/health');
       expect(health.status).toBe(503);
-      const services = health.body?.services as Array<{ service: string; checks: Record<string, string> }>;
+      const services = health.body.services;
       expect(services).toHaveLength(7);
       for (const service of services) expect(service.checks).toMatchObject({ cache: 'down', database: 'up' });
     } finally {
@@ -190,12 +173,12 @@ describe('distributed mode: gateway → every service over TCP', () => {
     const stopped = new Promise<number | null>((resolve) => replica?.once('exit', (code) => resolve(code)));
     const client = async (worker: number) => {
       for (let index = 0; index < 12; index += 1) {
-        const answer = await call('POST', '/api/save', {
+        const answer = await call<{ id?: string }>('POST', '/api/save', {
           token: shopper.token,
           body: { data: { name: `Hand-over Tee ${worker}-${index}`, brand: 'Arket', price: 25, sourceUrl: `https://shop.example/handover/${worker}/${index}` } },
         });
         statuses.push(answer.status);
-        if (typeof answer.body?.id === 'string') ids.push(answer.body.id);
+        if (typeof answer.body.id === 'string') ids.push(answer.body.id);
         answered += 1;
         if (answered === 8) replica?.kill('SIGTERM');
       }
@@ -203,8 +186,8 @@ describe('distributed mode: gateway → every service over TCP', () => {
     await Promise.all([0, 1, 2, 3].map(client));
     expect(await stopped).toBe(0);
     expect(statuses.filter((status) => status >= 300)).toEqual([]);
-    const wardrobe = await call('GET', '/api/get-wardrobe', { token: shopper.token });
-    const listed = new Set((wardrobe.body as unknown as Array<{ id: string }>).map((item) => item.id));
+    const wardrobe = await call<Array<{ id: string }>>('GET', '/api/get-wardrobe', { token: shopper.token });
+    const listed = new Set(wardrobe.body.map((item) => item.id));
     expect(ids).toHaveLength(48);
     expect(ids.filter((id) => !listed.has(id))).toEqual([]);
   });

@@ -33,3 +33,15 @@ export async function createTestDatabase(prefix = 'closetly_test'): Promise<{ ur
     },
   };
 }
+
+/** Removes a test product's search alias and every physical index behind it (`<alias>-v<n>`); best effort. */
+export async function removeSearchIndices(alias: string): Promise<void> {
+  await fetch(`${engines.openSearchUrl}/${alias}*?ignore_unavailable=true&allow_no_indices=true`, { method: 'DELETE' }).catch(() => undefined);
+}
+
+/** The user id (`sub`) an access token names, read without checking it: for tests and tools that ask about their own user. */
+export function subjectOf(accessToken: string): string {
+  const payload = JSON.parse(Buffer.from(accessToken.split('.')[1] ?? '', 'base64url').toString()) as { sub?: unknown };
+  if (typeof payload.sub !== 'string') throw new Error('the token names no subject');
+  return payload.sub;
+}

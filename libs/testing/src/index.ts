@@ -5,7 +5,7 @@ export * from './oidc-provider';
 export * from './smtp-capture';
 export * from './factories';
 export * from './unit-doubles';
-export * from './kafka-groups';
+export * from './kafka-namespace';
 export * from './free-ports';
 export * from './export-pages';
 export * from './adapter-database';

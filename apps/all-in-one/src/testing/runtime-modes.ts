@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { type DistributedProduct, startDistributedProduct } from '@closetly/local-deploy';
 import { randomSecret } from '@closetly/server';
-import { createTestDatabase, engines, freePortBlock, removeKafkaNamespace, startSmtpCapture, uniqueName } from '@closetly/testing';
+import { createTestDatabase, engines, freePortBlock, newKafkaNamespace, removeKafkaNamespace, removeSearchIndices, startSmtpCapture, uniqueName } from '@closetly/testing';
 import { productAt, type RunningProduct, startEmbeddedProduct } from './product';
 
 /** A product started for a test file, with the keys it signs with (to forge near-valid tokens). */
@@ -65,7 +65,7 @@ const distributed: RuntimeMode = {
     // Each product searches its own OpenSearch alias, so suites running side by side never see each other's products.
     const searchIndex = uniqueName('products').toLowerCase();
     // Its own topics and consumer groups: products sharing Kafka (a parallel suite, an earlier run) never meet.
-    const kafka = { topicPrefix: `${uniqueName('t')}.`, groupPrefix: `${uniqueName('test')}-` };
+    const kafka = newKafkaNamespace();
     const keys = { AUTH_JWT_SECRET: env.AUTH_JWT_SECRET ?? randomSecret(), BETA_TOKEN_SECRET: env.BETA_TOKEN_SECRET ?? randomSecret() };
     const base = await freePortBlock(DISTRIBUTED_PORT_OFFSETS);
     try {
@@ -97,7 +97,7 @@ const distributed: RuntimeMode = {
       const stop = async () => {
         await running.stop();
         await database.drop();
-        await dropSearchIndices(searchIndex);
+        await removeSearchIndices(searchIndex);
         await removeKafkaNamespace(kafka);
         await mail?.close();
       };
@@ -110,10 +110,5 @@ const distributed: RuntimeMode = {
     }
   },
 };
-
-/** Removes a test product's alias and every physical index behind it (`<alias>-v<n>`). */
-async function dropSearchIndices(alias: string): Promise<void> {
-  await fetch(`${engines.openSearchUrl}/${alias}*?ignore_unavailable=true&allow_no_indices=true`, { method: 'DELETE' }).catch(() => undefined);
-}
 
 export const RUNTIME_MODES: readonly RuntimeMode[] = [embedded, distributed];

@@ -73,7 +73,6 @@ export class DrainingTcpServer extends ServerTCP {
   async drain(graceMs = 10_000): Promise<void> {
     if (!this.draining) {
       this.draining = true;
-      this.listening = false;
       // Stop accepting connections; open ones stay until their calls have answered.
       (this.server as { close?: () => void } | undefined)?.close?.();
     }

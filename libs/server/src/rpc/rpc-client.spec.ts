@@ -91,4 +91,12 @@ describe('RpcClient over replicas', () => {
     expect(failure).toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
     expect(failure.message).not.toMatch(/127\.0\.0\.1|ECONNREFUSED/);
   });
+
+  it('asks every replica once for callEach, reporting a refusing one as failed rather than asking another', async () => {
+    const gone = replica(withCode('ECONNREFUSED'));
+    const healthy = replica({ id: 'pong' });
+    const answers = await clientOver(gone.proxy, healthy.proxy).callEach('wardrobe.save', { name: 'ping' });
+    expect(answers.map((answer) => answer.status)).toEqual(['rejected', 'fulfilled']);
+    expect([gone.calls.length, healthy.calls.length]).toEqual([1, 1]);
+  });
 });

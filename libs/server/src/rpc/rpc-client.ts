@@ -76,13 +76,38 @@ export class RpcClient<TCalls extends RpcCallMap = RpcCalls> {
     data: RpcRequestInputOf<TCalls[P]>,
     options: { timeoutMs?: number } = {},
   ): Promise<RpcResponseOf<TCalls[P]>> {
+    const { service } = this.calls[pattern] as TCalls[P];
+    return this.request(pattern, data, options, (failed) => this.nextReplica(service, failed), true);
+  }
+
+  /**
+   * The same call to every replica of its service (health: one ready replica serves the service, and
+   * each one's own answer says which is not), never sent again elsewhere. Each answer or failure, in replica order.
+   */
+  async callEach<P extends keyof TCalls & string>(
+    pattern: P,
+    data: RpcRequestInputOf<TCalls[P]>,
+    options: { timeoutMs?: number } = {},
+  ): Promise<Array<PromiseSettledResult<RpcResponseOf<TCalls[P]>>>> {
+    const { service } = this.calls[pattern] as TCalls[P];
+    return Promise.allSettled(this.replicas[service].map((proxy) => this.request(pattern, data, options, () => proxy, false)));
+  }
+
+  /** One call through the replica `pick` chooses (given the one that just failed, when it goes again). */
+  private async request<P extends keyof TCalls & string>(
+    pattern: P,
+    data: RpcRequestInputOf<TCalls[P]>,
+    options: { timeoutMs?: number },
+    pick: (failed?: ClientProxy) => ClientProxy,
+    mayGoAgain: boolean,
+  ): Promise<RpcResponseOf<TCalls[P]>> {
     const { service, response, idempotent } = this.calls[pattern] as TCalls[P];
     const timeoutMs = options.timeoutMs ?? this.defaultTimeoutMs;
     const deadline = Date.now() + timeoutMs;
     const envelope: RpcEnvelope<unknown> = { meta: { correlationId: correlationId(), deadline }, data };
     let replica: ClientProxy | undefined;
     const send = () => {
-      replica = this.nextReplica(service, replica);
+      replica = pick(replica);
       return firstValueFrom(replica.send(pattern, envelope).pipe(timeout(Math.max(1, deadline - Date.now()))));
     };
     let raw: unknown;
@@ -93,7 +118,7 @@ export class RpcClient<TCalls extends RpcCallMap = RpcCalls> {
       // Once more, on the next replica, when the call never reached a service (refused) or its
       // connection closed before the reply and sending it twice is harmless: a replica shutting down
       // or restarting costs nothing. Never on a timeout: the first may still be running.
-      const again = sentAgainAfter(first, idempotent === true, this.replicas[service].length);
+      const again = mayGoAgain ? sentAgainAfter(first, idempotent === true, this.replicas[service].length) : undefined;
       if (again === undefined || Date.now() + again >= deadline) throw this.toCallError(service, pattern, first);
       this.log.warn({ service, pattern, reason: (first as Error).message }, 'connection lost before the reply; sending the call again');
       if (again > 0) await new Promise((resolve) => setTimeout(resolve, again));
@@ -106,25 +131,6 @@ export class RpcClient<TCalls extends RpcCallMap = RpcCalls> {
     const parsed = response.safeParse(raw);
     if (!parsed.success) throw new DomainError('INTERNAL', `${service} answered ${pattern} with an unexpected shape`);
     return parsed.data as RpcResponseOf<TCalls[P]>;
-  }
-
-  /**
-   * The same call to every replica of its service (health: one ready replica serves the service, and
-   * each one's own answer says which is not). Each answer or failure, in replica order.
-   */
-  async callEach<P extends keyof TCalls & string>(
-    pattern: P,
-    data: RpcRequestInputOf<TCalls[P]>,
-    options: { timeoutMs?: number } = {},
-  ): Promise<Array<PromiseSettledResult<RpcResponseOf<TCalls[P]>>>> {
-    const { service } = this.calls[pattern] as TCalls[P];
-    return Promise.allSettled(this.replicas[service].map((proxy) => this.forReplica(proxy).call(pattern, data, options)));
-  }
-
-  /** A client whose every call goes to this one replica. */
-  private forReplica(proxy: ClientProxy): RpcClient<TCalls> {
-    const only = Object.fromEntries(Object.keys(this.replicas).map((service) => [service, [proxy]])) as unknown as Record<ServiceName, ClientProxy[]>;
-    return new RpcClient(this.calls, only, this.defaultTimeoutMs);
   }
 
   async close(): Promise<void> {

@@ -1,7 +1,7 @@
 import { SERVICE_NAMES } from '@closetly/contracts';
 import { stopKafkajsIdleLoop } from '@closetly/server';
 import { Kafka, logLevel } from 'kafkajs';
-import { engines } from './engines';
+import { engines, uniqueName } from './engines';
 
 // The test process's own Kafka clients (here and in suites that read topics) without kafkajs's idle timer loop.
 stopKafkajsIdleLoop();
@@ -15,6 +15,11 @@ stopKafkajsIdleLoop();
 export interface KafkaNamespace {
   topicPrefix: string;
   groupPrefix: string;
+}
+
+/** A namespace no other product, run or suite uses. */
+export function newKafkaNamespace(): KafkaNamespace {
+  return { topicPrefix: `${uniqueName('t')}.`, groupPrefix: `${uniqueName('test')}-` };
 }
 
 /** Removes a stopped test product's topics and consumer groups (best effort: a group with members left is kept). */
