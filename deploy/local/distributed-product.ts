@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { closeSync, mkdirSync, openSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { defaultPublicUrl } from '@closetly/server';
 
@@ -126,13 +126,14 @@ export async function startDistributedProduct(options: DistributedProductOptions
     }
   };
 
-  /** Every service process's own readiness (its consumer joined, its RPC listener up, its engines reachable). */
-  const readyUrls: string[] = [];
+  /** Where each process says it is ready: a service's own `/ready` (its consumer joined, its RPC listener up, its engines reachable), a gateway's `/api/health`. */
+  const readyUrls = new Map<string, string>();
   DISTRIBUTED_SERVICES.forEach((service, index) => {
     for (const replica of replicasOf(service)) {
       const variable = service.toUpperCase();
-      readyUrls.push(`http://127.0.0.1:${options.httpPortBase + index + 1 + REPLICA_PORT_STEP * replica}/ready`);
-      launch(replicaName(service, replica), {
+      const name = replicaName(service, replica);
+      readyUrls.set(name, `http://127.0.0.1:${options.httpPortBase + index + 1 + REPLICA_PORT_STEP * replica}/ready`);
+      launch(name, {
         ...shared,
         // Its own listener; the other services' lists stay whole.
         [`${variable}_RPC`]: rpcAddress(index, replica),
@@ -145,6 +146,7 @@ export async function startDistributedProduct(options: DistributedProductOptions
   }
 
   const gatewayUrls = replicasOf('gateway').map((replica) => `http://127.0.0.1:${options.gatewayPort + replica}`);
+  gatewayUrls.forEach((url, replica) => readyUrls.set(replicaName('gateway', replica), `${url}/api/health`));
   const baseUrl = gatewayUrls[0]!;
   const stop = async () => {
     stopping = true;
@@ -164,12 +166,26 @@ export async function startDistributedProduct(options: DistributedProductOptions
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       const exited = [...processes].find(([, child]) => child.exitCode !== null);
-      if (exited) throw new Error(`${exited[0]} exited with code ${exited[1].exitCode} during start`);
-      const probes = [...gatewayUrls.map((url) => `${url}/api/health`), ...readyUrls];
-      const healthy = await Promise.all(probes.map((url) => fetch(url).then((r) => r.status === 200, () => false)));
-      if (healthy.every(Boolean)) return;
-      if (Date.now() > deadline) throw new Error('The distributed product did not become ready in time');
+      if (exited) throw new Error(`${exited[0]} exited with code ${exited[1].exitCode} during start${logTail(exited[0])}`);
+      const answers = await Promise.all([...readyUrls].map(async ([name, url]) => ({ name, url, ...(await probe(url)) })));
+      const waiting = answers.filter((answer) => !answer.ready);
+      if (waiting.length === 0) return;
+      if (Date.now() > deadline) {
+        // Say who is not ready and what it last said, with the end of its log: a failed start must explain itself.
+        const reasons = waiting.map(({ name, url, said }) => `\n  ${name} (${url}): ${said}${logTail(name)}`).join('');
+        throw new Error(`The distributed product did not become ready in ${Math.round(timeoutMs / 1000)} s:${reasons}`);
+      }
       await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+  };
+  /** The last lines a process wrote, when its output goes to a file. */
+  const logTail = (name: string): string => {
+    if (typeof output !== 'object') return '';
+    try {
+      const lines = readFileSync(join(output.dir, `${name}.log`), 'utf8').trimEnd().split('\n').slice(-LOG_TAIL_LINES);
+      return lines.length > 0 && lines[0] !== '' ? `\n    ${lines.join('\n    ')}` : '';
+    } catch {
+      return '';
     }
   };
   const crash = async (name: string) => {
@@ -193,6 +209,24 @@ export async function startDistributedProduct(options: DistributedProductOptions
     throw error;
   }
   return { baseUrl, gatewayUrls, processes, crash, restart, stop };
+}
+
+/** How many of a process's last log lines a failed start shows. */
+const LOG_TAIL_LINES = 15;
+
+/** Whether a readiness address answers 200, and otherwise what it said (its status and the start of its body, or the error). */
+async function probe(url: string): Promise<{ ready: boolean; said: string }> {
+  try {
+    const response = await fetch(url, { signal: AbortSignal.timeout(5_000) });
+    if (response.status === 200) {
+      await response.body?.cancel();
+      return { ready: true, said: '200' };
+    }
+    return { ready: false, said: `${response.status} ${(await response.text()).slice(0, 300)}` };
+  } catch (error) {
+    const cause = (error as { cause?: { code?: string } }).cause?.code;
+    return { ready: false, said: cause ?? (error as Error).message };
+  }
 }
 
 /** CPU_PROFILE_DIR=dir writes each process's V8 CPU profile there when it stops (for finding where a request's time goes). */

@@ -1,3 +1,5 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type ApiCall, apiCaller, productAt, type RunningProduct } from '@closetly/all-in-one/testing';
 import { randomSecret } from '@closetly/server';
@@ -18,6 +20,7 @@ describe('distributed mode: gateway → every service over TCP', () => {
   let product: RunningProduct;
   let dropDatabase: () => Promise<void>;
   let redisRelay: TcpOutageProxy;
+  let logDir: string;
   /** Calls the gateway as a client would, with the beta token and, when given, a bearer token. */
   let call: ApiCall;
   /** This product's keys in the machine's Redis: a test deletes them all, as a FLUSHALL would for it. */
@@ -31,6 +34,7 @@ describe('distributed mode: gateway → every service over TCP', () => {
     const redis = new URL(engines.redisUrl);
     redisRelay = await startTcpOutageProxy({ host: redis.hostname, port: Number(redis.port || 6379) });
     const base = await freePortBlock(PORT_OFFSETS);
+    logDir = await mkdtemp(join(tmpdir(), 'closetly-distributed-'));
     distributed = await startDistributedProduct({
       root: join(__dirname, '..', '..', '..'),
       env: {
@@ -52,7 +56,8 @@ describe('distributed mode: gateway → every service over TCP', () => {
       gatewayPort: base,
       rpcPortBase: base,
       httpPortBase: base + 10,
-      output: process.env.TEST_PRODUCT_OUTPUT === 'inherit' ? 'inherit' : 'ignore',
+      // A start that fails quotes the end of each unready process's log from here.
+      output: process.env.TEST_PRODUCT_OUTPUT === 'inherit' ? 'inherit' : { dir: logDir },
       replicas: { wardrobe: 2 },
     });
     product = productAt(distributed.baseUrl, () => distributed.stop());
@@ -66,6 +71,7 @@ describe('distributed mode: gateway → every service over TCP', () => {
     await redisRelay?.close();
     await removeKafkaNamespace(kafka);
     await removeSearchIndices(searchIndex);
+    await rm(logDir, { recursive: true, force: true });
   });
 
   it('gathers every service readiness over RPC, each with its engines up', async () => {

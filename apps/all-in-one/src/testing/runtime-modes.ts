@@ -1,3 +1,5 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type DistributedProduct, startDistributedProduct } from '@closetly/local-deploy';
 import { randomSecret } from '@closetly/server';
@@ -68,6 +70,9 @@ const distributed: RuntimeMode = {
     const kafka = newKafkaNamespace();
     const keys = { AUTH_JWT_SECRET: env.AUTH_JWT_SECRET ?? randomSecret(), BETA_TOKEN_SECRET: env.BETA_TOKEN_SECRET ?? randomSecret() };
     const base = await freePortBlock(DISTRIBUTED_PORT_OFFSETS);
+    // Unless the test keeps them itself, the processes' logs go to a folder of their own: a start that fails
+    // quotes the end of each unready process's log in its error, and the folder stays for a closer look.
+    const logDir = options.logDir ?? (await mkdtemp(join(tmpdir(), 'closetly-distributed-')));
     try {
       const running = await startDistributedProduct({
         root: ROOT,
@@ -91,8 +96,8 @@ const distributed: RuntimeMode = {
         gatewayPort: env.PORT ? Number(env.PORT) : base,
         rpcPortBase: base,
         httpPortBase: base + 10,
-        // TEST_PRODUCT_OUTPUT=inherit shows the processes' logs when a start fails.
-        output: options.logDir ? { dir: options.logDir } : process.env.TEST_PRODUCT_OUTPUT === 'inherit' ? 'inherit' : 'ignore',
+        // TEST_PRODUCT_OUTPUT=inherit shows the processes' logs as they come.
+        output: process.env.TEST_PRODUCT_OUTPUT === 'inherit' && !options.logDir ? 'inherit' : { dir: logDir },
       });
       const stop = async () => {
         await running.stop();
@@ -100,12 +105,14 @@ const distributed: RuntimeMode = {
         await removeSearchIndices(searchIndex);
         await removeKafkaNamespace(kafka);
         await mail?.close();
+        if (!options.logDir) await rm(logDir, { recursive: true, force: true });
       };
       return { product: productAt(running.baseUrl, stop, mail), jwtSecret: keys.AUTH_JWT_SECRET, betaTokenSecret: keys.BETA_TOKEN_SECRET, databaseUrl: database.url, processes: running, stop };
     } catch (error) {
       await database.drop();
       await removeKafkaNamespace(kafka).catch(() => undefined);
       await mail?.close();
+      if (error instanceof Error) error.message += `\n(the processes' logs: ${logDir})`;
       throw error;
     }
   },
