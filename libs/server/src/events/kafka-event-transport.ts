@@ -33,6 +33,16 @@ export function kafkaLogCreator() {
     };
 }
 
+/** How many rounds of topic creation a service tries before its start fails. */
+const ENSURE_TOPICS_ATTEMPTS = 5;
+
+/** kafkajs marks the errors worth another try (its own or the broker's), directly or on the error that ended its retries. */
+export function isRetriableKafkaError(error: unknown): boolean {
+  const { retriable, name, cause } = (error ?? {}) as { retriable?: boolean; name?: string; cause?: unknown };
+  if (retriable === true || name === 'KafkaJSTimeout') return true;
+  return cause !== undefined && isRetriableKafkaError(cause);
+}
+
 /** Every Kafka client of the product starts from this config, so this is where the idle-loop fix is applied. */
 export function kafkaClientConfig(brokers: string[], clientId: string): KafkaConfig {
   stopKafkajsIdleLoop();
@@ -91,17 +101,32 @@ export class KafkaEventTransport implements EventTransport {
     await this.connect();
   }
 
+  /**
+   * Creates the topics that do not exist yet. Every consuming service does this as it starts, and in the
+   * distributed mode they start together: a topic another process has just created can be unknown to the
+   * broker's metadata for a moment (UNKNOWN_TOPIC_OR_PARTITION, which kafkajs's wait for leaders does not
+   * retry). That once made a service exit during start; now the round is tried again, briefly.
+   */
   private async ensureTopics(): Promise<void> {
     const admin: Admin = this.kafka.admin();
     await admin.connect();
     try {
-      const existing = new Set(await admin.listTopics());
-      const wanted = this.options.topics.flatMap((topic) => [this.onBroker(topic), this.onBroker(deadLetterTopic(topic))]).filter((t) => !existing.has(t));
-      if (wanted.length > 0) {
-        await admin.createTopics({
-          waitForLeaders: true,
-          topics: wanted.map((topic) => ({ topic, numPartitions: this.options.partitions ?? 3 })),
-        });
+      for (let attempt = 1; ; attempt += 1) {
+        try {
+          const existing = new Set(await admin.listTopics());
+          const wanted = this.options.topics.flatMap((topic) => [this.onBroker(topic), this.onBroker(deadLetterTopic(topic))]).filter((t) => !existing.has(t));
+          if (wanted.length > 0) {
+            await admin.createTopics({
+              waitForLeaders: true,
+              topics: wanted.map((topic) => ({ topic, numPartitions: this.options.partitions ?? 3 })),
+            });
+          }
+          return;
+        } catch (error) {
+          if (attempt >= ENSURE_TOPICS_ATTEMPTS || !isRetriableKafkaError(error)) throw error;
+          this.log.warn({ attempt, err: error instanceof Error ? error.message : String(error) }, 'creating topics failed; trying again');
+          await new Promise((resolve) => setTimeout(resolve, 250 * attempt));
+        }
       }
     } finally {
       await admin.disconnect();

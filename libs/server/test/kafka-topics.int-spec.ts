@@ -1,0 +1,38 @@
+import { EVENT_TOPICS, deadLetterTopic } from '@closetly/contracts';
+import { KafkaEventTransport } from '../src/events/kafka-event-transport';
+import { engines, newKafkaNamespace, removeKafkaNamespace, uniqueName } from '@closetly/testing';
+import { Kafka, logLevel } from 'kafkajs';
+
+/**
+ * Topic creation on the real broker. Every consuming service creates the topics it needs before its
+ * consumer subscribes, and in the distributed mode they all start together: the same fresh topics are
+ * created by several processes at once. One of them used to meet a topic another had just created and
+ * the broker's metadata did not know yet (UNKNOWN_TOPIC_OR_PARTITION), and exited during start.
+ */
+describe('Kafka topics (real broker)', () => {
+  const namespace = newKafkaNamespace();
+  const topics = Object.keys(EVENT_TOPICS);
+  const transports: KafkaEventTransport[] = [];
+
+  afterAll(async () => {
+    await Promise.all(transports.map((transport) => transport.close()));
+    await removeKafkaNamespace(namespace);
+  });
+
+  it('lets services starting together create the same fresh topics, each ready when its prepare() returns', async () => {
+    for (let service = 0; service < 6; service += 1) {
+      transports.push(new KafkaEventTransport({ brokers: engines.kafkaBrokers, clientId: uniqueName('topics'), topics, topicPrefix: namespace.topicPrefix }));
+    }
+    await Promise.all(transports.map((transport) => transport.prepare()));
+
+    const admin = new Kafka({ clientId: uniqueName('topics-admin'), brokers: engines.kafkaBrokers, logLevel: logLevel.NOTHING }).admin();
+    await admin.connect();
+    try {
+      const wanted = topics.flatMap((topic) => [topic, deadLetterTopic(topic)]).map((topic) => `${namespace.topicPrefix}${topic}`);
+      const { topics: metadata } = await admin.fetchTopicMetadata({ topics: wanted });
+      expect(metadata.map((topic) => [topic.name, topic.partitions.length]).sort()).toEqual(wanted.map((topic) => [topic, 3]).sort());
+    } finally {
+      await admin.disconnect();
+    }
+  });
+});
