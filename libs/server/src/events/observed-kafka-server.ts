@@ -14,10 +14,16 @@ export type ConsumerState = 'starting' | 'joined' | 'rebalancing' | 'crashed' | 
 export class ObservedKafkaServer extends ServerKafka {
   private current: ConsumerState = 'starting';
 
-  /** `topicPrefix` (KAFKA_TOPIC_PREFIX): handlers name topics without it; the broker's names have it. */
+  /**
+   * `topicPrefix` (KAFKA_TOPIC_PREFIX): handlers name topics without it; the broker's names have it.
+   * `onGaveUp`: kafkajs restarts a consumer after a retriable crash, but not after any other; such a
+   * consumer consumes nothing until the process restarts, so the process is told (and ends itself, for
+   * its supervisor to start it again) rather than staying up and unready for good.
+   */
   constructor(
     options: Required<KafkaOptions>['options'],
     private readonly topicPrefix = '',
+    private readonly onGaveUp: (error: unknown) => void = () => undefined,
   ) {
     super(options);
   }
@@ -44,7 +50,10 @@ export class ObservedKafkaServer extends ServerKafka {
     const { GROUP_JOIN, REBALANCING, CRASH, STOP, DISCONNECT } = consumer.events;
     consumer.on(GROUP_JOIN, () => (this.current = 'joined'));
     consumer.on(REBALANCING, () => (this.current = 'rebalancing'));
-    consumer.on(CRASH, () => (this.current = 'crashed'));
+    consumer.on(CRASH, ({ payload }) => {
+      this.current = 'crashed';
+      if (!payload.restart) this.onGaveUp(payload.error);
+    });
     consumer.on(STOP, () => (this.current = 'stopped'));
     consumer.on(DISCONNECT, () => (this.current = 'stopped'));
   }
