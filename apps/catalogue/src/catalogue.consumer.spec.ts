@@ -1,9 +1,10 @@
 import { productIdFor } from '@closetly/catalogue-rules';
 import { buildEnvelope, EventInbox } from '@closetly/server';
-import { capture, deadLetterRecorder, fakeInboxDatabase, mockOf, product } from '@closetly/testing';
+import { capture, deadLetterRecorder, fakeInboxDatabase, mockOf } from '@closetly/testing';
 import { AccountDataService } from './account-data/account-data.service';
 import { CatalogueConsumer } from './catalogue.consumer';
 import { cataloguePlatformTables } from './db/schema';
+import { POPULAR_LISTS } from './lists/lists-cache';
 import { ListsService } from './lists/lists.service';
 import { ProductsService } from './products/products.service';
 
@@ -22,33 +23,44 @@ function setup() {
   const lists = mockOf(ListsService);
   const accountData = mockOf(AccountDataService);
   accountData.isErased.mockResolvedValue(false);
+  // What each change moved, as the services answer it (see their own specs).
+  products.recordCapture.mockResolvedValue(['category:tops', 'brand:toteme']);
+  products.proveAccount.mockResolvedValue(['category:shoes']);
+  products.recordPageRead.mockResolvedValue(['brand:zara']);
+  products.eraseAccount.mockResolvedValue(['brand:cos']);
+  products.expire.mockResolvedValue(['popular:all', 'category:tops']);
   /** What the inbox had committed each time the lists were invalidated. */
   const committedAtInvalidation: string[][] = [];
-  lists.invalidate.mockImplementation(async () => {
+  /** The list families each invalidation named, in order. */
+  const invalidated: string[][] = [];
+  lists.invalidate.mockImplementation(async (families) => {
     committedAtInvalidation.push(database.claims.map((claim) => claim.eventId));
+    invalidated.push([...families]);
   });
   const consumer = new CatalogueConsumer(new EventInbox('catalogue', database.db, cataloguePlatformTables, transport), products, lists, accountData);
-  return { ...database, consumer, products, lists, accountData, deadLetters, committedAtInvalidation };
+  return { ...database, consumer, products, lists, accountData, deadLetters, committedAtInvalidation, invalidated };
 }
 
 describe('CatalogueConsumer', () => {
-  it('records a save’s capture and its active save in the inbox’s transaction, then invalidates the lists once it committed', async () => {
-    const { consumer, products, lists, tx, committedAtInvalidation } = setup();
+  it('records a save’s capture and its active save in the inbox’s transaction, then invalidates the lists the save moved once it committed', async () => {
+    const { consumer, products, lists, tx, committedAtInvalidation, invalidated } = setup();
     const event = itemSaved();
     await consumer.onItemSaved(event);
 
     expect(products.recordCapture).toHaveBeenCalledWith(event.payload, tx);
     expect(lists.recordSave).toHaveBeenCalledWith(event.payload, tx);
     expect(committedAtInvalidation).toEqual([[event.id]]);
+    expect(invalidated).toEqual([['category:tops', 'brand:toteme']]);
   });
 
-  it('records a removal in the inbox’s transaction, then invalidates the lists once it committed', async () => {
-    const { consumer, lists, tx, committedAtInvalidation } = setup();
+  it('records a removal in the inbox’s transaction, then invalidates the popular lists once it committed', async () => {
+    const { consumer, lists, tx, committedAtInvalidation, invalidated } = setup();
     const event = itemRemoved();
     await consumer.onItemRemoved(event);
 
     expect(lists.recordRemoval).toHaveBeenCalledWith(event.payload, tx);
     expect(committedAtInvalidation).toEqual([[event.id]]);
+    expect(invalidated).toEqual([[...POPULAR_LISTS]]);
   });
 
   it('expires a product in the inbox’s transaction, once however often the event comes, then invalidates the lists', async () => {
@@ -86,20 +98,26 @@ describe('CatalogueConsumer', () => {
     expect(claims).toEqual([]);
   });
 
-  it('invalidates the lists on the catalogue’s own product events (hidden, corrected, gendered, removed)', async () => {
-    const { consumer, lists } = setup();
-    const changed = product({ listed: true, hidden: true });
-    await consumer.onProductUpserted(buildEnvelope('catalogue.product-upserted.v1', changed.id, { product: changed }));
-    await consumer.onProductRemoved(buildEnvelope('catalogue.product-removed.v1', changed.id, { productId: changed.id }));
-    expect(lists.invalidate).toHaveBeenCalledTimes(2);
+  it('invalidates no list for an event delivered again', async () => {
+    const { consumer, invalidated } = setup();
+    const removal = itemRemoved();
+    const expiry = buildEnvelope('retention.product-expired.v1', productId, { productId, lastUnsavedAt: '2026-01-01T00:00:00.000Z' });
+    for (let delivery = 0; delivery < 2; delivery += 1) {
+      await consumer.onItemRemoved(removal);
+      await consumer.onProductExpired(expiry);
+    }
+    expect(invalidated.filter((families) => families.length > 0)).toEqual([[...POPULAR_LISTS], ['popular:all', 'category:tops']]);
   });
 
   describe('identity.account-deleted.v1', () => {
     it('marks the account erased first, then erases its products’ part and its saves, in the inbox’s transaction; then invalidates the lists', async () => {
-      const { consumer, products, lists, accountData, tx, committedAtInvalidation } = setup();
+      const { consumer, products, lists, accountData, tx, committedAtInvalidation, invalidated } = setup();
       const order: string[] = [];
       accountData.markErased.mockImplementation(async () => void order.push('markErased'));
-      products.eraseAccount.mockImplementation(async () => void order.push('products'));
+      products.eraseAccount.mockImplementation(async () => {
+        order.push('products');
+        return ['brand:cos'];
+      });
       lists.eraseAccount.mockImplementation(async () => void order.push('lists'));
       const event = accountDeleted();
       await consumer.onAccountDeleted(event);
@@ -109,6 +127,8 @@ describe('CatalogueConsumer', () => {
       expect(products.eraseAccount).toHaveBeenCalledWith(ADA_ID, tx);
       expect(lists.eraseAccount).toHaveBeenCalledWith(ADA_ID, tx);
       expect(committedAtInvalidation).toEqual([[event.id]]);
+      // The user's saves no longer count (popular lists), and the products derived again moved theirs.
+      expect(new Set(invalidated[0])).toEqual(new Set(['brand:cos', ...POPULAR_LISTS]));
     });
 
     it('erases once however often the event comes', async () => {
@@ -132,7 +152,7 @@ describe('CatalogueConsumer', () => {
     });
 
     it('drops a save or a removal of an erased account that arrives after the deletion (the event is still marked processed)', async () => {
-      const { consumer, products, lists, accountData, tx, claims } = setup();
+      const { consumer, products, lists, accountData, tx, claims, invalidated } = setup();
       accountData.isErased.mockResolvedValue(true);
       const save = itemSaved();
       const removal = itemRemoved();
@@ -144,16 +164,18 @@ describe('CatalogueConsumer', () => {
       expect(lists.recordSave).not.toHaveBeenCalled();
       expect(lists.recordRemoval).not.toHaveBeenCalled();
       expect(claims.map((claim) => claim.eventId)).toEqual([save.id, removal.id]);
+      expect(invalidated.flat()).toEqual([]);
     });
   });
 
   it('proves an account in the inbox\'s transaction, once however often the event comes, unless it was erased', async () => {
-    const { consumer, products, accountData, tx } = setup();
+    const { consumer, products, accountData, tx, invalidated } = setup();
     const event = buildEnvelope('identity.email-confirmed.v1', ADA_ID, { userId: ADA_ID, how: 'link' });
     await consumer.onEmailConfirmed(event);
     await consumer.onEmailConfirmed(event);
     expect(products.proveAccount).toHaveBeenCalledTimes(1);
     expect(products.proveAccount).toHaveBeenCalledWith(ADA_ID, new Date(event.occurredAt), tx);
+    expect(invalidated.flat()).toEqual(['category:shoes']);
 
     accountData.isErased.mockResolvedValue(true);
     await consumer.onEmailConfirmed(buildEnvelope('identity.email-confirmed.v1', ADA_ID, { userId: ADA_ID, how: 'reset' }));
@@ -161,12 +183,13 @@ describe('CatalogueConsumer', () => {
   });
 
   it('records a page read that yielded a product, and ignores one that failed', async () => {
-    const { consumer, products, tx } = setup();
+    const { consumer, products, tx, invalidated } = setup();
     const page = { sourceUrl: 'https://www.zara.com/us/en/p1.html', name: 'Wool Coat', brand: 'Zara', price: 129, currency: 'USD', imageUrl: null, description: null };
     await consumer.onPageObserved(buildEnvelope('pages.product-observed.v1', productId, { productId, url: page.sourceUrl, fetchedAt: '2026-03-01T10:00:00.000Z', outcome: 'product', page }));
     expect(products.recordPageRead).toHaveBeenCalledWith(productId, { ...page, fetchedAt: new Date('2026-03-01T10:00:00.000Z') }, tx);
 
     await consumer.onPageObserved(buildEnvelope('pages.product-observed.v1', productId, { productId, url: page.sourceUrl, fetchedAt: '2026-03-02T10:00:00.000Z', outcome: 'unreadable', reason: 'bot wall' }));
     expect(products.recordPageRead).toHaveBeenCalledTimes(1);
+    expect(invalidated.flat()).toEqual(['brand:zara']);
   });
 });

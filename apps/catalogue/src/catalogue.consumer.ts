@@ -2,13 +2,18 @@ import { Controller } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
 import { EventHandler, EventInbox } from '@closetly/server';
 import { AccountDataService } from './account-data/account-data.service';
+import { type ListFamily, POPULAR_LISTS } from './lists/lists-cache';
 import { ListsService } from './lists/lists.service';
 import { ProductsService } from './products/products.service';
 
 /**
  * Builds the shared catalogue from shoppers' captures, and keeps who saves
- * what now for the popular lists. Every event that can move a list makes the
- * cached lists stale once its effect has committed (see lists/lists-cache.ts).
+ * what now for the popular lists. Every event makes the cached lists it can
+ * move stale once its effect has committed, and only those: a save the
+ * popular lists (and a product's own lists when it changed), a product
+ * change the lists it was and is in (see lists/lists-cache.ts). The product
+ * events the catalogue publishes need no second invalidation: whoever
+ * changed the product already made its lists stale.
  */
 @Controller()
 export class CatalogueConsumer {
@@ -21,21 +26,24 @@ export class CatalogueConsumer {
 
   @EventHandler('wardrobe.item-saved.v1')
   async onItemSaved(@Payload() message: unknown): Promise<void> {
+    const moved: ListFamily[] = [];
     await this.inbox.consume('wardrobe.item-saved.v1', message, async (payload, tx) => {
       if (await this.accountData.isErased(payload.userId, tx)) return;
-      await this.products.recordCapture(payload, tx);
+      moved.push(...(await this.products.recordCapture(payload, tx)));
       await this.lists.recordSave(payload, tx);
     });
-    await this.lists.invalidate();
+    await this.lists.invalidate(moved);
   }
 
   @EventHandler('wardrobe.item-removed.v1')
   async onItemRemoved(@Payload() message: unknown): Promise<void> {
+    let removed = false;
     await this.inbox.consume('wardrobe.item-removed.v1', message, async (payload, tx) => {
       if (await this.accountData.isErased(payload.userId, tx)) return;
       await this.lists.recordRemoval(payload, tx);
+      removed = true;
     });
-    await this.lists.invalidate();
+    if (removed) await this.lists.invalidate(POPULAR_LISTS);
   }
 
   /**
@@ -46,55 +54,45 @@ export class CatalogueConsumer {
    */
   @EventHandler('identity.account-deleted.v1')
   async onAccountDeleted(@Payload() message: unknown): Promise<void> {
+    const moved: ListFamily[] = [];
     await this.inbox.consume('identity.account-deleted.v1', message, async ({ userId }, tx, envelope) => {
       await this.accountData.markErased(userId, new Date(envelope.occurredAt), tx);
-      await this.products.eraseAccount(userId, tx);
+      moved.push(...(await this.products.eraseAccount(userId, tx)));
       await this.lists.eraseAccount(userId, tx);
+      moved.push(...POPULAR_LISTS);
     });
-    await this.lists.invalidate();
+    await this.lists.invalidate(moved);
   }
 
   /** The account proved its e-mail address: its captures now count toward what others see. */
   @EventHandler('identity.email-confirmed.v1')
   async onEmailConfirmed(@Payload() message: unknown): Promise<void> {
+    const moved: ListFamily[] = [];
     await this.inbox.consume('identity.email-confirmed.v1', message, async ({ userId }, tx, envelope) => {
       if (await this.accountData.isErased(userId, tx)) return;
-      await this.products.proveAccount(userId, new Date(envelope.occurredAt), tx);
+      moved.push(...(await this.products.proveAccount(userId, new Date(envelope.occurredAt), tx)));
     });
-    await this.lists.invalidate();
+    await this.lists.invalidate(moved);
   }
 
   /** The page-watch worker read a product's page: a page that yielded a product decides what the product is; a failed read changes nothing. */
   @EventHandler('pages.product-observed.v1')
   async onPageObserved(@Payload() message: unknown): Promise<void> {
+    const moved: ListFamily[] = [];
     await this.inbox.consume('pages.product-observed.v1', message, async (observed, tx) => {
       if (observed.outcome !== 'product') return;
-      await this.products.recordPageRead(observed.productId, { ...observed.page, fetchedAt: new Date(observed.fetchedAt) }, tx);
+      moved.push(...(await this.products.recordPageRead(observed.productId, { ...observed.page, fetchedAt: new Date(observed.fetchedAt) }, tx)));
     });
-    await this.lists.invalidate();
+    await this.lists.invalidate(moved);
   }
 
   /** Retention decided; the catalogue deletes the product unless a save arrived since (ProductsService.expire). */
   @EventHandler('retention.product-expired.v1')
   async onProductExpired(@Payload() message: unknown): Promise<void> {
+    const moved: ListFamily[] = [];
     await this.inbox.consume('retention.product-expired.v1', message, async ({ productId }, tx) => {
-      await this.products.expire(productId, tx);
+      moved.push(...(await this.products.expire(productId, tx)));
     });
-    await this.lists.invalidate();
-  }
-
-  /**
-   * The catalogue's own product events (an administrator hid, corrected or
-   * gendered a product; a product was removed): the change has committed,
-   * so the lists it was in are stale. Nothing to record, so no inbox.
-   */
-  @EventHandler('catalogue.product-upserted.v1')
-  async onProductUpserted(@Payload() _message: unknown): Promise<void> {
-    await this.lists.invalidate();
-  }
-
-  @EventHandler('catalogue.product-removed.v1')
-  async onProductRemoved(@Payload() _message: unknown): Promise<void> {
-    await this.lists.invalidate();
+    await this.lists.invalidate(moved);
   }
 }

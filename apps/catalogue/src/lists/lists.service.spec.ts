@@ -3,7 +3,7 @@ import { MAX_LIST_ITEMS, MAX_NEW_ARRIVALS, RPC_CALLS } from '@closetly/contracts
 import { type Cache, MemoryCache } from '@closetly/server';
 import { mockOf } from '@closetly/testing';
 import type { ProductRow } from '../products/products.repository';
-import { LIST_GENERATION_KEY, ListsCache } from './lists-cache';
+import { generationKey, ListsCache, listsShowing, POPULAR_LISTS } from './lists-cache';
 import { type ListFilter, type ListPage, ListsRepository } from './lists.repository';
 import { MAX_PAGES_READ, POPULARITY_HALF_LIFE_DAYS, ListsService } from './lists.service';
 
@@ -172,19 +172,52 @@ describe('ListsService', () => {
       expect(repository.newest).toHaveBeenCalledTimes(2);
     });
 
-    it('computes every list afresh after an invalidation (a save, a removal, a product change)', async () => {
+    it('computes afresh only the lists of the families invalidated (a save moves the popular lists)', async () => {
       const rows = [row(), row()];
       const { service, repository } = setup(rows);
       expect(ids(await service.popular({ category: 'all', limit: 8 }))).toEqual(ids(rows));
       await service.categoryList({ category: 'tops', limit: 8 });
+      await service.newArrivals({ brand: 'Toteme', limit: 16 });
 
       rows.reverse();
       expect(ids(await service.popular({ category: 'all', limit: 8 }))).toEqual(ids([...rows].reverse()));
-      await service.invalidate();
+      await service.invalidate(POPULAR_LISTS);
       expect(ids(await service.popular({ category: 'all', limit: 8 }))).toEqual(ids(rows));
       await service.categoryList({ category: 'tops', limit: 8 });
+      await service.newArrivals({ brand: 'Toteme', limit: 16 });
       expect(repository.popular).toHaveBeenCalledTimes(2);
+      // The category list and the brand's new arrivals kept their cache.
       expect(repository.newest).toHaveBeenCalledTimes(2);
+    });
+
+    it('computes afresh every list a changed product was or is in, and no other', async () => {
+      const { service, repository } = setup([row()]);
+      const read = async () => {
+        await service.popular({ category: 'all', limit: 8 });
+        await service.popular({ category: 'accessories', limit: 8 });
+        await service.categoryList({ category: 'tops', gender: 'Women', limit: 8 });
+        await service.categoryList({ category: 'accessories', limit: 8 });
+        await service.newArrivals({ brand: 'Toteme', limit: 16 });
+        await service.newArrivals({ brand: 'Khaite', limit: 16 });
+      };
+      await read();
+      repository.popular.mockClear();
+      repository.newest.mockClear();
+      // A Toteme top became a Khaite accessory (an administrator's correction).
+      const before = row({ category: 'tops', brand: 'Toteme' });
+      const after = { ...before, category: 'accessories', brand: ' KHAITE ' };
+      await service.invalidate([...listsShowing(before), ...listsShowing(after)]);
+      await read();
+      expect(repository.popular).toHaveBeenCalledTimes(2);
+      expect(repository.newest).toHaveBeenCalledTimes(4);
+    });
+
+    it('puts a product in no list family unless it is listed and not hidden', () => {
+      expect(listsShowing(row({ category: 'shoes', brand: 'Toteme' }))).toEqual(['popular:all', 'category:shoes', 'brand:toteme']);
+      expect(listsShowing(row({ category: 'accessories', brand: 'A.P.C.' }))).toEqual(['popular:all', 'popular:accessories', 'category:accessories', 'brand:a.p.c.']);
+      expect(listsShowing(row({ listed: false }))).toEqual([]);
+      expect(listsShowing(row({ hidden: true }))).toEqual([]);
+      expect(listsShowing(null)).toEqual([]);
     });
 
     it('shares the cache and its invalidations between replicas (Redis in distributed mode)', async () => {
@@ -196,7 +229,7 @@ describe('ListsService', () => {
       await other.service.popular({ category: 'all', limit: 8 });
       expect(other.repository.popular).not.toHaveBeenCalled();
 
-      await one.service.invalidate();
+      await one.service.invalidate(POPULAR_LISTS);
       await other.service.popular({ category: 'all', limit: 8 });
       expect(other.repository.popular).toHaveBeenCalledTimes(1);
     });
@@ -206,9 +239,35 @@ describe('ListsService', () => {
       const rows = [row(), row()];
       const { service, repository } = setup(rows, cache);
       await service.popular({ category: 'all', limit: 8 });
-      await cache.delete(LIST_GENERATION_KEY);
+      await cache.delete(generationKey('popular:all'));
       await service.popular({ category: 'all', limit: 8 });
       expect(repository.popular).toHaveBeenCalledTimes(2);
+    });
+
+    it('folds invalidations made while one is on its way into one more, started after every caller’s change', async () => {
+      const cache = new MemoryCache();
+      const writes: string[] = [];
+      let release: () => void = () => undefined;
+      const set = cache.set.bind(cache);
+      jest.spyOn(cache, 'set').mockImplementation(async (key, value, ttl) => {
+        if (key === generationKey('popular:all')) {
+          writes.push(String(value));
+          // The first write hangs until released: the burst below arrives while it is on its way.
+          if (writes.length === 1) await new Promise<void>((resolve) => (release = resolve));
+        }
+        return set(key, value, ttl);
+      });
+      const { service } = setup([row()], cache);
+      const first = service.invalidate(['popular:all']);
+      const burst = Promise.all([1, 2, 3, 4].map(() => service.invalidate(['popular:all'])));
+      expect(writes).toHaveLength(1);
+      release();
+      await Promise.all([first, burst]);
+      // One write for the first caller, one shared by the four that came while it was on its way.
+      expect(writes).toHaveLength(2);
+      expect(await cache.get(generationKey('popular:all'))).toBe(writes[1]);
+      await service.invalidate(['popular:all']);
+      expect(writes).toHaveLength(3);
     });
 
     it('lets concurrent misses of one list share one query', async () => {
@@ -225,7 +284,7 @@ describe('ListsService', () => {
       const { service, repository } = setup(rows, broken);
       expect(ids(await service.popular({ category: 'all', limit: 8 }))).toEqual(ids(rows));
       expect(ids(await service.popular({ category: 'all', limit: 8 }))).toEqual(ids(rows));
-      await expect(service.invalidate()).resolves.toBeUndefined();
+      await expect(service.invalidate(POPULAR_LISTS)).resolves.toBeUndefined();
       expect(repository.popular).toHaveBeenCalledTimes(2);
     });
   });

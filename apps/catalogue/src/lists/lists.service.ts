@@ -4,7 +4,7 @@ import { cleanProductList, matchesGenderFilter } from '@closetly/catalogue-rules
 import type { Db } from '@closetly/server';
 import type { ProductRow } from '../products/products.repository';
 import { toProduct } from '../products/products.service';
-import { ListsCache } from './lists-cache';
+import { brandLists, categoryLists, type ListFamily, ListsCache } from './lists-cache';
 import { type ListFilter, type ListPage, ListsRepository } from './lists.repository';
 
 /** A save loses half its weight in the popular ranking every 14 days: last week's saves count for more than last season's, and an old favourite still counts. */
@@ -38,7 +38,7 @@ export function cleanList(products: readonly ProductView[], gender: ListGender |
 /**
  * The browsing lists (spec §2 Home, Women, Men, Accessories): only listed,
  * not hidden products, cleaned (spec §5), from the platform cache until a
- * save, a removal or a product change replaces its generation.
+ * change that can move them replaces their family's generation (lists-cache.ts).
  *
  * - Popular items: products with active saves, ranked by the sum of their
  *   saves' weights, each 0.5^(age / 14 days); ties go to the newer product.
@@ -57,19 +57,19 @@ export class ListsService {
 
   popular({ category, gender, limit }: RpcRequest<'catalogue.popular'>): Promise<ProductView[]> {
     const filter = listFilter(category === 'accessories' ? 'accessories' : null, gender, null);
-    return this.cache.getOrCompute(`popular:${category}:${gender ?? 'all'}:${limit}`, () =>
+    return this.cache.getOrCompute(`popular:${category}`, `${gender ?? 'all'}:${limit}`, () =>
       firstCleaned(async (page) => (await this.lists.popular(filter, HALF_LIFE_SECONDS, page)).map((row) => row.product), limit, gender),
     );
   }
 
   categoryList({ category, gender, limit }: RpcRequest<'catalogue.category-list'>): Promise<ProductView[]> {
     const filter = listFilter(category, gender, null);
-    return this.cache.getOrCompute(`category:${category}:${gender ?? 'all'}:${limit}`, () => firstCleaned((page) => this.lists.newest(filter, page), limit, gender));
+    return this.cache.getOrCompute(categoryLists(category), `${gender ?? 'all'}:${limit}`, () => firstCleaned((page) => this.lists.newest(filter, page), limit, gender));
   }
 
   newArrivals({ brand, limit }: RpcRequest<'catalogue.new-arrivals'>): Promise<ProductView[]> {
     const wanted = brand.trim();
-    return this.cache.getOrCompute(`new-arrivals:${encodeURIComponent(wanted.toLowerCase())}:${limit}`, () =>
+    return this.cache.getOrCompute(brandLists(wanted), String(limit), () =>
       firstCleaned((page) => this.lists.newest(listFilter(null, undefined, wanted), page), limit, undefined),
     );
   }
@@ -89,9 +89,9 @@ export class ListsService {
     return this.lists.deleteSavesOf(userId, tx);
   }
 
-  /** A save, a removal or a product change has committed: every cached list is stale. */
-  invalidate(): Promise<void> {
-    return this.cache.invalidate();
+  /** A save, a removal or a product change has committed: the cached lists of these families are stale. */
+  invalidate(families: Iterable<ListFamily>): Promise<void> {
+    return this.cache.invalidate(families);
   }
 }
 

@@ -191,6 +191,20 @@ describe('ProductsService', () => {
       expect(recorded[0]?.envelope.key).toBe(event.productId);
     });
 
+    it('answers the lists a save moved: a listed product’s popular lists, and its own lists when it changed; none while unlisted', async () => {
+      const { service, tx, payloads } = setup();
+      // One saver from an unknown shop: derived (and published), but listed nowhere.
+      expect(await service.recordCapture(itemSaved(SHOPPER.uid, capture({ brand: 'Arket' }), { savedDaysAgo: 2 }), tx)).toEqual([]);
+      const category = payloads(UPSERTED)[0]?.product.category;
+      expect(category).toEqual(expect.any(String));
+      // A second saver agreeing lists it: it enters its category's and its brand's lists, and the popular ones.
+      expect(new Set(await service.recordCapture(itemSaved(STRANGER.uid, capture({ brand: 'Arket' }), { savedDaysAgo: 1 }), tx))).toEqual(
+        new Set(['popular:all', `category:${category}`, 'brand:arket']),
+      );
+      // A third saver changes nothing about the product: only the popular lists move.
+      expect(await service.recordCapture(itemSaved('third-saver', capture({ brand: 'Arket' })), tx)).toEqual(['popular:all']);
+    });
+
     it('records no observation for a capture without a price', async () => {
       const { record, observations, payloads } = setup();
       await record(itemSaved(SHOPPER.uid, capture({ price: null, currency: null, priceText: null })));
@@ -402,13 +416,14 @@ describe('ProductsService', () => {
       ['setGender', (service: ProductsService, id: string) => service.setGender(ADMIN, id, 'Women')],
       ['setHidden', (service: ProductsService, id: string) => service.setHidden(ADMIN, id, true)],
       ['correct', (service: ProductsService, id: string) => service.correct(ADMIN, id, { name: 'Renamed' })],
-    ])('%s invalidates the cached lists once its change committed, and not when refused', async (_name, call) => {
+    ])('%s invalidates the lists the product was in once its change committed, and not when refused', async (_name, call) => {
       const { service, record, lists } = setup();
-      const id = await record(itemSaved(SHOPPER.uid, asosCapture()));
+      const id = await record(itemSaved(SHOPPER.uid, asosCapture({ brand: 'Toteme', category: 'tops' })));
       await expect(call(service, productIdFor('url:https://nowhere.example/p'))).rejects.toMatchObject(NOT_FOUND);
       expect(lists.invalidate).not.toHaveBeenCalled();
       await call(service, id);
       expect(lists.invalidate).toHaveBeenCalledTimes(1);
+      expect(lists.invalidate).toHaveBeenCalledWith(expect.arrayContaining(['popular:all', 'category:tops', 'brand:toteme']));
     });
 
     it('a hidden product stays hidden when savers capture it again', async () => {
@@ -461,11 +476,13 @@ describe('ProductsService', () => {
 describe('ProductsService.expire (retention.product-expired.v1)', () => {
   it('deletes a product nobody saves now and announces its removal, in the given transaction', async () => {
     const { service, repository, tx, payloads, record } = setup();
-    const id = await record(itemSaved(SHOPPER.uid, capture({ name: 'Wool Coat', brand: 'Arket' }), { savedDaysAgo: 40, capturedDaysAgo: 40 }));
+    const id = await record(itemSaved(SHOPPER.uid, asosCapture({ name: 'Wool Coat', brand: 'Arket' }), { savedDaysAgo: 40, capturedDaysAgo: 40 }));
     repository.hasActiveSave.mockResolvedValue(false);
     repository.deleteProduct.mockResolvedValue(true);
 
-    await expect(service.expire(id, tx)).resolves.toBe(true);
+    // It leaves every list it was in.
+    const category = payloads(UPSERTED)[0]?.product.category;
+    await expect(service.expire(id, tx)).resolves.toEqual(['popular:all', `category:${category}`, 'brand:arket']);
 
     expect(repository.lockProduct).toHaveBeenLastCalledWith(id, tx);
     expect(repository.deleteProduct).toHaveBeenCalledWith(id, tx);
@@ -476,7 +493,7 @@ describe('ProductsService.expire (retention.product-expired.v1)', () => {
     const { service, repository, tx, payloads } = setup();
     repository.hasActiveSave.mockResolvedValue(true);
 
-    await expect(service.expire('5f0c2b56-5a3f-4c1e-9a51-0b8f0c7b8a11', tx)).resolves.toBe(false);
+    await expect(service.expire('5f0c2b56-5a3f-4c1e-9a51-0b8f0c7b8a11', tx)).resolves.toEqual([]);
 
     expect(repository.deleteProduct).not.toHaveBeenCalled();
     expect(payloads('catalogue.product-removed.v1')).toEqual([]);
@@ -487,7 +504,7 @@ describe('ProductsService.expire (retention.product-expired.v1)', () => {
     repository.hasActiveSave.mockResolvedValue(false);
     repository.deleteProduct.mockResolvedValue(false);
 
-    await expect(service.expire('5f0c2b56-5a3f-4c1e-9a51-0b8f0c7b8a11', tx)).resolves.toBe(false);
+    await expect(service.expire('5f0c2b56-5a3f-4c1e-9a51-0b8f0c7b8a11', tx)).resolves.toEqual([]);
     expect(payloads('catalogue.product-removed.v1')).toEqual([]);
   });
 });

@@ -14,7 +14,7 @@ import {
 import { normaliseGender, safeLinkHref, webUrl } from '@closetly/catalogue-rules';
 import { type Db, OutboxWriter, UnitOfWork } from '@closetly/server';
 import { CatalogueError, requireAdmin } from '../catalogue.errors';
-import { ListsCache } from '../lists/lists-cache';
+import { type ListFamily, ListsCache, listsShowing } from '../lists/lists-cache';
 import { type Corrections, deriveProduct, type PageRead } from './product-derivation';
 import { type NewProduct, type ProductRow, ProductsRepository } from './products.repository';
 
@@ -69,8 +69,12 @@ export class ProductsService {
     private readonly lists: ListsCache,
   ) {}
 
-  /** A shopper's capture: their vote and a price observation, then the product derived again. */
-  async recordCapture(event: WardrobeItemSaved, tx: Db): Promise<void> {
+  /**
+   * A shopper's capture: their vote and a price observation, then the product derived again. Answers the
+   * list families the save moved: the popular lists the product shows in, and every list it left or
+   * entered or changed in when the product itself changed.
+   */
+  async recordCapture(event: WardrobeItemSaved, tx: Db): Promise<ListFamily[]> {
     const { productId, userId, capture } = event;
     await this.products.lockProduct(productId, tx);
     const capturedAt = new Date(event.capturedAt);
@@ -78,22 +82,20 @@ export class ProductsService {
     if (capture.price !== null) {
       await this.products.addObservation({ productId, userId, amount: capture.price, currency: capture.currency, priceText: capture.priceText, observedAt: capturedAt }, tx);
     }
-    await this.derive(productId, capture.productKey, {}, tx);
+    const { row, moved } = await this.derive(productId, capture.productKey, {}, tx);
+    return [...moved, ...listsShowing(row).filter((family) => family.startsWith('popular:'))];
   }
 
   /**
    * identity.email-confirmed.v1, in the inbox's transaction: the account
    * proved its e-mail address, so its captures now count toward what others
-   * see. Every product it captured is derived again.
+   * see. Every product it captured is derived again. Answers the list families that moved.
    */
-  async proveAccount(userId: string, provedAt: Date, tx: Db): Promise<void> {
-    if (!(await this.products.markProved(userId, provedAt, tx))) return;
+  async proveAccount(userId: string, provedAt: Date, tx: Db): Promise<ListFamily[]> {
+    if (!(await this.products.markProved(userId, provedAt, tx))) return [];
     const productIds = await this.products.productIdsCapturedBy(userId, tx);
     await this.products.lockProducts(productIds, tx);
-    for (const productId of productIds) {
-      const existing = await this.products.findById(productId, tx);
-      if (existing) await this.derive(productId, existing.productKey, {}, tx);
-    }
+    return this.deriveEach(productIds, tx);
   }
 
   /**
@@ -104,12 +106,13 @@ export class ProductsService {
    * kept for it: page watch and the catalogue consume the same save
    * independently, so the read may arrive first, and the capture's
    * derivation then uses it (page watch would not read the page again).
+   * Answers the list families that moved.
    */
-  async recordPageRead(productId: string, read: PageRead, tx: Db): Promise<void> {
+  async recordPageRead(productId: string, read: PageRead, tx: Db): Promise<ListFamily[]> {
     await this.products.lockProduct(productId, tx);
     const existing = await this.products.findById(productId, tx);
-    if (!(await this.products.savePageRead(productId, read, tx))) return;
-    if (existing) await this.derive(productId, existing.productKey, {}, tx);
+    if (!(await this.products.savePageRead(productId, read, tx))) return [];
+    return existing ? (await this.derive(productId, existing.productKey, {}, tx)).moved : [];
   }
 
   /**
@@ -117,13 +120,15 @@ export class ProductsService {
    * nobody save the product for RETENTION_DAYS. Deleted (and announced) only
    * if nobody saves it now; a save that arrived since keeps it. Holds the
    * product's lock, so a capture being recorded takes turns with it.
+   * Answers the list families the product left (none when it stays).
    */
-  async expire(productId: string, tx: Db): Promise<boolean> {
+  async expire(productId: string, tx: Db): Promise<ListFamily[]> {
     await this.products.lockProduct(productId, tx);
-    if (await this.products.hasActiveSave(productId, tx)) return false;
-    if (!(await this.products.deleteProduct(productId, tx))) return false;
+    if (await this.products.hasActiveSave(productId, tx)) return [];
+    const existing = await this.products.findById(productId, tx);
+    if (!(await this.products.deleteProduct(productId, tx))) return [];
     await this.outbox.add(tx, 'catalogue.product-removed.v1', productId, { productId });
-    return true;
+    return listsShowing(existing);
   }
 
   /**
@@ -133,15 +138,23 @@ export class ProductsService {
    * again from the savers left, as a save derives it, and published when it
    * changed, so search and the other read models follow. One nobody else
    * captured keeps what it showed; retention's clock now runs for it.
+   * Answers the list families that moved.
    */
-  async eraseAccount(userId: string, tx: Db): Promise<void> {
+  async eraseAccount(userId: string, tx: Db): Promise<ListFamily[]> {
     const productIds = await this.products.productIdsCapturedBy(userId, tx);
     await this.products.lockProducts(productIds, tx);
     await this.products.eraseUser(userId, tx);
-    for (const productId of await this.products.stillCaptured(productIds, tx)) {
+    return this.deriveEach(await this.products.stillCaptured(productIds, tx), tx);
+  }
+
+  /** Derives each product again (the caller holds their locks); answers the list families that moved. */
+  private async deriveEach(productIds: readonly string[], tx: Db): Promise<ListFamily[]> {
+    const moved: ListFamily[] = [];
+    for (const productId of productIds) {
       const existing = await this.products.findById(productId, tx);
-      if (existing) await this.derive(productId, existing.productKey, {}, tx);
+      if (existing) moved.push(...(await this.derive(productId, existing.productKey, {}, tx)).moved);
     }
+    return moved;
   }
 
   /** A product as this caller may see it: listed and not hidden, or one they saved, or any for an administrator. */
@@ -192,7 +205,7 @@ export class ProductsService {
   /** A corrected field stays as set, whatever savers capture later; null hands it back to their agreement. */
   async correct(caller: Caller, productId: string, correction: CorrectProductRequest): Promise<Product> {
     requireAdmin(caller);
-    const product = await this.uow.run(async (tx) => {
+    const derived = await this.uow.run(async (tx) => {
       await this.products.lockProduct(productId, tx);
       const existing = await this.products.findById(productId, tx);
       if (!existing) throw NOT_FOUND();
@@ -201,10 +214,10 @@ export class ProductsService {
         if (value === null) delete corrections[field];
         else if (value !== undefined) corrections[field] = value;
       }
-      return toProduct(await this.derive(productId, existing.productKey, { corrections }, tx));
+      return this.derive(productId, existing.productKey, { corrections }, tx);
     });
-    await this.lists.invalidate();
-    return product;
+    await this.lists.invalidate(derived.moved);
+    return toProduct(derived.row);
   }
 
   /** Every product with an open contest: what shows, why, the page's version and each proved saver's, first saver first. */
@@ -222,7 +235,7 @@ export class ProductsService {
    */
   async resolveContest(caller: Caller, productId: string, resolution: ResolveContestRequest): Promise<Product> {
     requireAdmin(caller);
-    const product = await this.uow.run(async (tx) => {
+    const derived = await this.uow.run(async (tx) => {
       await this.products.lockProduct(productId, tx);
       const existing = await this.products.findById(productId, tx);
       if (!existing) throw NOT_FOUND();
@@ -230,7 +243,7 @@ export class ProductsService {
       switch (resolution.keep) {
         case 'page':
           if (!(await this.products.pageRead(productId, tx))) throw new CatalogueError('VALIDATION_FAILED', NO_PAGE_TO_KEEP_MESSAGE);
-          return toProduct(await this.derive(productId, existing.productKey, { corrections: {}, contestSettledAt }, tx));
+          return this.derive(productId, existing.productKey, { corrections: {}, contestSettledAt }, tx);
         case 'capture': {
           const captures = await this.products.listCaptures(productId, tx);
           const proved = await this.products.provedAmong([resolution.userId], tx);
@@ -239,14 +252,14 @@ export class ProductsService {
           const { name, brand, description } = kept.capture;
           const imageUrl = webUrl(kept.capture.imageUrl);
           const corrections: Corrections = { name, brand, description, ...(imageUrl ? { imageUrl } : {}) };
-          return toProduct(await this.derive(productId, existing.productKey, { corrections, contestSettledAt }, tx));
+          return this.derive(productId, existing.productKey, { corrections, contestSettledAt }, tx);
         }
         case 'hidden':
-          return toProduct(await this.derive(productId, existing.productKey, { hidden: true, contestSettledAt }, tx));
+          return this.derive(productId, existing.productKey, { hidden: true, contestSettledAt }, tx);
       }
     });
-    await this.lists.invalidate();
-    return product;
+    await this.lists.invalidate(derived.moved);
+    return toProduct(derived.row);
   }
 
   private async contestOf(row: ProductRow): Promise<ContestedProduct> {
@@ -277,23 +290,24 @@ export class ProductsService {
   }
 
   private async adminChange(productId: string, changes: AdminChanges): Promise<Product> {
-    const product = await this.uow.run(async (tx) => {
+    const derived = await this.uow.run(async (tx) => {
       await this.products.lockProduct(productId, tx);
       const existing = await this.products.findById(productId, tx);
       if (!existing) throw NOT_FOUND();
-      return toProduct(await this.derive(productId, existing.productKey, changes, tx));
+      return this.derive(productId, existing.productKey, changes, tx);
     });
-    // The administrator sees the change in every list at once; the product event does the same for other replicas' caches later.
-    await this.lists.invalidate();
-    return product;
+    // Once committed: the administrator, and every replica (the cache is shared), sees the change in the lists at once.
+    await this.lists.invalidate(derived.moved);
+    return toProduct(derived.row);
   }
 
   /**
    * Derives the product again from every capture and observation, with the
    * administrator's standing changes and any new ones; saves it and publishes
-   * it when anything changed. The caller holds the product's lock.
+   * it when anything changed. The caller holds the product's lock. `moved`:
+   * the list families the product was in and is in now, when it changed.
    */
-  private async derive(productId: string, productKey: string, changes: AdminChanges, tx: Db): Promise<ProductRow> {
+  private async derive(productId: string, productKey: string, changes: AdminChanges, tx: Db): Promise<{ row: ProductRow; moved: ListFamily[] }> {
     const existing = await this.products.findById(productId, tx);
     const corrections = changes.corrections ?? ((existing?.corrections ?? {}) as Corrections);
     const adminGender = changes.adminGender ?? (existing?.genderSource === 'admin' ? normaliseGender(existing.gender) : null);
@@ -325,10 +339,10 @@ export class ProductsService {
       throw NOT_FOUND();
     }
 
-    if (existing && sameProduct(existing, next)) return existing;
+    if (existing && sameProduct(existing, next)) return { row: existing, moved: [] };
     const row = await this.products.upsert(next, tx);
     await this.outbox.add(tx, 'catalogue.product-upserted.v1', row.id, { product: toProduct(row) });
-    return row;
+    return { row, moved: [...listsShowing(existing), ...listsShowing(row)] };
   }
 
   private async visibleTo(row: ProductRow, caller: Caller | null): Promise<boolean> {

@@ -90,7 +90,8 @@ export function closeOnSignals(
     (options.rpc?.drain(graceMs / 2) ?? Promise.resolve())
       .then(() => app.close())
       .then(
-        () => process.exit(0),
+        // 0 unless the process is ending because something failed for good (process.exitCode set first).
+        () => process.exit(typeof process.exitCode === 'number' ? process.exitCode : 0),
         () => process.exit(1),
       );
   };
@@ -104,6 +105,9 @@ export function connectInProcessTransports(app: INestApplication, platform: Plat
   app.connectMicroservice<MicroserviceOptions>({ strategy: platform.inProcess.rpc });
   app.connectMicroservice<MicroserviceOptions>({ strategy: platform.inProcess.events });
 }
+
+/** How many of its assigned partitions a service's consumer works on at once. */
+export const PARTITIONS_CONSUMED_CONCURRENTLY = 4;
 
 /** A distributed service's listeners: its RPC server (drained first on shutdown) and its Kafka consumer, if any. */
 export interface DistributedTransports {
@@ -141,8 +145,16 @@ export async function connectDistributedTransports(
     },
     subscribe: { fromBeginning: true },
     postfixId: '',
-    run: { autoCommit: true },
-  }, platform.env.KAFKA_TOPIC_PREFIX);
+    // Partitions are worked on side by side (each still in order), as two replicas already do: a consumer
+    // waiting on its database for one partition's event no longer holds up the others. Four leaves most of
+    // the pool (DATABASE_POOL_SIZE, 10) to RPC calls.
+    run: { autoCommit: true, partitionsConsumedConcurrently: PARTITIONS_CONSUMED_CONCURRENTLY },
+  }, platform.env.KAFKA_TOPIC_PREFIX, (error) => {
+    // The consumer will not come back by itself: end the process (drained, as on SIGTERM, but exit 1) for its supervisor to restart.
+    platform.logger.error({ err: error instanceof Error ? error.message : String(error) }, 'event consumer stopped for good; ending the process to be restarted');
+    process.exitCode = 1;
+    process.kill(process.pid, 'SIGTERM');
+  });
   app.connectMicroservice<MicroserviceOptions>({ strategy: consumer });
   // A rebalance (a replica joining or leaving) is a pause within a joined group, not an outage.
   platform.readiness.add(service.name, { consumer: () => Promise.resolve(consumer.consumerState === 'joined' || consumer.consumerState === 'rebalancing') });
