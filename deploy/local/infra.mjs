@@ -432,6 +432,8 @@ function kafkaServerProperties(port) {
     '',
     '# Test friendly: consumer groups start at once, topics appear on first use.',
     'group.initial.rebalance.delay.ms=0',
+    '# Created on the first group join; 50 partitions by default, which a fresh broker under load takes a while to make.',
+    'offsets.topic.num.partitions=5',
     'auto.create.topics.enable=true',
     'num.partitions=3',
     '',
