@@ -1,10 +1,13 @@
 import { join } from 'node:path';
 import { Module } from '@nestjs/common';
-import { DATABASE, PLATFORM, PROCESS_ENV, ServiceRuntimeModule } from '@closetly/server';
+import { DATABASE, PLATFORM, type Platform, PROCESS_ENV, ServiceRuntimeModule } from '@closetly/server';
 import { loadSearchConfig, SEARCH_CONFIG } from './config';
 import { searchPlatformTables } from './db/schema';
 import { createProductSearchIndex, SearchEngineLifecycle } from './engine/search-engine.lifecycle';
 import { PRODUCT_SEARCH_INDEX } from './engine/product-search-index';
+import { CatalogueSnapshotSource } from './rebuild/catalogue-snapshot.source';
+import { CompactedTopicsSource } from './rebuild/compacted-topics.source';
+import { PRODUCT_SOURCES, type ProductSources } from './rebuild/product-source';
 import { SearchConsumer } from './search.consumer';
 import { SearchRpcController } from './search.rpc.controller';
 import { SearchService } from './search.service';
@@ -22,6 +25,18 @@ import { SearchService } from './search.service';
   providers: [
     { provide: SEARCH_CONFIG, inject: [PROCESS_ENV], useFactory: (env: NodeJS.ProcessEnv) => loadSearchConfig(env) },
     { provide: PRODUCT_SEARCH_INDEX, inject: [PLATFORM, DATABASE, SEARCH_CONFIG], useFactory: createProductSearchIndex },
+    {
+      provide: PRODUCT_SOURCES,
+      inject: [PLATFORM],
+      // Distributed: `events` reads the compacted product topics, so any replica rebuilds without asking the catalogue.
+      // Embedded: the in-process bus keeps no log, and the catalogue is in this process: both read it.
+      useFactory: (platform: Platform): ProductSources => {
+        const catalogue = new CatalogueSnapshotSource(platform.rpc);
+        if (platform.inProcess) return { events: catalogue, catalogue };
+        const { KAFKA_BROKERS, KAFKA_CLIENT_ID, KAFKA_TOPIC_PREFIX, KAFKA_CONSUMER_GROUP_PREFIX } = platform.env;
+        return { events: new CompactedTopicsSource({ brokers: KAFKA_BROKERS, clientId: KAFKA_CLIENT_ID, topicPrefix: KAFKA_TOPIC_PREFIX, groupPrefix: KAFKA_CONSUMER_GROUP_PREFIX }), catalogue };
+      },
+    },
     SearchEngineLifecycle,
     SearchService,
   ],

@@ -20,6 +20,6 @@ export class SearchRpcController {
 
   @RpcHandler('search.reindex')
   reindex(@Payload() request: RpcRequest<'search.reindex'>) {
-    return this.search.reindex(request.caller);
+    return this.search.reindex(request.caller, request.from);
   }
 }

@@ -10,6 +10,7 @@ import {
   type ProductSuggestion,
   toProductDocument,
 } from './engine/product-search-index';
+import { CatalogueSnapshotSource } from './rebuild/catalogue-snapshot.source';
 import { SearchService } from './search.service';
 
 const shopper: Caller = { uid: 'user-1', sid: 'session-1', roles: [] };
@@ -38,7 +39,9 @@ function fakeIndex(result: ProductSearchResult = { items: [], total: 0, facets: 
 /** The RPC client replaced: `call` answers what the test says. */
 function fakeRpc(answer: (pattern: string, data: { after: string | null }) => Promise<unknown> = async () => ({ products: [], next: null })) {
   const call = jest.fn(answer);
-  return { rpc: { call } as unknown as RpcClient, call };
+  const rpc = { call } as unknown as RpcClient;
+  const snapshot = new CatalogueSnapshotSource(rpc);
+  return { rpc, call, sources: { events: snapshot, catalogue: snapshot } };
 }
 
 const query = (overrides: Partial<Parameters<SearchService['search']>[0]> = {}) => ({ q: 'linen shirt', multi: false, page: 1, price: [], gender: [], brand: [], colour: [], ...overrides });
@@ -46,7 +49,7 @@ const query = (overrides: Partial<Parameters<SearchService['search']>[0]> = {}) 
 describe('SearchService.search', () => {
   it('answers an empty page for a blank or meaningless query without asking the engine (nothing is browsed)', async () => {
     const index = fakeIndex();
-    const service = new SearchService(index, fakeRpc().rpc);
+    const service = new SearchService(index, fakeRpc().sources);
     for (const q of ['', '   ', '?!']) {
       await expect(service.search(query({ q, page: 3 }))).resolves.toEqual({
         products: [],
@@ -62,14 +65,14 @@ describe('SearchService.search', () => {
 
   it('runs a multi-search as OR-joined terms with the filters and 25 per page', async () => {
     const index = fakeIndex();
-    const service = new SearchService(index, fakeRpc().rpc);
+    const service = new SearchService(index, fakeRpc().sources);
     await service.search(query({ q: 'T-Shirt OR blouse', multi: true, page: 2, price: ['under-50'], gender: ['Women'], brand: ['Zara', 'COS'] }));
     expect(index.search).toHaveBeenCalledWith({ terms: ['T-Shirt', 'blouse'], priceBands: ['under-50'], gender: ['Women'], brands: ['Zara', 'COS'], colours: [], page: 2, pageSize: 25 });
   });
 
   it('runs a plain search as understood, with the filters, widening tier by tier until one finds enough', async () => {
     const index = fakeIndex();
-    const service = new SearchService(index, fakeRpc().rpc);
+    const service = new SearchService(index, fakeRpc().sources);
     await service.search(query({ q: 'womens blue jeans', colour: ['blue'] }));
     // Nothing satisfies the constraints: the garment and colour words become text, then any one of them.
     expect(index.search.mock.calls.map(([call]) => [call.understood?.match, call.understood?.garments, call.understood?.untypedIn, call.understood?.words])).toEqual([
@@ -83,16 +86,16 @@ describe('SearchService.search', () => {
 
   it('stops at the first tier that finds enough', async () => {
     const index = fakeIndex({ items: [], total: 3, facets: noFacets });
-    await new SearchService(index, fakeRpc().rpc).search(query({ q: 'women jeans' }));
+    await new SearchService(index, fakeRpc().sources).search(query({ q: 'women jeans' }));
     // Three jeans are fewer than ten: untyped bottoms join them, and that is enough.
     expect(index.search).toHaveBeenCalledTimes(2);
-    await new SearchService(index, fakeRpc().rpc).search(query({ q: 'women black' }));
+    await new SearchService(index, fakeRpc().sources).search(query({ q: 'women black' }));
     expect(index.search).toHaveBeenCalledTimes(3);
   });
 
   it('leaves gender words out of the suggestions prefix', async () => {
     const index = fakeIndex();
-    await new SearchService(index, fakeRpc().rpc).suggest("women's jea");
+    await new SearchService(index, fakeRpc().sources).suggest("women's jea");
     expect(index.suggest).toHaveBeenCalledWith('jea', 5);
   });
 
@@ -108,7 +111,7 @@ describe('SearchService.search', () => {
         colours: [{ value: 'blue', count: 12 }],
       },
     });
-    const results = await new SearchService(index, fakeRpc().rpc).search(query());
+    const results = await new SearchService(index, fakeRpc().sources).search(query());
     expect(results.products.map((item) => [item.id, item.name, item.price])).toEqual([[listed.id, listed.name, 39.5]]);
     expect(results).toMatchObject({ total: 51, page: 1, pageSize: 25, pageCount: 3 });
     expect(results.facets).toEqual({
@@ -121,7 +124,7 @@ describe('SearchService.search', () => {
 
   it('offers no page past the engines’ result window', async () => {
     const index = fakeIndex({ items: [], total: MAX_RESULT_WINDOW * 3, facets: noFacets });
-    const results = await new SearchService(index, fakeRpc().rpc).search(query());
+    const results = await new SearchService(index, fakeRpc().sources).search(query());
     expect(results.pageCount).toBe(MAX_RESULT_WINDOW / 25);
   });
 });
@@ -130,7 +133,7 @@ describe('SearchService.suggest', () => {
   it('asks the engine for the first 5 names of a trimmed prefix, and for nothing when it is blank', async () => {
     const index = fakeIndex();
     index.suggest.mockResolvedValue([{ id: 'p1', name: 'Denim Jacket' }]);
-    const service = new SearchService(index, fakeRpc().rpc);
+    const service = new SearchService(index, fakeRpc().sources);
     await expect(service.suggest('  den ')).resolves.toEqual({ suggestions: [{ id: 'p1', name: 'Denim Jacket' }] });
     expect(index.suggest).toHaveBeenCalledWith('den', 5);
     await expect(service.suggest('   ')).resolves.toEqual({ suggestions: [] });
@@ -146,7 +149,7 @@ describe('SearchService catalogue events', () => {
   ])('%s', async (_case, overrides, expected) => {
     const index = fakeIndex();
     const changed = product(overrides);
-    await new SearchService(index, fakeRpc().rpc).productChanged(changed);
+    await new SearchService(index, fakeRpc().sources).productChanged(changed);
     if (expected === 'upsert') {
       expect(index.upsert).toHaveBeenCalledWith([toProductDocument(changed)]);
       expect(index.remove).not.toHaveBeenCalled();
@@ -158,7 +161,7 @@ describe('SearchService catalogue events', () => {
 
   it('removes a product the catalogue removed', async () => {
     const index = fakeIndex();
-    await new SearchService(index, fakeRpc().rpc).productRemoved('gone-id');
+    await new SearchService(index, fakeRpc().sources).productRemoved('gone-id');
     expect(index.remove).toHaveBeenCalledWith(['gone-id']);
   });
 });
@@ -166,8 +169,8 @@ describe('SearchService catalogue events', () => {
 describe('SearchService.reindex', () => {
   it('refuses anyone but an administrator, before reading the catalogue', async () => {
     const index = fakeIndex();
-    const { rpc, call } = fakeRpc();
-    await expect(new SearchService(index, rpc).reindex(shopper)).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    const { sources, call } = fakeRpc();
+    await expect(new SearchService(index, sources).reindex(shopper)).rejects.toMatchObject({ code: 'FORBIDDEN' });
     expect(call).not.toHaveBeenCalled();
     expect(index.replaceAll).not.toHaveBeenCalled();
   });
@@ -176,9 +179,9 @@ describe('SearchService.reindex', () => {
     const first = product({ listed: true });
     const hidden = product({ listed: true, hidden: true });
     const second = product({ listed: true });
-    const { rpc, call } = fakeRpc(async (_pattern, data) => (data.after === null ? { products: [first, hidden], next: hidden.id } : { products: [second], next: null }));
+    const { sources, call } = fakeRpc(async (_pattern, data) => (data.after === null ? { products: [first, hidden], next: hidden.id } : { products: [second], next: null }));
     const index = fakeIndex();
-    await expect(new SearchService(index, rpc).reindex(admin)).resolves.toEqual({ indexed: 2 });
+    await expect(new SearchService(index, sources).reindex(admin)).resolves.toEqual({ indexed: 2 });
     expect(call.mock.calls.map(([pattern, data]) => [pattern, data])).toEqual([
       ['catalogue.snapshot', { after: null, limit: 500 }],
       ['catalogue.snapshot', { after: hidden.id, limit: 500 }],
@@ -199,13 +202,13 @@ describe('SearchService.reindex', () => {
     index.upsert.mockImplementation(async (docs) => void (swapped && writesAfterSwap.push(['upsert', docs.map((doc) => doc.name)])));
     index.remove.mockImplementation(async (ids) => void (swapped && writesAfterSwap.push(['remove', ids])));
     const renamed = product({ listed: true, name: 'Renamed while loading' });
-    const { rpc } = fakeRpc(async () => {
+    const { sources } = fakeRpc(async () => {
       // Events delivered mid-rebuild reach the old index, which the swap replaces.
       await service.productChanged(renamed);
       await service.productRemoved('removed-while-loading');
       return { products: [], next: null };
     });
-    const service: SearchService = new SearchService(index, rpc);
+    const service: SearchService = new SearchService(index, sources);
     await service.reindex(admin);
     expect(writesAfterSwap).toEqual([
       ['upsert', ['Renamed while loading']],
@@ -216,10 +219,45 @@ describe('SearchService.reindex', () => {
     expect(writesAfterSwap).toHaveLength(3);
   });
 
+  it('applies after the swap what the source says changed elsewhere meanwhile (another replica’s events, in the old index only)', async () => {
+    const index = fakeIndex();
+    const elsewhere = product({ listed: true, name: 'Saved through the other replica' });
+    const source = {
+      pages: async function* () {
+        yield [];
+      },
+      changedSince: jest.fn(async () => new Map<string, Product | null>([[elsewhere.id, elsewhere], ['removed-elsewhere', null]])),
+    };
+    await new SearchService(index, { events: source, catalogue: source }).reindex(admin);
+    expect(source.changedSince).toHaveBeenCalledTimes(1);
+    expect(index.upsert).toHaveBeenCalledWith([expect.objectContaining({ id: elsewhere.id, name: 'Saved through the other replica' })]);
+    expect(index.remove).toHaveBeenCalledWith(['removed-elsewhere']);
+  });
+
+  it('reads the source the administrator chose: the product events by default, the catalogue when asked', async () => {
+    const fromEvents = product({ listed: true, name: 'From the events' });
+    const fromCatalogue = product({ listed: true, name: 'From the catalogue' });
+    const only = (found: Product) => ({
+      pages: async function* () {
+        yield [found];
+      },
+    });
+    const index = fakeIndex();
+    const names: string[][] = [];
+    index.replaceAll.mockImplementation(async (batches) => {
+      for await (const batch of batches) names.push(batch.map((doc) => doc.name));
+      return { indexed: 1 };
+    });
+    const service = new SearchService(index, { events: only(fromEvents), catalogue: only(fromCatalogue) });
+    await service.reindex(admin);
+    await service.reindex(admin, 'catalogue');
+    expect(names).toEqual([['From the events'], ['From the catalogue']]);
+  });
+
   it('runs one rebuild at a time', async () => {
     let release: () => void = () => undefined;
-    const { rpc } = fakeRpc(() => new Promise((resolve) => (release = () => resolve({ products: [], next: null }))));
-    const service = new SearchService(fakeIndex(), rpc);
+    const { sources } = fakeRpc(() => new Promise((resolve) => (release = () => resolve({ products: [], next: null }))));
+    const service = new SearchService(fakeIndex(), sources);
     const running = service.reindex(admin);
     await new Promise((resolve) => setImmediate(resolve));
     await expect(service.reindex(admin)).rejects.toMatchObject({ code: 'SERVICE_UNAVAILABLE' });

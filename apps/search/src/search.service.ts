@@ -4,7 +4,7 @@ import {
   PRICE_BAND_LABELS,
   SEARCH_COLOUR_LABELS,
   type Product,
-  type RpcResponse,
+  type ReindexSource,
   SEARCH_PAGE_SIZE,
   type SearchQuery,
   type SearchResults,
@@ -12,7 +12,6 @@ import {
   SUGGESTION_COUNT,
 } from '@closetly/contracts';
 import { withoutGenderWords } from '@closetly/catalogue-rules';
-import { RPC_CLIENT, type RpcClient } from '@closetly/server';
 import {
   MAX_RESULT_WINDOW,
   PRODUCT_SEARCH_INDEX,
@@ -22,14 +21,10 @@ import {
   toProductDocument,
   toProductView,
 } from './engine/product-search-index';
+import { PRODUCT_SOURCES, type ProductSource, type ProductSources } from './rebuild/product-source';
 import { SearchError } from './search.errors';
 import { searchAsUnderstood } from './search-tiers';
 import { searchTerms } from './search-terms';
-
-/** Products a reindex asks the catalogue for at a time. */
-export const SNAPSHOT_PAGE_SIZE = 500;
-/** A reindex of a large catalogue takes longer than an ordinary call's deadline. */
-const SNAPSHOT_CALL_TIMEOUT_MS = 60_000;
 
 /** Only listed, not hidden products are searchable (the trust rules): the rest leave the index. */
 export const isSearchable = (product: Product): boolean => product.listed && !product.hidden;
@@ -37,7 +32,7 @@ export const isSearchable = (product: Product): boolean => product.listed && !pr
 /**
  * Search over the catalogue's public products. The index is fed by catalogue
  * events (never by reading the catalogue's tables) and rebuilt on demand from
- * the catalogue's snapshot call.
+ * what the catalogue holds now (rebuild/product-source.ts).
  */
 @Injectable()
 export class SearchService {
@@ -47,7 +42,7 @@ export class SearchService {
 
   constructor(
     @Inject(PRODUCT_SEARCH_INDEX) private readonly index: ProductSearchIndex,
-    @Inject(RPC_CLIENT) private readonly rpc: RpcClient,
+    @Inject(PRODUCT_SOURCES) private readonly sources: ProductSources,
   ) {}
 
   /**
@@ -110,20 +105,24 @@ export class SearchService {
   }
 
   /**
-   * Rebuilds the index from the catalogue's snapshot and swaps it in (an
+   * Rebuilds the index from the catalogue's products and swaps it in (an
    * administrator's command, for a fresh engine or a mapping change). Searches
    * keep answering from the old index until the swap. Events that arrive
    * meanwhile may land in the old index only, so each is applied again after it.
    */
-  async reindex(caller: Caller): Promise<{ indexed: number }> {
+  async reindex(caller: Caller, from: ReindexSource = 'events'): Promise<{ indexed: number }> {
     if (!caller.roles.includes('admin')) throw new SearchError('FORBIDDEN', 'Unauthorized access.');
     if (this.changedDuringRebuild) throw new SearchError('SERVICE_UNAVAILABLE', 'A reindex is already running; try again when it ends.');
     const changed = new Map<string, Product | null>();
     this.changedDuringRebuild = changed;
+    const source = this.sources[from];
     try {
-      const { indexed } = await this.index.replaceAll(this.snapshotPages());
+      const { indexed } = await this.index.replaceAll(this.searchablePages(source));
       for (const [productId, product] of changed) await this.apply(productId, product);
-      this.log.log({ indexed, reapplied: changed.size }, 'search index rebuilt');
+      // What other replicas' consumers applied meanwhile, to the old index only: read back from the source.
+      const elsewhere = (await source.changedSince?.()) ?? new Map<string, Product | null>();
+      for (const [productId, product] of elsewhere) await this.apply(productId, product);
+      this.log.log({ indexed, reapplied: changed.size + elsewhere.size }, 'search index rebuilt');
       return { indexed };
     } finally {
       this.changedDuringRebuild = undefined;
@@ -135,13 +134,8 @@ export class SearchService {
     else await this.index.remove([productId]);
   }
 
-  private async *snapshotPages(): AsyncGenerator<ProductDocument[]> {
-    let after: string | null = null;
-    do {
-      const page: RpcResponse<'catalogue.snapshot'> = await this.rpc.call('catalogue.snapshot', { after, limit: SNAPSHOT_PAGE_SIZE }, { timeoutMs: SNAPSHOT_CALL_TIMEOUT_MS });
-      yield page.products.filter(isSearchable).map(toProductDocument);
-      after = page.next;
-    } while (after !== null);
+  private async *searchablePages(source: ProductSource): AsyncGenerator<ProductDocument[]> {
+    for await (const page of source.pages()) yield page.filter(isSearchable).map(toProductDocument);
   }
 }
 

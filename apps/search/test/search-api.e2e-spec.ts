@@ -192,12 +192,19 @@ describe.each(RUNTIME_MODES)('search API ($name mode)', (mode: RuntimeMode) => {
     expect([blank.status, Object.keys(blank.body.error.fields ?? {})]).toEqual([400, ['term']]);
   });
 
-  it('rebuilds the index from the catalogue for an administrator only, and keeps answering', async () => {
+  it('rebuilds the index for an administrator only, from the product events or from the catalogue, which agree, and keeps answering', async () => {
     const refused = await call<ApiErrorBody>('POST', '/api/admin/search/reindex', { token: users.bob });
     expect(refused.status).toBe(403);
+    // Distributed: the catalogue's compacted product topics, read by the search service alone.
     const rebuilt = await call<{ indexed: number }>('POST', '/api/admin/search/reindex', { token: users.admin });
     expect(rebuilt.status).toBe(200);
     expect(rebuilt.body.indexed).toBeGreaterThanOrEqual(4);
     expect(names(await ours(word))).toEqual(expect.arrayContaining([`${word} Linen Shirt`, `${word} Tote`]));
+    // The catalogue's own tables (after a database restore): the same products.
+    const fromCatalogue = await call<{ indexed: number }>('POST', '/api/admin/search/reindex?from=catalogue', { token: users.admin });
+    expect([fromCatalogue.status, fromCatalogue.body.indexed]).toEqual([200, rebuilt.body.indexed]);
+    expect(names(await ours(word))).toEqual(expect.arrayContaining([`${word} Linen Shirt`, `${word} Tote`]));
+    const unknown = await call<ApiErrorBody>('POST', '/api/admin/search/reindex?from=nowhere', { token: users.admin });
+    expect([unknown.status, Object.keys(unknown.body.error.fields ?? {})]).toEqual([400, ['from']]);
   });
 });

@@ -7,7 +7,6 @@ import { searchPlatformTables } from '../src/db/schema';
 import { PostgresProductIndex } from '../src/engine/postgres-product-index';
 import { SearchConsumer } from '../src/search.consumer';
 import { SearchService } from '../src/search.service';
-import type { RpcClient } from '@closetly/server';
 
 const MIGRATIONS = join(__dirname, '..', 'src', 'db', 'migrations');
 
@@ -29,7 +28,7 @@ describe('search consumer on PGlite', () => {
     await migrateService(connection, db, 'search', MIGRATIONS);
     index = new PostgresProductIndex(db);
     await index.ensureReady();
-    const service = new SearchService(index, { call: jest.fn() } as unknown as RpcClient);
+    const service = new SearchService(index, { events: { pages: jest.fn() }, catalogue: { pages: jest.fn() } });
     consumer = new SearchConsumer(new EventInbox('search', db, searchPlatformTables, recorder.transport), service);
   });
   afterAll(async () => {

@@ -54,6 +54,13 @@ export const EVENT_TOPICS = {
 export type EventTopic = keyof typeof EVENT_TOPICS;
 export type EventPayload<T extends EventTopic> = z.infer<(typeof EVENT_TOPICS)[T]>;
 
+/**
+ * Topics kept compacted (Kafka keeps at least the latest message of each key, forever): the catalogue's
+ * product events, keyed by product id. Together they say what the catalogue holds now, so the search
+ * index can be rebuilt from them alone (apps/search/src/rebuild/compacted-topics.source.ts).
+ */
+export const COMPACTED_TOPICS: readonly EventTopic[] = ['catalogue.product-upserted.v1', 'catalogue.product-removed.v1'];
+
 /** Messages that can never be processed go to `<topic>.dlt` with the reason. */
 export const deadLetterTopic = (topic: string): string => `${topic}.dlt`;
 

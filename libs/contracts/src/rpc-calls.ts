@@ -21,7 +21,7 @@ import {
 import { CorrectProductRequest, ItemInput, Product, ProductGender, Products, StoredImage, WardrobeItem, WardrobeItems } from './catalogue';
 import { Profile, ProfileAccount, UpdateProfileRequest } from './profile';
 import { ListCategory, ListGender, MAX_LIST_ITEMS, MAX_NEW_ARRIVALS, ProductList } from './lists';
-import { RecentSearches, SaveSearchRequest, SearchQuery, SearchResults, SearchSuggestions, SuggestionParams } from './search';
+import { RecentSearches, REINDEX_SOURCES, SaveSearchRequest, SearchQuery, SearchResults, SearchSuggestions, SuggestionParams } from './search';
 import { AtRiskItems, RetentionClockRequest, RetentionSweepResult } from './retention';
 import { ContestedProducts, PageWatchRunResult, ResolveContestRequest } from './trust';
 import {
@@ -176,7 +176,7 @@ export const RPC_CALLS = {
   /** The first names for a prefix, for the header search box. */
   'search.suggest': rpcCall('search', z.object({ prefix: SuggestionParams.shape.q }), SearchSuggestions, { idempotent: true }),
   /** Rebuilds the index from the catalogue's snapshot and swaps it in (administrator). */
-  'search.reindex': rpcCall('search', WithCaller, z.object({ indexed: z.number().int().nonnegative() })),
+  'search.reindex': rpcCall('search', WithCaller.extend({ from: z.enum(REINDEX_SOURCES) }), z.object({ indexed: z.number().int().nonnegative() })),
   'retention.ping': rpcCall('retention', PingRequest, PingResponse, { idempotent: true }),
   /** GET /api/at-risk-items (administrator; the service checks the role again): the most urgent first. */
   'retention.at-risk-items': rpcCall('retention', WithCaller, AtRiskItems, { idempotent: true }),

@@ -101,6 +101,17 @@ export const SearchQuery = z
 export type SearchQuery = z.infer<typeof SearchQuery>;
 
 /** GET /api/search/suggestions?q={prefix}: the first SUGGESTION_COUNT names for the header box. */
+/**
+ * What a rebuild of the search index reads (POST /api/admin/search/reindex?from=): `events`, the default,
+ * the catalogue's compacted product topics (any search replica, the catalogue not asked); `catalogue`, the
+ * catalogue's own tables through its snapshot call, for when they are the truth and the topics are not
+ * (after a database restore: the topics then hold events newer than the dump). The embedded mode keeps no
+ * event log: both read the catalogue.
+ */
+export const REINDEX_SOURCES = ['events', 'catalogue'] as const;
+export const ReindexParams = z.object({ from: z.enum(REINDEX_SOURCES, { error: `Must be one of ${REINDEX_SOURCES.join(', ')}` }).default('events') }).strict();
+export type ReindexSource = (typeof REINDEX_SOURCES)[number];
+
 export const SuggestionParams = z.object({ q: z.string().max(MAX_SEARCH_QUERY_LENGTH, `Search terms must be at most ${MAX_SEARCH_QUERY_LENGTH} characters`).default('') }).strict();
 export const SearchSuggestions = z.object({ suggestions: z.array(z.object({ id: z.string().uuid(), name: z.string() })) });
 export type SearchSuggestions = z.infer<typeof SearchSuggestions>;

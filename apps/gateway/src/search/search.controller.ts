@@ -2,6 +2,7 @@ import { Body, Controller, Get, HttpCode, Inject, Post, Query } from '@nestjs/co
 import {
   type Caller,
   type RecentSearches,
+  ReindexParams,
   SaveSearchRequest,
   SearchParams,
   type SearchResults,
@@ -60,11 +61,11 @@ export class SearchController {
     return this.rpc.call('profile.recent-searches', { caller });
   }
 
-  /** POST /api/admin/search/reindex: rebuilds the search index from the catalogue and swaps it in (administrator). */
+  /** POST /api/admin/search/reindex?from=events|catalogue: rebuilds the search index and swaps it in (administrator; see ReindexParams). */
   @Post('admin/search/reindex')
   @HttpCode(200)
   @AdminOnly()
-  reindex(@CurrentUser() caller: Caller): Promise<{ indexed: number }> {
-    return this.rpc.call('search.reindex', { caller }, { timeoutMs: REINDEX_TIMEOUT_MS });
+  reindex(@Query(new ZodPipe(ReindexParams)) params: z.output<typeof ReindexParams>, @CurrentUser() caller: Caller): Promise<{ indexed: number }> {
+    return this.rpc.call('search.reindex', { caller, from: params.from }, { timeoutMs: REINDEX_TIMEOUT_MS });
   }
 }

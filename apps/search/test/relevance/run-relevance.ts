@@ -1,9 +1,10 @@
 import { join } from 'node:path';
 import { captureCategory, normaliseGender, parsePrice, productIdFor, productKey, retailerFromUrl } from '@closetly/catalogue-rules';
 import type { ItemInput, Product } from '@closetly/contracts';
-import { drizzleFor, migrateService, openConnection, type RpcClient } from '@closetly/server';
+import { drizzleFor, migrateService, openConnection } from '@closetly/server';
 import { engines, uniqueName } from '@closetly/testing';
 import { OpenSearchProductIndex, PostgresProductIndex, type ProductSearchIndex, toProductDocument } from '../../src';
+import type { ProductSource } from '../../src/rebuild/product-source';
 import { SearchService } from '../../src/search.service';
 import { Bm25Index } from './bm25';
 import type { JudgedCorpus, JudgedProduct } from './judged-attributes';
@@ -83,12 +84,13 @@ export const SEARCH_ENGINES: readonly SearchEngineUnderTest[] = [
   },
 ];
 
-/** Search asks nothing of other services; a call would be a bug in this harness. */
-const rpcNotUsed = {
-  call: () => {
-    throw new Error('search.search does not call other services');
+/** Searching reads no products from a source (only a rebuild does); a read would be a bug in this harness. */
+const sourceNotUsed: ProductSource = {
+  // eslint-disable-next-line require-yield -- it only refuses
+  async *pages() {
+    throw new Error('search.search reads no product source');
   },
-} as unknown as RpcClient;
+};
 
 /** A corpus ready to judge: each product's catalogue id, and each query's gains by id. */
 export interface PreparedCorpus {
@@ -139,7 +141,7 @@ export async function runEngine(engine: SearchEngineUnderTest, corpora: readonly
       await index.ensureReady();
       const documents = prepared.products.map(({ product }) => toProductDocument(product));
       for (let start = 0; start < documents.length; start += UPSERT_BATCH) await index.upsert(documents.slice(start, start + UPSERT_BATCH));
-      const service = new SearchService(index, rpcNotUsed);
+      const service = new SearchService(index, { events: sourceNotUsed, catalogue: sourceNotUsed });
       // A few queries in flight at once, as shoppers send them; the outcomes keep the queries' order.
       const answers = await inTurns(prepared.queries, QUERIES_IN_FLIGHT, ({ query }) =>
         service.search({ q: query.q, multi: false, page: 1, price: [], gender: [], brand: [], colour: [] }),

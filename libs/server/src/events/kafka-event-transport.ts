@@ -1,5 +1,5 @@
 import { Logger } from '@nestjs/common';
-import { CORRELATION_ID_HEADER, deadLetterTopic } from '@closetly/contracts';
+import { COMPACTED_TOPICS, CORRELATION_ID_HEADER, deadLetterTopic } from '@closetly/contracts';
 import { type Admin, Kafka, type KafkaConfig, logLevel, Partitioners, type Producer } from 'kafkajs';
 import type { EventTransport, OutgoingEvent } from './event-transport';
 import { stopKafkajsIdleLoop } from './kafkajs-idle-loop';
@@ -91,6 +91,11 @@ export class KafkaEventTransport implements EventTransport {
     return this.connected;
   }
 
+  /** The compacted topics' names on the broker (not their dead-letter twins). */
+  private get compacted(): Set<string> {
+    return new Set(COMPACTED_TOPICS.map((topic) => this.onBroker(topic)));
+  }
+
   /** A topic's name on the broker. */
   private onBroker(topic: string): string {
     return `${this.options.topicPrefix ?? ''}${topic}`;
@@ -118,7 +123,11 @@ export class KafkaEventTransport implements EventTransport {
           if (wanted.length > 0) {
             await admin.createTopics({
               waitForLeaders: true,
-              topics: wanted.map((topic) => ({ topic, numPartitions: this.options.partitions ?? 3 })),
+              topics: wanted.map((topic) => ({
+                topic,
+                numPartitions: this.options.partitions ?? 3,
+                configEntries: this.compacted.has(topic) ? [{ name: 'cleanup.policy', value: 'compact' }] : [],
+              })),
             });
           }
           return;
