@@ -59,6 +59,8 @@ export interface DistributedProduct {
   processes: Map<string, ChildProcess>;
   /** Kills one process at once (SIGKILL: no shutdown, no draining), as a crash would. */
   crash(name: string): Promise<void>;
+  /** Stops one process as a deploy would (SIGTERM: it drains and leaves its consumer group), and waits for it to exit. */
+  terminate(name: string): Promise<void>;
   /** Starts a stopped or crashed process again with its settings, and waits until every process reports ready. */
   restart(name: string): Promise<void>;
   stop(): Promise<void>;
@@ -188,13 +190,15 @@ export async function startDistributedProduct(options: DistributedProductOptions
       return '';
     }
   };
-  const crash = async (name: string) => {
+  const end = async (name: string, signal: NodeJS.Signals) => {
     const child = processes.get(name);
     if (!child || child.exitCode !== null || child.signalCode !== null) return;
     deliberate.add(child);
-    child.kill('SIGKILL');
+    child.kill(signal);
     await once(child, 'exit');
   };
+  const crash = (name: string) => end(name, 'SIGKILL');
+  const terminate = (name: string) => end(name, 'SIGTERM');
   const restart = async (name: string) => {
     const env = settings.get(name);
     if (!env) throw new Error(`no process named ${name}`);
@@ -208,7 +212,7 @@ export async function startDistributedProduct(options: DistributedProductOptions
     await stop();
     throw error;
   }
-  return { baseUrl, gatewayUrls, processes, crash, restart, stop };
+  return { baseUrl, gatewayUrls, processes, crash, terminate, restart, stop };
 }
 
 /** How many of a process's last log lines a failed start shows. */

@@ -19,8 +19,8 @@ export interface StartedProduct {
    * was consumed before any call). Embedded mode keeps its database in memory.
    */
   databaseUrl?: string;
-  /** Distributed mode only: crash one service process (SIGKILL) and start it again. */
-  processes?: Pick<DistributedProduct, 'crash' | 'restart'>;
+  /** Distributed mode only: crash (SIGKILL) or stop (SIGTERM) one service process, and start it again. */
+  processes?: Pick<DistributedProduct, 'crash' | 'terminate' | 'restart'>;
   stop(): Promise<void>;
 }
 
