@@ -20,6 +20,7 @@ import {
   engines,
   freePortBlock,
   newKafkaNamespace,
+  removeCacheKeys,
   removeKafkaNamespace,
   removeSearchIndices,
   type SmtpCapture,
@@ -30,7 +31,6 @@ import {
   uniqueName,
 } from '@closetly/testing';
 import { Kafka, logLevel } from 'kafkajs';
-import { Redis } from 'ioredis';
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 
@@ -86,6 +86,18 @@ const killEngine = (engine: 'kafka' | 'opensearch', downMs: number): Fault => ({
   },
 });
 
+/** An engine of the machine's made unreachable by cutting the relay in front of it, restored after `downMs`. */
+const cutRelay = (engine: string, relay: 'postgres' | 'redis', downMs: number): Fault => ({
+  name: `${engine} unreachable ${downMs / 1000} s`,
+  async inject(world) {
+    await world[relay].cut();
+    return async () => {
+      await sleep(downMs);
+      await world[relay].restore();
+    };
+  },
+});
+
 const FAULTS: Fault[] = [
   killEngine('kafka', 5_000),
   ...['identity', 'catalogue', 'wardrobe', 'profile', 'search', 'retention', 'pages'].map(killProcess),
@@ -96,42 +108,14 @@ const FAULTS: Fault[] = [
       product.processes.get('wardrobe-2')?.kill('SIGTERM');
     },
   },
-  {
-    name: 'PostgreSQL unreachable 10 s',
-    async inject({ postgres }) {
-      await postgres.cut();
-      return async () => {
-        await sleep(10_000);
-        await postgres.restore();
-      };
-    },
-  },
+  cutRelay('PostgreSQL', 'postgres', 10_000),
   {
     name: 'Redis flushed',
     async inject({ cachePrefix }) {
-      const redis = new Redis(engines.redisUrl);
-      try {
-        let cursor = '0';
-        do {
-          const [next, keys] = await redis.scan(cursor, 'MATCH', `${cachePrefix}*`, 'COUNT', 500);
-          cursor = next;
-          if (keys.length > 0) await redis.del(...keys);
-        } while (cursor !== '0');
-      } finally {
-        redis.disconnect();
-      }
+      await removeCacheKeys(cachePrefix);
     },
   },
-  {
-    name: 'Redis unreachable 10 s',
-    async inject({ redis }) {
-      await redis.cut();
-      return async () => {
-        await sleep(10_000);
-        await redis.restore();
-      };
-    },
-  },
+  cutRelay('Redis', 'redis', 10_000),
   killEngine('opensearch', 3_000),
   {
     name: 'poison message',

@@ -3,8 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type ApiCall, apiCaller, productAt, type RunningProduct } from '@closetly/all-in-one/testing';
 import { randomSecret } from '@closetly/server';
-import { createTestDatabase, engines, freePortBlock, newKafkaNamespace, removeKafkaNamespace, removeSearchIndices, startTcpOutageProxy, type TcpOutageProxy, uniqueName } from '@closetly/testing';
-import { Redis } from 'ioredis';
+import { createTestDatabase, engines, freePortBlock, newKafkaNamespace, removeCacheKeys, removeKafkaNamespace, removeSearchIndices, startTcpOutageProxy, type TcpOutageProxy, uniqueName } from '@closetly/testing';
 import { type DistributedProduct, startDistributedProduct } from '@closetly/local-deploy';
 
 /** The ports this product takes: gateway, RPC (+1..7, and +51..57 for second replicas), health (+11..17, +61..67). */
@@ -115,19 +114,7 @@ describe('distributed mode: gateway → every service over TCP', () => {
     const second = await call<{ accessToken: string }>('POST', '/api/auth/signin', { body: { email, password } });
     expect((await call('POST', '/api/auth/sign-out-everywhere', { token: first.body?.accessToken })).status).toBe(204);
 
-    const redis = new Redis(engines.redisUrl);
-    try {
-      let cursor = '0';
-      let deleted = 0;
-      do {
-        const [next, keys] = await redis.scan(cursor, 'MATCH', `${cachePrefix}*`, 'COUNT', 500);
-        cursor = next;
-        if (keys.length > 0) deleted += await redis.del(...keys);
-      } while (cursor !== '0');
-      expect(deleted).toBeGreaterThan(0);
-    } finally {
-      redis.disconnect();
-    }
+    expect(await removeCacheKeys(cachePrefix)).toBeGreaterThan(0);
 
     expect((await call('GET', '/api/get-wardrobe', { token: second.body?.accessToken })).status).toBe(401);
     expect((await call('POST', '/api/save', { token: second.body?.accessToken, body: { data: { name: 'Linen Shirt', brand: 'Arket', price: 49 } } })).status).toBe(401);

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { Redis } from 'ioredis';
 import { Client } from 'pg';
 
 /**
@@ -37,6 +38,24 @@ export async function createTestDatabase(prefix = 'closetly_test'): Promise<{ ur
 /** Removes a test product's search alias and every physical index behind it (`<alias>-v<n>`); best effort. */
 export async function removeSearchIndices(alias: string): Promise<void> {
   await fetch(`${engines.openSearchUrl}/${alias}*?ignore_unavailable=true&allow_no_indices=true`, { method: 'DELETE' }).catch(() => undefined);
+}
+
+/** Deletes every key a test product keeps in the machine's Redis (its CACHE_PREFIX), as a FLUSHALL would for it; answers how many. */
+export async function removeCacheKeys(prefix: string): Promise<number> {
+  if (!prefix) throw new Error('refusing to delete every key: a test product has a cache prefix of its own');
+  const redis = new Redis(engines.redisUrl);
+  try {
+    let cursor = '0';
+    let deleted = 0;
+    do {
+      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 500);
+      cursor = next;
+      if (keys.length > 0) deleted += await redis.del(...keys);
+    } while (cursor !== '0');
+    return deleted;
+  } finally {
+    redis.disconnect();
+  }
 }
 
 /** The user id (`sub`) an access token names, read without checking it: for tests and tools that ask about their own user. */
