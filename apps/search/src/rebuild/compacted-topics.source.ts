@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Logger } from '@nestjs/common';
-import { EVENT_TOPICS, EventEnvelope, type Product } from '@closetly/contracts';
-import { kafkaClientConfig } from '@closetly/server';
+import type { Product } from '@closetly/contracts';
+import { kafkaClientConfig, parseEvent } from '@closetly/server';
 import { type Admin, Kafka } from 'kafkajs';
 import { SearchError } from '../search.errors';
 import type { ProductSource } from './product-source';
@@ -139,21 +139,21 @@ export class CompactedTopicsSource implements ProductSource {
       this.log.warn({ topic }, 'skipped an event that is not JSON');
       return;
     }
-    const envelope = EventEnvelope.safeParse(parsed);
-    if (!envelope.success) return;
-    const occurredAt = Date.parse(envelope.data.occurredAt);
     let productId: string;
     let product: Product | null;
+    let occurredAt: number;
     if (topic === UPSERTED) {
-      const payload = EVENT_TOPICS[UPSERTED].safeParse(envelope.data.payload);
-      if (!payload.success) return;
-      product = payload.data.product;
+      const upserted = parseEvent(UPSERTED, parsed);
+      if ('invalid' in upserted) return;
+      product = upserted.event.payload.product;
       productId = product.id;
+      occurredAt = Date.parse(upserted.event.occurredAt);
     } else {
-      const payload = EVENT_TOPICS[REMOVED].safeParse(envelope.data.payload);
-      if (!payload.success) return;
+      const removed = parseEvent(REMOVED, parsed);
+      if ('invalid' in removed) return;
       product = null;
-      productId = payload.data.productId;
+      productId = removed.event.payload.productId;
+      occurredAt = Date.parse(removed.event.occurredAt);
     }
     const known = latest.get(productId);
     // A removal wins a tie: nothing re-creates a product within the millisecond it was removed.

@@ -15,6 +15,15 @@ export type EventEffect<T extends EventTopic> = (
 
 export type ConsumeOutcome = 'processed' | 'duplicate' | 'dead-lettered';
 
+/** A message as an event of its topic (the envelope, then the topic's payload schema), or why it is not one. */
+export function parseEvent<T extends EventTopic>(topic: T, message: unknown): { event: EventEnvelope<EventPayload<T>> } | { invalid: string } {
+  const envelope = EventEnvelope.safeParse(message);
+  if (!envelope.success) return { invalid: `invalid envelope: ${envelope.error.message}` };
+  const payload = EVENT_TOPICS[topic].safeParse(envelope.data.payload);
+  if (!payload.success) return { invalid: `invalid payload: ${payload.error.message}` };
+  return { event: { ...envelope.data, payload: payload.data } as EventEnvelope<EventPayload<T>> };
+}
+
 /**
  * Runs a consumer's effect at most once per event id: the inbox row and the
  * effect commit in one transaction, so a redelivered event changes nothing.
@@ -41,11 +50,9 @@ export class EventInbox {
   }
 
   async consume<T extends EventTopic>(topic: T, message: unknown, effect: EventEffect<T>): Promise<ConsumeOutcome> {
-    const envelope = EventEnvelope.safeParse(message);
-    if (!envelope.success) return this.deadLetter(topic, message, `invalid envelope: ${envelope.error.message}`);
-    const payload = EVENT_TOPICS[topic].safeParse(envelope.data.payload);
-    if (!payload.success) return this.deadLetter(topic, message, `invalid payload: ${payload.error.message}`);
-    const typed = { ...envelope.data, payload: payload.data } as EventEnvelope<EventPayload<T>>;
+    const parsed = parseEvent(topic, message);
+    if ('invalid' in parsed) return this.deadLetter(topic, message, parsed.invalid);
+    const typed = parsed.event;
 
     return runWithContext({ correlationId: typed.correlationId }, async () => {
       try {
@@ -78,13 +85,11 @@ export class EventInbox {
    * between only repeats the effect. A known event id is skipped.
    */
   async consumeIdempotent<T extends EventTopic>(topic: T, message: unknown, effect: (payload: EventPayload<T>) => Promise<void>): Promise<ConsumeOutcome> {
-    const envelope = EventEnvelope.safeParse(message);
-    if (!envelope.success) return this.deadLetter(topic, message, `invalid envelope: ${envelope.error.message}`);
-    const payload = EVENT_TOPICS[topic].safeParse(envelope.data.payload);
-    if (!payload.success) return this.deadLetter(topic, message, `invalid payload: ${payload.error.message}`);
-    const eventId = envelope.data.id;
+    const parsed = parseEvent(topic, message);
+    if ('invalid' in parsed) return this.deadLetter(topic, message, parsed.invalid);
+    const { id: eventId, correlationId, payload } = parsed.event;
 
-    return runWithContext({ correlationId: envelope.data.correlationId }, async () => {
+    return runWithContext({ correlationId }, async () => {
       const [known] = await this.db
         .select({ eventId: this.tables.inbox.eventId })
         .from(this.tables.inbox)
@@ -94,7 +99,7 @@ export class EventInbox {
         return 'duplicate' as const;
       }
       try {
-        await effect(payload.data as EventPayload<T>);
+        await effect(payload);
       } catch (error) {
         if (error instanceof PermanentEventError) return this.deadLetter(topic, message, error.message);
         throw error;

@@ -91,11 +91,6 @@ export class KafkaEventTransport implements EventTransport {
     return this.connected;
   }
 
-  /** The compacted topics' names on the broker (not their dead-letter twins). */
-  private get compacted(): Set<string> {
-    return new Set(COMPACTED_TOPICS.map((topic) => this.onBroker(topic)));
-  }
-
   /** A topic's name on the broker. */
   private onBroker(topic: string): string {
     return `${this.options.topicPrefix ?? ''}${topic}`;
@@ -120,13 +115,15 @@ export class KafkaEventTransport implements EventTransport {
         try {
           const existing = new Set(await admin.listTopics());
           const wanted = this.options.topics.flatMap((topic) => [this.onBroker(topic), this.onBroker(deadLetterTopic(topic))]).filter((t) => !existing.has(t));
+          // Compacted: the product topics themselves, not their dead-letter twins.
+          const compacted = new Set(COMPACTED_TOPICS.map((topic) => this.onBroker(topic)));
           if (wanted.length > 0) {
             await admin.createTopics({
               waitForLeaders: true,
               topics: wanted.map((topic) => ({
                 topic,
                 numPartitions: this.options.partitions ?? 3,
-                configEntries: this.compacted.has(topic) ? [{ name: 'cleanup.policy', value: 'compact' }] : [],
+                configEntries: compacted.has(topic) ? [{ name: 'cleanup.policy', value: 'compact' }] : [],
               })),
             });
           }
