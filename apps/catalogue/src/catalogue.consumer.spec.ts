@@ -1,5 +1,5 @@
 import { productIdFor } from '@closetly/catalogue-rules';
-import { buildEnvelope, EventInbox } from '@closetly/server';
+import { buildEnvelope, EventInbox, PermanentEventError } from '@closetly/server';
 import { capture, deadLetterRecorder, fakeInboxDatabase, mockOf } from '@closetly/testing';
 import { AccountDataService } from './account-data/account-data.service';
 import { CatalogueConsumer } from './catalogue.consumer';
@@ -23,8 +23,9 @@ function setup() {
   const lists = mockOf(ListsService);
   const accountData = mockOf(AccountDataService);
   accountData.isErased.mockResolvedValue(false);
+  accountData.erasedAmong.mockResolvedValue(new Set());
   // What each change moved, as the services answer it (see their own specs).
-  products.recordCapture.mockResolvedValue(['category:tops', 'brand:toteme']);
+  products.recordCaptures.mockResolvedValue(['category:tops', 'brand:toteme']);
   products.proveAccount.mockResolvedValue(['category:shoes']);
   products.recordPageRead.mockResolvedValue(['brand:zara']);
   products.eraseAccount.mockResolvedValue(['brand:cos']);
@@ -45,10 +46,10 @@ describe('CatalogueConsumer', () => {
   it('records a save’s capture and its active save in the inbox’s transaction, then invalidates the lists the save moved once it committed', async () => {
     const { consumer, products, lists, tx, committedAtInvalidation, invalidated } = setup();
     const event = itemSaved();
-    await consumer.onItemSaved(event);
+    await consumer.onItemsSaved([event]);
 
-    expect(products.recordCapture).toHaveBeenCalledWith(event.payload, tx);
-    expect(lists.recordSave).toHaveBeenCalledWith(event.payload, tx);
+    expect(products.recordCaptures).toHaveBeenCalledWith([event], tx);
+    expect(lists.recordSaves).toHaveBeenCalledWith([event.payload], tx);
     expect(committedAtInvalidation).toEqual([[event.id]]);
     expect(invalidated).toEqual([['category:tops', 'brand:toteme']]);
   });
@@ -56,9 +57,9 @@ describe('CatalogueConsumer', () => {
   it('records a removal in the inbox’s transaction, then invalidates the popular lists once it committed', async () => {
     const { consumer, lists, tx, committedAtInvalidation, invalidated } = setup();
     const event = itemRemoved();
-    await consumer.onItemRemoved(event);
+    await consumer.onItemsRemoved([event]);
 
-    expect(lists.recordRemoval).toHaveBeenCalledWith(event.payload, tx);
+    expect(lists.recordRemovals).toHaveBeenCalledWith([event.payload], tx);
     expect(committedAtInvalidation).toEqual([[event.id]]);
     expect(invalidated).toEqual([[...POPULAR_LISTS]]);
   });
@@ -74,26 +75,57 @@ describe('CatalogueConsumer', () => {
     expect(committedAtInvalidation[0]).toEqual([event.id]);
   });
 
+  it('applies a batch of saves in one transaction, leaving out events it has seen and the erased accounts’ saves', async () => {
+    const { consumer, products, lists, accountData, tx, claims, invalidated } = setup();
+    const seen = itemSaved();
+    await consumer.onItemsSaved([seen]);
+    const fresh = itemSaved();
+    const erasedSave = buildEnvelope('wardrobe.item-saved.v1', productId, { ...fresh.payload, userId: 'gone' });
+    accountData.erasedAmong.mockResolvedValue(new Set(['gone']));
+    await consumer.onItemsSaved([seen, fresh, fresh, erasedSave]);
+
+    expect(accountData.erasedAmong).toHaveBeenLastCalledWith(['ada', 'gone'], tx);
+    expect(products.recordCaptures).toHaveBeenLastCalledWith([fresh], tx);
+    expect(lists.recordSaves).toHaveBeenLastCalledWith([fresh.payload], tx);
+    expect(claims.map((claim) => claim.eventId)).toEqual([seen.id, fresh.id, erasedSave.id]);
+    expect(invalidated).toHaveLength(2);
+  });
+
+  it('applies a failed batch one event at a time: a poison event is dead-lettered alone and the others are applied', async () => {
+    const { consumer, products, deadLetters, claims } = setup();
+    const good = itemSaved();
+    const poison = buildEnvelope('wardrobe.item-saved.v1', productId, { ...good.payload, userId: 'poisoner' });
+    products.recordCaptures.mockImplementation(async (events) => {
+      if (events.some((event) => event.payload.userId === 'poisoner')) throw new PermanentEventError('this capture can never be applied');
+      return [];
+    });
+    await consumer.onItemsSaved([good, poison]);
+
+    expect(claims.map((claim) => claim.eventId)).toEqual([good.id]);
+    expect(deadLetters).toEqual([{ topic: 'wardrobe.item-saved.v1', original: poison, reason: 'catalogue: this capture can never be applied' }]);
+  });
+
   it('records an event delivered again only once', async () => {
     const { consumer, lists } = setup();
     const saveEvent = itemSaved();
     const removeEvent = itemRemoved();
     for (let delivery = 0; delivery < 2; delivery += 1) {
-      await consumer.onItemSaved(saveEvent);
-      await consumer.onItemRemoved(removeEvent);
+      await consumer.onItemsSaved([saveEvent]);
+      await consumer.onItemsRemoved([removeEvent]);
     }
-    expect(lists.recordSave).toHaveBeenCalledTimes(1);
-    expect(lists.recordRemoval).toHaveBeenCalledTimes(1);
+    expect(lists.recordSaves).toHaveBeenCalledTimes(1);
+    expect(lists.recordRemovals).toHaveBeenCalledTimes(1);
   });
 
   it('leaves the lists alone when the effect fails (the event comes again), and dead-letters a malformed removal', async () => {
     const { consumer, lists, deadLetters, claims } = setup();
-    lists.recordRemoval.mockRejectedValueOnce(new Error('connection reset'));
-    await expect(consumer.onItemRemoved(itemRemoved())).rejects.toThrow('connection reset');
+    // The batch fails, and so does its event applied again on its own: thrown, for redelivery.
+    lists.recordRemovals.mockRejectedValueOnce(new Error('connection reset')).mockRejectedValueOnce(new Error('connection reset'));
+    await expect(consumer.onItemsRemoved([itemRemoved()])).rejects.toThrow('connection reset');
     expect(lists.invalidate).not.toHaveBeenCalled();
 
     const malformed = { ...itemRemoved(), payload: { userId: 'ada', productId: 'not-a-uuid' } };
-    await consumer.onItemRemoved(malformed);
+    await consumer.onItemsRemoved([malformed]);
     expect(deadLetters).toEqual([{ topic: 'wardrobe.item-removed.v1', original: malformed, reason: expect.stringMatching(/^catalogue: invalid payload/) }]);
     expect(claims).toEqual([]);
   });
@@ -103,7 +135,7 @@ describe('CatalogueConsumer', () => {
     const removal = itemRemoved();
     const expiry = buildEnvelope('retention.product-expired.v1', productId, { productId, lastUnsavedAt: '2026-01-01T00:00:00.000Z' });
     for (let delivery = 0; delivery < 2; delivery += 1) {
-      await consumer.onItemRemoved(removal);
+      await consumer.onItemsRemoved([removal]);
       await consumer.onProductExpired(expiry);
     }
     expect(invalidated.filter((families) => families.length > 0)).toEqual([[...POPULAR_LISTS], ['popular:all', 'category:tops']]);
@@ -153,16 +185,16 @@ describe('CatalogueConsumer', () => {
 
     it('drops a save or a removal of an erased account that arrives after the deletion (the event is still marked processed)', async () => {
       const { consumer, products, lists, accountData, tx, claims, invalidated } = setup();
-      accountData.isErased.mockResolvedValue(true);
+      accountData.erasedAmong.mockResolvedValue(new Set(['ada']));
       const save = itemSaved();
       const removal = itemRemoved();
-      await consumer.onItemSaved(save);
-      await consumer.onItemRemoved(removal);
+      await consumer.onItemsSaved([save]);
+      await consumer.onItemsRemoved([removal]);
 
-      expect(accountData.isErased).toHaveBeenCalledWith('ada', tx);
-      expect(products.recordCapture).not.toHaveBeenCalled();
-      expect(lists.recordSave).not.toHaveBeenCalled();
-      expect(lists.recordRemoval).not.toHaveBeenCalled();
+      expect(accountData.erasedAmong).toHaveBeenCalledWith(['ada'], tx);
+      expect(products.recordCaptures).not.toHaveBeenCalled();
+      expect(lists.recordSaves).not.toHaveBeenCalled();
+      expect(lists.recordRemovals).not.toHaveBeenCalled();
       expect(claims.map((claim) => claim.eventId)).toEqual([save.id, removal.id]);
       expect(invalidated.flat()).toEqual([]);
     });

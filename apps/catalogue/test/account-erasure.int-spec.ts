@@ -62,7 +62,7 @@ describe.each(['embedded', 'distributed'] as const)('account erasure in the cata
   const prove = (userId: string) => consumer.onEmailConfirmed(buildEnvelope('identity.email-confirmed.v1', userId, { userId, how: 'link' }));
   const save = async (userId: string, saved: Capture) => {
     await prove(userId);
-    await consumer.onItemSaved(itemSaved(userId, saved));
+    await consumer.onItemsSaved([itemSaved(userId, saved)]);
     return productIdFor(saved.productKey);
   };
   const accountDeleted = (userId: string) => buildEnvelope('identity.account-deleted.v1', userId, { userId });
@@ -106,8 +106,8 @@ describe.each(['embedded', 'distributed'] as const)('account erasure in the cata
 
     await consumer.onAccountDeleted(deletion);
     await consumer.onAccountDeleted(deletion);
-    await consumer.onItemSaved(lateSave);
-    await consumer.onItemRemoved(buildEnvelope('wardrobe.item-removed.v1', lateSave.payload.productId, { userId: a.uid, productId: lateSave.payload.productId, removedAt: new Date().toISOString() }));
+    await consumer.onItemsSaved([lateSave]);
+    await consumer.onItemsRemoved([buildEnvelope('wardrobe.item-removed.v1', lateSave.payload.productId, { userId: a.uid, productId: lateSave.payload.productId, removedAt: new Date().toISOString() })]);
 
     await expect(accountData.dataHeld(ADMIN, a.uid)).resolves.toEqual(NOTHING_HELD);
     expect(await product(productIdFor(saved.productKey))).toBeUndefined();
@@ -172,8 +172,8 @@ describe.each(['embedded', 'distributed'] as const)('account erasure in the cata
       const saveInFlight = db.transaction(async (tx) => {
         const event = itemSaved(a.uid, agreed).payload;
         if (!(await accountData.isErased(a.uid, tx as unknown as Db))) {
-          await productsService.recordCapture(event, tx as unknown as Db);
-          await listsService.recordSave(event, tx as unknown as Db);
+          await productsService.recordCaptures([{ payload: event }], tx as unknown as Db);
+          await listsService.recordSaves([event], tx as unknown as Db);
         }
         applied.open();
         await release.opened;

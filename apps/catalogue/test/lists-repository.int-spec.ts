@@ -60,7 +60,7 @@ describe.each(['embedded', 'distributed'] as const)('lists repository (%s)', (mo
     return id;
   };
   const saveDaysAgo = (productId: string, days: number, userId: string = randomUUID()) =>
-    db.transaction((tx) => lists.recordSave(productId, userId, new Date(Date.now() - days * DAY_MS), tx as unknown as Db));
+    db.transaction((tx) => lists.recordSaves([{ productId, userId, savedAt: new Date(Date.now() - days * DAY_MS) }], tx as unknown as Db));
   /** The rule the queries apply: no removal, or saved again after it. */
   const isActive = async (productId: string, userId: string) => {
     const [row] = await db.select().from(activeSaves).where(and(eq(activeSaves.productId, productId), eq(activeSaves.userId, userId)));
@@ -74,8 +74,8 @@ describe.each(['embedded', 'distributed'] as const)('lists repository (%s)', (mo
 
   describe('active saves', () => {
     const at = (iso: string) => new Date(`2026-03-0${iso}:00:00.000Z`);
-    const save = (productId: string, userId: string, when: Date) => db.transaction((tx) => lists.recordSave(productId, userId, when, tx as unknown as Db));
-    const remove = (productId: string, userId: string, when: Date) => db.transaction((tx) => lists.recordRemoval(productId, userId, when, tx as unknown as Db));
+    const save = (productId: string, userId: string, when: Date) => db.transaction((tx) => lists.recordSaves([{ productId, userId, savedAt: when }], tx as unknown as Db));
+    const remove = (productId: string, userId: string, when: Date) => db.transaction((tx) => lists.recordRemovals([{ productId, userId, removedAt: when }], tx as unknown as Db));
 
     it('ends a save with its removal, and counts a save again after it from its new beginning', async () => {
       const productId = randomUUID();
@@ -122,8 +122,8 @@ describe.each(['embedded', 'distributed'] as const)('lists repository (%s)', (mo
       const newer = await addProduct({ brand, ageDays: 1 });
       const removed = await addProduct({ brand });
       const when = new Date(Date.now() - DAY_MS);
-      for (const id of [older, newer, removed]) await db.transaction((tx) => lists.recordSave(id, 'same-saver', when, tx as unknown as Db));
-      await db.transaction((tx) => lists.recordRemoval(removed, 'same-saver', new Date(), tx as unknown as Db));
+      for (const id of [older, newer, removed]) await db.transaction((tx) => lists.recordSaves([{ productId: id, userId: 'same-saver', savedAt: when }], tx as unknown as Db));
+      await db.transaction((tx) => lists.recordRemovals([{ productId: removed, userId: 'same-saver', removedAt: new Date() }], tx as unknown as Db));
 
       const ranked = await lists.popular({ ...ALL, brand }, HALF_LIFE_SECONDS, FIRST_PAGE);
       expect(ranked.map((row) => row.product.id)).toEqual([newer, older]);

@@ -41,8 +41,8 @@ describe.each(['embedded', 'distributed'] as const)('product expiry (%s)', (mode
     await db.insert(priceObservations).values({ productId: id, userId: 'ada', amount: 80, observedAt: savedAt });
     await db.insert(genderFeedback).values({ productId: id, userId: 'bob', gender: 'Women' });
     await db.transaction(async (tx) => {
-      await lists.recordSave(id, 'ada', savedAt, tx as unknown as Db);
-      if (removedAt) await lists.recordRemoval(id, 'ada', removedAt, tx as unknown as Db);
+      await lists.recordSaves([{ productId: id, userId: 'ada', savedAt }], tx as unknown as Db);
+      if (removedAt) await lists.recordRemovals([{ productId: id, userId: 'ada', removedAt }], tx as unknown as Db);
     });
     return id;
   };

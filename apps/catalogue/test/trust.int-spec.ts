@@ -50,7 +50,7 @@ describe.each(['embedded', 'distributed'] as const)('trust in the catalogue (%s)
   const save = async (userId: string, saved: Capture) => {
     const productId = productIdFor(saved.productKey);
     const now = new Date().toISOString();
-    await consumer.onItemSaved(buildEnvelope('wardrobe.item-saved.v1', productId, { userId, productId, savedAt: now, capturedAt: now, capture: saved }));
+    await consumer.onItemsSaved([buildEnvelope('wardrobe.item-saved.v1', productId, { userId, productId, savedAt: now, capturedAt: now, capture: saved })]);
     return productId;
   };
   const prove = (userId: string) => consumer.onEmailConfirmed(buildEnvelope('identity.email-confirmed.v1', userId, { userId, how: 'link' }));
@@ -95,5 +95,32 @@ describe.each(['embedded', 'distributed'] as const)('trust in the catalogue (%s)
     await read('An Older Read', '2026-03-01T00:00:00.000Z');
     expect(await row(id)).toMatchObject({ name: 'Wool Blend Coat', price: 119, verified: true, listed: true });
     expect((await row(id))?.contested).toEqual(['name-brand', 'page']);
+  });
+
+  it('applies a batch of saves, a saver saving one product twice and a duplicate delivery among them, as the same saves one at a time', async () => {
+    const [first, second] = [randomUUID(), randomUUID()];
+    await prove(first);
+    await prove(second);
+    const at = (minutes: number) => new Date(Date.UTC(2026, 2, 1, 10, minutes)).toISOString();
+    /** The same story on two products (two shops' addresses): first saves, second agrees, first saves again with a new price. */
+    const story = (sourceUrl: string) => {
+      const productId = productIdFor(capture({ sourceUrl }).productKey);
+      const event = (userId: string, minutes: number, price: number) =>
+        buildEnvelope('wardrobe.item-saved.v1', productId, { userId, productId, savedAt: at(minutes), capturedAt: at(minutes), capture: capture({ sourceUrl, brand: 'Zara', name: 'Wool Coat', price }) });
+      return { productId, events: [event(first, 0, 129), event(second, 1, 125), event(first, 2, 99)] };
+    };
+    const oneByOne = story(retailerUrl());
+    for (const event of oneByOne.events) await consumer.onItemsSaved([event]);
+    const batched = story(retailerUrl());
+    await consumer.onItemsSaved([...batched.events, batched.events[1]]);
+
+    const shown = async (id: string) => {
+      const { name, brand, price, listed, verified, contested, gender, category } = (await row(id)) ?? {};
+      const savers = await repository.listCaptures(id);
+      return { name, brand, price, listed, verified, contested, gender, category, savers: savers.map(({ capture: saved, firstSavedAt, capturedAt }) => ({ price: saved.price, firstSavedAt, capturedAt })) };
+    };
+    expect(await shown(batched.productId)).toEqual(await shown(oneByOne.productId));
+    // Two savers: the lower middle of their latest prices (robustPrice); the first saver keeps their first save date.
+    expect(await shown(batched.productId)).toMatchObject({ price: 99, listed: true, savers: [{ price: 99, firstSavedAt: new Date(at(0)), capturedAt: new Date(at(2)) }, { price: 125 }] });
   });
 });

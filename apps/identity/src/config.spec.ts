@@ -32,7 +32,7 @@ describe('identity config', () => {
   it('signs with the current key and keeps the previous one for reading tokens during a rotation', () => {
     const previous = 'p'.repeat(40);
     const { jwtKeys } = loadIdentityConfig({ AUTH_JWT_SECRET: SECRET, AUTH_JWT_PREVIOUS_SECRET: previous });
-    expect(jwtKeys.current).toEqual({ id: keyIdOf(SECRET), secret: SECRET });
+    expect(jwtKeys.current).toMatchObject({ id: keyIdOf(SECRET), secret: SECRET });
     expect(jwtKeys.find(keyIdOf(previous))?.secret).toBe(previous);
     // Empty is unset (compose passes `${AUTH_JWT_PREVIOUS_SECRET:-}`).
     expect(loadIdentityConfig({ AUTH_JWT_SECRET: SECRET, AUTH_JWT_PREVIOUS_SECRET: '' }).jwtKeys.verifying).toHaveLength(1);

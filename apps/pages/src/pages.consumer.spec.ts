@@ -24,8 +24,8 @@ describe('PagesConsumer', () => {
   it('hands a capture to page watch with when it was captured, in the inbox\'s transaction, once however often the event comes', async () => {
     const { consumer, pages, tx, claims } = setup();
     const event = itemSaved();
-    await consumer.onItemSaved(event);
-    await consumer.onItemSaved(event);
+    await consumer.onItemsSaved([event]);
+    await consumer.onItemsSaved([event]);
 
     expect(pages.captureSaved).toHaveBeenCalledTimes(1);
     expect(pages.captureSaved).toHaveBeenCalledWith(PRODUCT_ID, saved, new Date(CAPTURED_AT), tx);
@@ -35,7 +35,7 @@ describe('PagesConsumer', () => {
   it('dead-letters a save without a capture, changing nothing', async () => {
     const { consumer, pages, deadLetters, claims } = setup();
     const malformed = { ...itemSaved(), payload: { userId: 'ada', productId: PRODUCT_ID } };
-    await consumer.onItemSaved(malformed);
+    await consumer.onItemsSaved([malformed]);
 
     expect(pages.captureSaved).not.toHaveBeenCalled();
     expect(deadLetters).toEqual([{ topic: 'wardrobe.item-saved.v1', original: malformed, reason: expect.stringMatching(/^pages: invalid payload/) }]);

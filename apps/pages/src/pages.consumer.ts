@@ -1,6 +1,6 @@
 import { Controller } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
-import { EventHandler, EventInbox } from '@closetly/server';
+import { EventBatchHandler, EventInbox } from '@closetly/server';
 import { PagesService } from './pages.service';
 
 /** Learns of product pages from savers' captures, once per event (inbox). */
@@ -11,9 +11,10 @@ export class PagesConsumer {
     private readonly pages: PagesService,
   ) {}
 
-  @EventHandler('wardrobe.item-saved.v1')
-  async onItemSaved(@Payload() message: unknown): Promise<void> {
-    await this.inbox.consume('wardrobe.item-saved.v1', message, ({ productId, capture, capturedAt }, tx) =>
+  /** Saves come in batches, a batch in one transaction (EventInbox.consumeBatchPerEvent). */
+  @EventBatchHandler('wardrobe.item-saved.v1')
+  async onItemsSaved(@Payload() messages: unknown[]): Promise<void> {
+    await this.inbox.consumeBatchPerEvent('wardrobe.item-saved.v1', messages, ({ productId, capture, capturedAt }, tx) =>
       this.pages.captureSaved(productId, capture, new Date(capturedAt), tx),
     );
   }

@@ -60,8 +60,8 @@ describe.each(['embedded', 'distributed'] as const)('page watch (%s)', (mode) =>
   it('learns a page once per event, reads it, and writes what it showed to the outbox with the read', async () => {
     const page = zaraPage('WOOL BLEND COAT', '"coat-v1"');
     const event = saved(page.productId, 'ada', { ...page.capture, name: 'TAMPERED' });
-    await consumer().onItemSaved(event);
-    await consumer().onItemSaved(event);
+    await consumer().onItemsSaved([event]);
+    await consumer().onItemsSaved([event]);
     expect(await repository.find(page.productId)).toMatchObject({ url: page.url, captureName: 'TAMPERED', lastReadAt: null });
 
     const result = await service.runNow(ADMIN);
@@ -77,7 +77,7 @@ describe.each(['embedded', 'distributed'] as const)('page watch (%s)', (mode) =>
 
   it('asks again with the stored validator and publishes nothing for an unchanged page', async () => {
     const page = zaraPage('RIBBED KNIT DRESS', '"dress-v1"');
-    await consumer().onItemSaved(saved(page.productId, 'ada', page.capture));
+    await consumer().onItemsSaved([saved(page.productId, 'ada', page.capture)]);
     await service.runNow(ADMIN);
     await db.update(productPages).set({ dueAt: new Date() }).where(eq(productPages.productId, page.productId));
 
@@ -92,8 +92,8 @@ describe.each(['embedded', 'distributed'] as const)('page watch (%s)', (mode) =>
     site.pages.delete(gone.path);
     const elsewhere = capture({ sourceUrl: `https://www.asos.com/p/${mode}-jumper/${slug}`, name: 'Cable Knit Jumper', brand: 'COS' });
     const elsewhereId = productIdFor(elsewhere.productKey);
-    await consumer().onItemSaved(saved(gone.productId, 'ada', gone.capture));
-    await consumer().onItemSaved(saved(elsewhereId, 'ada', elsewhere));
+    await consumer().onItemsSaved([saved(gone.productId, 'ada', gone.capture)]);
+    await consumer().onItemsSaved([saved(elsewhereId, 'ada', elsewhere)]);
 
     await expect(service.runNow(ADMIN)).resolves.toMatchObject({ read: 2, unreadable: 2 });
     expect(await observed(gone.productId)).toEqual([expect.objectContaining({ outcome: 'unreadable', reason: 'http-status' })]);
@@ -102,7 +102,7 @@ describe.each(['embedded', 'distributed'] as const)('page watch (%s)', (mode) =>
 
   it('never lets two runs claim one page', async () => {
     const page = zaraPage('TWEED BLAZER');
-    await consumer().onItemSaved(saved(page.productId, 'ada', page.capture));
+    await consumer().onItemsSaved([saved(page.productId, 'ada', page.capture)]);
     const now = new Date();
     const lease = new Date(now.getTime() + 60_000);
     const [first, second] = await Promise.all([repository.claimDue(now, 10, lease), repository.claimDue(now, 10, lease)]);

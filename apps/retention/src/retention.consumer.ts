@@ -1,9 +1,12 @@
 import { Controller } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
-import { EventHandler, EventInbox } from '@closetly/server';
+import { EventBatchHandler, EventHandler, EventInbox } from '@closetly/server';
 import { RetentionService } from './retention.service';
 
-/** Builds the retention read model, once per event (inbox), each event applied at the time it happened. */
+/**
+ * Builds the retention read model, once per event (inbox), each event applied at the time it happened.
+ * The busy topics come in batches, a batch in one transaction (EventInbox.consumeBatchPerEvent).
+ */
 @Controller()
 export class RetentionConsumer {
   constructor(
@@ -11,16 +14,16 @@ export class RetentionConsumer {
     private readonly retention: RetentionService,
   ) {}
 
-  @EventHandler('wardrobe.item-saved.v1')
-  async onItemSaved(@Payload() message: unknown): Promise<void> {
-    await this.inbox.consume('wardrobe.item-saved.v1', message, ({ productId, userId }, tx, envelope) =>
+  @EventBatchHandler('wardrobe.item-saved.v1')
+  async onItemsSaved(@Payload() messages: unknown[]): Promise<void> {
+    await this.inbox.consumeBatchPerEvent('wardrobe.item-saved.v1', messages, ({ productId, userId }, tx, envelope) =>
       this.retention.itemSaved(productId, userId, new Date(envelope.occurredAt), tx),
     );
   }
 
-  @EventHandler('wardrobe.item-removed.v1')
-  async onItemRemoved(@Payload() message: unknown): Promise<void> {
-    await this.inbox.consume('wardrobe.item-removed.v1', message, ({ productId, userId }, tx, envelope) =>
+  @EventBatchHandler('wardrobe.item-removed.v1')
+  async onItemsRemoved(@Payload() messages: unknown[]): Promise<void> {
+    await this.inbox.consumeBatchPerEvent('wardrobe.item-removed.v1', messages, ({ productId, userId }, tx, envelope) =>
       this.retention.itemRemoved(productId, userId, new Date(envelope.occurredAt), tx),
     );
   }
@@ -32,9 +35,9 @@ export class RetentionConsumer {
     );
   }
 
-  @EventHandler('catalogue.product-upserted.v1')
-  async onProductUpserted(@Payload() message: unknown): Promise<void> {
-    await this.inbox.consume('catalogue.product-upserted.v1', message, ({ product }, tx, envelope) =>
+  @EventBatchHandler('catalogue.product-upserted.v1')
+  async onProductsUpserted(@Payload() messages: unknown[]): Promise<void> {
+    await this.inbox.consumeBatchPerEvent('catalogue.product-upserted.v1', messages, ({ product }, tx, envelope) =>
       this.retention.productSeen(product.id, new Date(envelope.occurredAt), tx),
     );
   }

@@ -71,8 +71,8 @@ describe.each(['embedded', 'distributed'] as const)('retention sweep (%s)', (mod
   it('save, unsave, then 30 days pass: expired once, at 30 days + 1 s and not at 30 days − 1 s', async () => {
     const t0 = era();
     const id = randomUUID();
-    await consumer().onItemSaved(saved(id, 'ada', t0));
-    await consumer().onItemRemoved(removed(id, 'ada', new Date(t0.getTime() + 1000)));
+    await consumer().onItemsSaved([saved(id, 'ada', t0)]);
+    await consumer().onItemsRemoved([removed(id, 'ada', new Date(t0.getTime() + 1000))]);
     const unsavedAt = t0.getTime() + 1000;
 
     await service().sweep(new Date(unsavedAt + RETENTION_MS - 1000));
@@ -87,19 +87,19 @@ describe.each(['embedded', 'distributed'] as const)('retention sweep (%s)', (mod
     const t0 = era();
     const [again, late, twice] = [randomUUID(), randomUUID(), randomUUID()];
     const at = (seconds: number) => new Date(t0.getTime() + seconds * 1000);
-    await consumer().onItemSaved(saved(again, 'ada', at(0)));
-    await consumer().onItemRemoved(removed(again, 'ada', at(1)));
-    await consumer().onItemSaved(saved(again, 'ada', at(2)));
+    await consumer().onItemsSaved([saved(again, 'ada', at(0))]);
+    await consumer().onItemsRemoved([removed(again, 'ada', at(1))]);
+    await consumer().onItemsSaved([saved(again, 'ada', at(2))]);
 
-    await consumer().onItemSaved(saved(late, 'bob', at(5)));
-    await consumer().onItemRemoved(removed(late, 'bob', at(3)));
+    await consumer().onItemsSaved([saved(late, 'bob', at(5))]);
+    await consumer().onItemsRemoved([removed(late, 'bob', at(3))]);
 
-    await consumer().onItemSaved(saved(twice, 'cy', at(0)));
+    await consumer().onItemsSaved([saved(twice, 'cy', at(0))]);
     const unsave = removed(twice, 'cy', at(10));
-    await consumer().onItemRemoved(unsave);
-    await consumer().onItemSaved(saved(twice, 'cy', at(20)));
+    await consumer().onItemsRemoved([unsave]);
+    await consumer().onItemsSaved([saved(twice, 'cy', at(20))]);
     // The unsave delivered again after the newer save: the inbox drops it.
-    await consumer().onItemRemoved(unsave);
+    await consumer().onItemsRemoved([unsave]);
 
     await service().sweep(at(RETENTION_MS / 1000 + 60));
     expect(await expiredEvents([again, late, twice])).toEqual([]);
@@ -164,12 +164,12 @@ describe.each(['embedded', 'distributed'] as const)('retention sweep (%s)', (mod
       const at = (seconds: number) => new Date(t0.getTime() + seconds * 1000);
       const [a, b] = [randomUUID(), randomUUID()];
       const [p, q, letGo] = [randomUUID(), randomUUID(), randomUUID()];
-      await consumer().onItemSaved(saved(p, a, at(0)));
-      await consumer().onItemSaved(saved(p, b, at(1)));
-      await consumer().onItemSaved(saved(q, a, at(2)));
+      await consumer().onItemsSaved([saved(p, a, at(0))]);
+      await consumer().onItemsSaved([saved(p, b, at(1))]);
+      await consumer().onItemsSaved([saved(q, a, at(2))]);
       // A let this one go earlier: its clock already runs from then.
-      await consumer().onItemSaved(saved(letGo, a, at(3)));
-      await consumer().onItemRemoved(removed(letGo, a, at(4)));
+      await consumer().onItemsSaved([saved(letGo, a, at(3))]);
+      await consumer().onItemsRemoved([removed(letGo, a, at(4))]);
       await expect(service().dataHeld(ADMIN, a)).resolves.toEqual({ product_saves: 3 });
 
       const deletedAt = at(100);
@@ -198,11 +198,11 @@ describe.each(['embedded', 'distributed'] as const)('retention sweep (%s)', (mod
       const at = (seconds: number) => new Date(t0.getTime() + seconds * 1000);
       const a = randomUUID();
       const [kept, late] = [randomUUID(), randomUUID()];
-      await consumer().onItemSaved(saved(kept, a, at(0)));
+      await consumer().onItemsSaved([saved(kept, a, at(0))]);
       await consumer().onAccountDeleted(accountDeleted(a, at(10)));
 
-      await consumer().onItemSaved(saved(late, a, at(5)));
-      await consumer().onItemRemoved(removed(kept, a, at(6)));
+      await consumer().onItemsSaved([saved(late, a, at(5))]);
+      await consumer().onItemsRemoved([removed(kept, a, at(6))]);
 
       await expect(service().dataHeld(ADMIN, a)).resolves.toEqual({ product_saves: 0 });
       expect(await tracked(late)).toBeUndefined();

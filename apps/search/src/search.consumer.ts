@@ -1,6 +1,6 @@
 import { Controller } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
-import { EventHandler, EventInbox } from '@closetly/server';
+import { EventBatchHandler, EventHandler, EventInbox } from '@closetly/server';
 import { SearchService } from './search.service';
 
 /**
@@ -17,9 +17,10 @@ export class SearchConsumer {
     private readonly search: SearchService,
   ) {}
 
-  @EventHandler('catalogue.product-upserted.v1')
-  async onProductUpserted(@Payload() message: unknown): Promise<void> {
-    await this.inbox.consumeIdempotent('catalogue.product-upserted.v1', message, (payload) => this.search.productChanged(payload.product));
+  /** Product changes arrive in batches (a fetch's worth): one bulk write to the index for each. */
+  @EventBatchHandler('catalogue.product-upserted.v1')
+  async onProductsUpserted(@Payload() messages: unknown[]): Promise<void> {
+    await this.inbox.consumeIdempotentBatch('catalogue.product-upserted.v1', messages, (payloads) => this.search.productsChanged(payloads.map((payload) => payload.product)));
   }
 
   @EventHandler('catalogue.product-removed.v1')

@@ -94,14 +94,20 @@ export class SearchService {
 
   /** catalogue.product-upserted.v1: index a searchable product, drop any other (unlisted, hidden). */
   async productChanged(product: Product): Promise<void> {
-    this.changedDuringRebuild?.set(product.id, product);
-    await this.apply(product.id, product);
+    await this.productsChanged([product]);
+  }
+
+  /** A batch of catalogue.product-upserted.v1, in order (a product's last copy wins): one bulk write for the lot. */
+  async productsChanged(products: readonly Product[]): Promise<void> {
+    const latest = new Map(products.map((product) => [product.id, product] as const));
+    for (const [productId, product] of latest) this.changedDuringRebuild?.set(productId, product);
+    await this.apply(latest);
   }
 
   /** catalogue.product-removed.v1 */
   async productRemoved(productId: string): Promise<void> {
     this.changedDuringRebuild?.set(productId, null);
-    await this.apply(productId, null);
+    await this.apply(new Map([[productId, null]]));
   }
 
   /**
@@ -118,10 +124,10 @@ export class SearchService {
     const source = this.sources[from];
     try {
       const { indexed } = await this.index.replaceAll(this.searchablePages(source));
-      for (const [productId, product] of changed) await this.apply(productId, product);
+      await this.apply(changed);
       // What other replicas' consumers applied meanwhile, to the old index only: read back from the source.
       const elsewhere = (await source.changedSince?.()) ?? new Map<string, Product | null>();
-      for (const [productId, product] of elsewhere) await this.apply(productId, product);
+      await this.apply(elsewhere);
       this.log.log({ indexed, reapplied: changed.size + elsewhere.size }, 'search index rebuilt');
       return { indexed };
     } finally {
@@ -129,9 +135,12 @@ export class SearchService {
     }
   }
 
-  private async apply(productId: string, product: Product | null): Promise<void> {
-    if (product && isSearchable(product)) await this.index.upsert([toProductDocument(product)]);
-    else await this.index.remove([productId]);
+  /** Each product as it is now (null: gone): the searchable ones indexed, the others dropped, in one write each. */
+  private async apply(changes: ReadonlyMap<string, Product | null>): Promise<void> {
+    const searchable = [...changes.values()].filter((product): product is Product => product !== null && isSearchable(product));
+    const dropped = [...changes].filter(([, product]) => !(product && isSearchable(product))).map(([productId]) => productId);
+    if (searchable.length > 0) await this.index.upsert(searchable.map(toProductDocument));
+    if (dropped.length > 0) await this.index.remove(dropped);
   }
 
   private async *searchablePages(source: ProductSource): AsyncGenerator<ProductDocument[]> {

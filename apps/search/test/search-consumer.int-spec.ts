@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import type { Product } from '@closetly/contracts';
 import { buildEnvelope, type DatabaseConnection, type Db, drizzleFor, EventInbox, migrateService, openConnection } from '@closetly/server';
@@ -45,33 +46,47 @@ describe('search consumer on PGlite', () => {
   it('indexes a listed product, records the event once, and ignores its redelivery', async () => {
     const listed = product({ listed: true, name: 'Quilted Gilet Kestrel' });
     const event = upserted(listed);
-    await consumer.onProductUpserted(event);
+    await consumer.onProductsUpserted([event]);
     expect(await found('kestrel')).toEqual([listed.id]);
     const before = (await claims()).n;
 
     // A redelivered event after the product changed elsewhere: the inbox skips it.
     await index.remove([listed.id]);
-    await consumer.onProductUpserted(event);
+    await consumer.onProductsUpserted([event]);
     expect(await found('kestrel')).toEqual([]);
     expect((await claims()).n).toBe(before);
   });
 
   it('takes a product out when it is hidden, unlisted or removed', async () => {
     const listed = product({ listed: true, name: 'Waxed Jacket Osprey' });
-    await consumer.onProductUpserted(upserted(listed));
+    await consumer.onProductsUpserted([upserted(listed)]);
     expect(await found('osprey')).toEqual([listed.id]);
-    await consumer.onProductUpserted(upserted({ ...listed, hidden: true }));
+    await consumer.onProductsUpserted([upserted({ ...listed, hidden: true })]);
     expect(await found('osprey')).toEqual([]);
 
-    await consumer.onProductUpserted(upserted(listed));
+    await consumer.onProductsUpserted([upserted(listed)]);
     await consumer.onProductRemoved(buildEnvelope('catalogue.product-removed.v1', listed.id, { productId: listed.id }));
     expect(await found('osprey')).toEqual([]);
   });
 
   it('dead-letters a malformed event without recording or indexing anything', async () => {
     const before = (await claims()).n;
-    await consumer.onProductUpserted({ ...upserted(product()), payload: { product: { id: 'not-a-uuid' } } });
+    await consumer.onProductsUpserted([{ ...upserted(product()), payload: { product: { id: 'not-a-uuid' } } }]);
     expect(recorder.deadLetters.at(-1)?.reason).toMatch(/^search: invalid payload/);
     expect((await claims()).n).toBe(before);
+  });
+
+  it('applies a batch in one bulk write, each product as its last event in the batch says, dead-lettering only the malformed message', async () => {
+    const heron = product({ id: randomUUID(), listed: true, name: 'Linen Shirt Heronsby' });
+    const wren = product({ id: randomUUID(), listed: true, name: 'Linen Shirt Wrenfield' });
+    const malformed = { ...upserted(product()), payload: { product: { id: 'not-a-uuid' } } };
+    const before = (await claims()).n;
+    const wrenListed = upserted(wren);
+    await consumer.onProductsUpserted([upserted(heron), wrenListed, malformed, upserted({ ...heron, hidden: true }), wrenListed]);
+
+    expect(await found('wrenfield')).toEqual([wren.id]);
+    expect(await found('heronsby')).toEqual([]);
+    expect(recorder.deadLetters.at(-1)?.original).toEqual(malformed);
+    expect((await claims()).n).toBe(before + 3);
   });
 });

@@ -36,7 +36,7 @@ describe('WardrobeConsumer', () => {
       recommenderChanged.mockClear();
       const published = product({ id: saved.id, gender: 'Women', category: 'outerwear', listed: true });
       const event = upserted(published);
-      await consumer.onProductUpserted(event);
+      await consumer.onProductsUpserted([event]);
 
       await expect(service.find(SHOPPER, saved.id)).resolves.toMatchObject({ gender: 'Women', category: 'outerwear' });
       expect(repository.upsertClassification).toHaveBeenCalledWith(saved.id, { gender: 'Women', category: 'outerwear' }, tx);
@@ -50,8 +50,8 @@ describe('WardrobeConsumer', () => {
     it('replaces the product when the catalogue publishes it again (hidden now)', async () => {
       const { consumer, recommendations } = setup();
       const published = product({ id: randomUUID(), listed: true });
-      await consumer.onProductUpserted(upserted(published));
-      await consumer.onProductUpserted(upserted({ ...published, hidden: true }));
+      await consumer.onProductsUpserted([upserted(published)]);
+      await consumer.onProductsUpserted([upserted({ ...published, hidden: true })]);
 
       expect(recommendations.products.get(published.id)).toMatchObject({ listed: true, hidden: true });
     });
@@ -61,9 +61,9 @@ describe('WardrobeConsumer', () => {
       const saved = await service.save(SHOPPER, item());
       recommenderChanged.mockClear();
       const event = upserted(product({ id: saved.id, gender: 'Women' }));
-      await consumer.onProductUpserted(event);
-      await consumer.onProductUpserted(event);
-      await consumer.onProductUpserted({ ...event, payload: { product: product({ id: saved.id, gender: 'Men' }) } });
+      await consumer.onProductsUpserted([event]);
+      await consumer.onProductsUpserted([event]);
+      await consumer.onProductsUpserted([{ ...event, payload: { product: product({ id: saved.id, gender: 'Men' }) } }]);
 
       expect(repository.upsertClassification).toHaveBeenCalledTimes(1);
       expect(recommendations.repository.upsertProduct).toHaveBeenCalledTimes(1);
@@ -74,8 +74,8 @@ describe('WardrobeConsumer', () => {
     it('dead-letters a malformed payload or envelope instead of throwing, with no effect', async () => {
       const { consumer, repository, recommendations, recommenderChanged, deadLetters, claims } = setup();
       const badPayload = { ...upserted(product()), payload: { product: { id: 'not-a-uuid' } } };
-      await expect(consumer.onProductUpserted(badPayload)).resolves.toBeUndefined();
-      await expect(consumer.onProductUpserted('not an envelope')).resolves.toBeUndefined();
+      await expect(consumer.onProductsUpserted([badPayload])).resolves.toBeUndefined();
+      await expect(consumer.onProductsUpserted(['not an envelope'])).resolves.toBeUndefined();
 
       expect(deadLetters).toEqual([
         { topic: 'catalogue.product-upserted.v1', original: badPayload, reason: expect.stringMatching(/^wardrobe: invalid payload/) },
@@ -91,10 +91,11 @@ describe('WardrobeConsumer', () => {
       const { consumer, service, repository, deadLetters } = setup();
       const saved = await service.save(SHOPPER, item());
       const event = upserted(product({ id: saved.id, gender: 'Men' }));
-      repository.upsertClassification.mockRejectedValueOnce(new Error('connection reset'));
+      // The batch fails, and so does its event applied again on its own: thrown, for redelivery.
+      repository.upsertClassification.mockRejectedValueOnce(new Error('connection reset')).mockRejectedValueOnce(new Error('connection reset'));
 
-      await expect(consumer.onProductUpserted(event)).rejects.toThrow('connection reset');
-      await consumer.onProductUpserted(event);
+      await expect(consumer.onProductsUpserted([event])).rejects.toThrow('connection reset');
+      await consumer.onProductsUpserted([event]);
 
       expect(deadLetters).toEqual([]);
       await expect(service.find(SHOPPER, saved.id)).resolves.toMatchObject({ gender: 'Men' });
@@ -104,13 +105,14 @@ describe('WardrobeConsumer', () => {
       const { consumer, recommendations, repository, claims } = setup();
       const published = product({ id: randomUUID(), listed: true });
       const event = upserted(published);
-      recommendations.repository.upsertProduct.mockRejectedValueOnce(new Error('connection reset'));
+      recommendations.repository.upsertProduct.mockRejectedValueOnce(new Error('connection reset')).mockRejectedValueOnce(new Error('connection reset'));
 
-      await expect(consumer.onProductUpserted(event)).rejects.toThrow('connection reset');
+      await expect(consumer.onProductsUpserted([event])).rejects.toThrow('connection reset');
       expect(claims).toEqual([]);
-      await consumer.onProductUpserted(event);
+      await consumer.onProductsUpserted([event]);
 
-      expect(repository.upsertClassification).toHaveBeenCalledTimes(2);
+      // Tried as a batch, then on its own (both rolled back), then applied on redelivery.
+      expect(repository.upsertClassification).toHaveBeenCalledTimes(3);
       expect(recommendations.products.get(published.id)).toEqual(published);
       expect(claims).toHaveLength(1);
     });
@@ -120,7 +122,7 @@ describe('WardrobeConsumer', () => {
     it('drops the product’s classification and recommendations, keeping the shoppers’ own saves, in one inbox transaction, once per event id', async () => {
       const { consumer, service, repository, recommendations, recommenderChanged, saves, tx } = setup();
       const saved = await service.save(SHOPPER, item());
-      await consumer.onProductUpserted(upserted(product({ id: saved.id, listed: true })));
+      await consumer.onProductsUpserted([upserted(product({ id: saved.id, listed: true }))]);
       recommenderChanged.mockClear();
       const event = buildEnvelope('catalogue.product-removed.v1', saved.id, { productId: saved.id });
       await consumer.onProductRemoved(event);

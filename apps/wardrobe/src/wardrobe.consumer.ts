@@ -1,6 +1,6 @@
 import { Controller } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
-import { EventHandler, EventInbox } from '@closetly/server';
+import { EventBatchHandler, EventHandler, EventInbox } from '@closetly/server';
 import { PrivacyService } from './privacy/privacy.service';
 import { RecommendationsService } from './recommendations/recommendations.service';
 import { SavesService } from './saves/saves.service';
@@ -21,13 +21,14 @@ export class WardrobeConsumer {
     private readonly privacy: PrivacyService,
   ) {}
 
-  @EventHandler('catalogue.product-upserted.v1')
-  async onProductUpserted(@Payload() message: unknown): Promise<void> {
-    const outcome = await this.inbox.consume('catalogue.product-upserted.v1', message, async ({ product }, tx) => {
+  /** Product changes come in batches, a batch in one transaction (EventInbox.consumeBatchPerEvent). */
+  @EventBatchHandler('catalogue.product-upserted.v1')
+  async onProductsUpserted(@Payload() messages: unknown[]): Promise<void> {
+    const applied = await this.inbox.consumeBatchPerEvent('catalogue.product-upserted.v1', messages, async ({ product }, tx) => {
       await this.saves.productUpserted(product, tx);
       await this.recommendations.productUpserted(product, tx);
     });
-    if (outcome === 'processed') this.recommendations.dataChanged();
+    if (applied > 0) this.recommendations.dataChanged();
   }
 
   @EventHandler('catalogue.product-removed.v1')

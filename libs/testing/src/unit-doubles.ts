@@ -50,8 +50,8 @@ export function recordingOutbox() {
     return envelope;
   });
   outbox.addMany.mockImplementation(async (tx, topic, events) =>
-    events.map(({ key, payload }) => {
-      const envelope = buildEnvelope(topic, key, payload);
+    events.map(({ key, payload, correlationId }) => {
+      const envelope = buildEnvelope(topic, key, payload, correlationId);
       recorded.push({ tx, envelope });
       return envelope;
     }),
@@ -78,16 +78,17 @@ export function fakeInboxDatabase() {
   const claims: InboxClaim[] = [];
   let pending: InboxClaim[] = [];
   const claimed = (claim: InboxClaim) => [...claims, ...pending].some((row) => row.eventId === claim.eventId && row.consumer === claim.consumer);
-  // Only the chain EventInbox calls: insert(inbox).values(row).onConflictDoNothing().returning(columns).
+  // Only the chain EventInbox calls: insert(inbox).values(row or rows).onConflictDoNothing().returning(columns).
   const tx = {
     insert: (_table: unknown) => ({
-      values: (row: InboxClaim) => ({
+      values: (rows: InboxClaim | InboxClaim[]) => ({
         onConflictDoNothing: () => ({
-          returning: async (_columns: unknown) => {
-            if (claimed(row)) return [];
-            pending.push({ ...row });
-            return [{ eventId: row.eventId }];
-          },
+          returning: async (_columns: unknown) =>
+            (Array.isArray(rows) ? rows : [rows]).flatMap((row) => {
+              if (claimed(row)) return [];
+              pending.push({ ...row });
+              return [{ eventId: row.eventId }];
+            }),
         }),
       }),
     }),
@@ -128,6 +129,7 @@ export function inMemoryErasedAccounts() {
   const erased = new Set<string>();
   const accounts = mockOf(ErasedAccounts);
   accounts.isErased.mockImplementation(async (userId) => erased.has(userId));
+  accounts.erasedAmong.mockImplementation(async (userIds) => new Set(userIds.filter((userId) => erased.has(userId))));
   accounts.markErased.mockImplementation(async (userId) => void erased.add(userId));
   // The real method, over the in-memory isErased above.
   accounts.unlessErased.mockImplementation(ErasedAccounts.prototype.unlessErased);

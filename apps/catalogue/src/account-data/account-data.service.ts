@@ -37,6 +37,11 @@ export class AccountDataService {
     return this.accountData.isErased(userId, tx);
   }
 
+  /** isErased() for a batch of events' users: the erased ones among them. */
+  erasedAmong(userIds: readonly string[], tx: Db): Promise<Set<string>> {
+    return this.accountData.erasedAmong(userIds, tx);
+  }
+
   /** First in an account's erasure: waits for that user's events being applied, and turns away later ones. */
   markErased(userId: string, erasedAt: Date, tx: Db): Promise<void> {
     return this.accountData.markErased(userId, erasedAt, tx);

@@ -53,11 +53,13 @@ function publicProducts(filter: ListFilter): SQL | undefined {
 export class ListsRepository {
   constructor(@Inject(DATABASE) private readonly db: Db) {}
 
-  /** A save (or a save again with a new capture): its current save began at `savedAt`; the latest beginning seen is kept. */
-  async recordSave(productId: string, userId: string, savedAt: Date, tx: Db): Promise<void> {
+  /** Saves (or saves again with a new capture): each current save began at its `savedAt`; the latest beginning seen is kept. */
+  async recordSaves(saves: ReadonlyArray<{ productId: string; userId: string; savedAt: Date }>, tx: Db): Promise<void> {
+    const rows = latestPerSaver(saves, (save) => save.savedAt);
+    if (rows.length === 0) return;
     await tx
       .insert(activeSaves)
-      .values({ productId, userId, savedAt })
+      .values(rows)
       .onConflictDoUpdate({ target: [activeSaves.productId, activeSaves.userId], set: { savedAt: sql`greatest(${activeSaves.savedAt}, excluded.saved_at)` } });
   }
 
@@ -66,10 +68,12 @@ export class ListsRepository {
    * save's event is still on its way) it leaves one that the save cannot
    * revive: `saved_at` = `removed_at`, and only a later beginning is active.
    */
-  async recordRemoval(productId: string, userId: string, removedAt: Date, tx: Db): Promise<void> {
+  async recordRemovals(removals: ReadonlyArray<{ productId: string; userId: string; removedAt: Date }>, tx: Db): Promise<void> {
+    const rows = latestPerSaver(removals, (removal) => removal.removedAt);
+    if (rows.length === 0) return;
     await tx
       .insert(activeSaves)
-      .values({ productId, userId, savedAt: removedAt, removedAt })
+      .values(rows.map(({ productId, userId, removedAt }) => ({ productId, userId, savedAt: removedAt, removedAt })))
       .onConflictDoUpdate({ target: [activeSaves.productId, activeSaves.userId], set: { removedAt: sql`greatest(${activeSaves.removedAt}, excluded.removed_at)` } });
   }
 
@@ -113,4 +117,15 @@ export class ListsRepository {
       .offset(page.offset)
       .limit(page.limit);
   }
+}
+
+/** One row per saver and product, the latest by `at` (one statement may change a row only once; the upserts keep the greatest anyway). */
+function latestPerSaver<T extends { productId: string; userId: string }>(rows: readonly T[], at: (row: T) => Date): T[] {
+  const latest = new Map<string, T>();
+  for (const row of rows) {
+    const key = `${row.productId}/${row.userId}`;
+    const kept = latest.get(key);
+    if (!kept || at(row) > at(kept)) latest.set(key, row);
+  }
+  return [...latest.values()];
 }

@@ -74,14 +74,14 @@ export class ListsService {
     );
   }
 
-  /** wardrobe.item-saved.v1, in the inbox's transaction: the saver's save is active since its `savedAt`. */
-  recordSave(event: WardrobeItemSaved, tx: Db): Promise<void> {
-    return this.lists.recordSave(event.productId, event.userId, new Date(event.savedAt), tx);
+  /** wardrobe.item-saved.v1 (a batch), in the inbox's transaction: each saver's save is active since its `savedAt`. */
+  recordSaves(events: readonly WardrobeItemSaved[], tx: Db): Promise<void> {
+    return this.lists.recordSaves(events.map(({ productId, userId, savedAt }) => ({ productId, userId, savedAt: new Date(savedAt) })), tx);
   }
 
-  /** wardrobe.item-removed.v1, in the inbox's transaction: the save ends. */
-  recordRemoval(event: WardrobeItemRemoved, tx: Db): Promise<void> {
-    return this.lists.recordRemoval(event.productId, event.userId, new Date(event.removedAt), tx);
+  /** wardrobe.item-removed.v1 (a batch), in the inbox's transaction: the saves end. */
+  recordRemovals(events: readonly WardrobeItemRemoved[], tx: Db): Promise<void> {
+    return this.lists.recordRemovals(events.map(({ productId, userId, removedAt }) => ({ productId, userId, removedAt: new Date(removedAt) })), tx);
   }
 
   /** identity.account-deleted.v1, in the inbox's transaction: the user's saves no longer count. */

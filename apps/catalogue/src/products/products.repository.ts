@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Capture } from '@closetly/contracts';
 import { DATABASE, type Db, uuidList } from '@closetly/server';
-import { and, asc, desc, eq, gt, gte, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, gt, gte, inArray, type SQL, sql } from 'drizzle-orm';
 import { activeSaves, captures, genderFeedback, pageReads, priceObservations, products, provedAccounts } from '../db/schema';
 import type { LatestObservation, PageRead, SaverCapture } from './product-derivation';
 
@@ -10,17 +10,38 @@ export const PRODUCT_LOCK_SLOTS = 1024;
 
 export type ProductRow = typeof products.$inferSelect;
 export type NewProduct = typeof products.$inferInsert;
+/** A saver's capture of a product as stored (see upsertCaptures). */
+export type CaptureWrite = typeof captures.$inferInsert & { capture: Capture };
+
+const productColumns = getTableColumns(products);
 
 /** Products, savers' captures, price observations and gender feedback. Queries only. */
 @Injectable()
 export class ProductsRepository {
   constructor(@Inject(DATABASE) private readonly db: Db) {}
 
-  /** Keeps this saver's latest capture; the date they first saved it stays the earliest seen. */
-  async upsertCapture(productId: string, userId: string, capture: Capture, firstSavedAt: Date, capturedAt: Date, tx: Db): Promise<void> {
+  /**
+   * Keeps each saver's latest capture; the date they first saved it stays the earliest seen. A batch's
+   * captures of one saver and product are merged first by the same rule (one statement may change a row
+   * only once).
+   */
+  async upsertCaptures(rows: readonly CaptureWrite[], tx: Db): Promise<void> {
+    const merged = new Map<string, CaptureWrite>();
+    for (const row of rows) {
+      const key = `${row.productId}/${row.userId}`;
+      const kept = merged.get(key);
+      const newer = !kept || row.capturedAt >= kept.capturedAt;
+      merged.set(key, {
+        ...row,
+        capture: newer ? row.capture : kept.capture,
+        capturedAt: newer ? row.capturedAt : kept.capturedAt,
+        firstSavedAt: kept && kept.firstSavedAt < row.firstSavedAt ? kept.firstSavedAt : row.firstSavedAt,
+      });
+    }
+    if (merged.size === 0) return;
     await tx
       .insert(captures)
-      .values({ productId, userId, capture, firstSavedAt, capturedAt })
+      .values([...merged.values()])
       .onConflictDoUpdate({
         target: [captures.productId, captures.userId],
         set: {
@@ -31,13 +52,28 @@ export class ProductsRepository {
       });
   }
 
-  async addObservation(observation: typeof priceObservations.$inferInsert, tx: Db): Promise<void> {
-    await tx.insert(priceObservations).values(observation);
+  async addObservations(observations: ReadonlyArray<typeof priceObservations.$inferInsert>, tx: Db): Promise<void> {
+    if (observations.length > 0) await tx.insert(priceObservations).values([...observations]);
+  }
+
+  /** Every saver's latest capture of each product, the first saver first. */
+  async capturesOf(productIds: readonly string[], tx: Db = this.db): Promise<Map<string, SaverCapture[]>> {
+    const byProduct = new Map<string, SaverCapture[]>();
+    if (productIds.length === 0) return byProduct;
+    const rows = await tx
+      .select()
+      .from(captures)
+      .where(inArray(captures.productId, uuidList(productIds)))
+      .orderBy(asc(captures.firstSavedAt), asc(captures.userId));
+    for (const row of rows) {
+      const saver = { userId: row.userId, capture: row.capture as Capture, firstSavedAt: row.firstSavedAt, capturedAt: row.capturedAt };
+      byProduct.set(row.productId, [...(byProduct.get(row.productId) ?? []), saver]);
+    }
+    return byProduct;
   }
 
   async listCaptures(productId: string, tx: Db = this.db): Promise<SaverCapture[]> {
-    const rows = await tx.select().from(captures).where(eq(captures.productId, productId)).orderBy(asc(captures.firstSavedAt), asc(captures.userId));
-    return rows.map((row) => ({ userId: row.userId, capture: row.capture as Capture, firstSavedAt: row.firstSavedAt, capturedAt: row.capturedAt }));
+    return (await this.capturesOf([productId], tx)).get(productId) ?? [];
   }
 
   /** Of these users, the ones whose account proved its e-mail address. */
@@ -54,8 +90,14 @@ export class ProductsRepository {
   }
 
   async pageRead(productId: string, tx: Db = this.db): Promise<PageRead | null> {
-    const [row] = await tx.select().from(pageReads).where(eq(pageReads.productId, productId));
-    return row ? { ...(row.page as Omit<PageRead, 'fetchedAt'>), fetchedAt: row.fetchedAt } : null;
+    return (await this.pageReadsOf([productId], tx)).get(productId) ?? null;
+  }
+
+  /** The kept read of each product's page, for those that have one. */
+  async pageReadsOf(productIds: readonly string[], tx: Db = this.db): Promise<Map<string, PageRead>> {
+    if (productIds.length === 0) return new Map();
+    const rows = await tx.select().from(pageReads).where(inArray(pageReads.productId, uuidList(productIds)));
+    return new Map(rows.map((row) => [row.productId, { ...(row.page as Omit<PageRead, 'fetchedAt'>), fetchedAt: row.fetchedAt }]));
   }
 
   /** Keeps the newest read of the product's page; an older one arriving late changes nothing (false). */
@@ -94,6 +136,25 @@ export class ProductsRepository {
       .orderBy(priceObservations.userId, desc(priceObservations.observedAt), desc(priceObservations.id));
   }
 
+  /** Each saver's latest observation of each product, however old. */
+  async latestObservationsOf(productIds: readonly string[], tx: Db = this.db): Promise<Map<string, LatestObservation[]>> {
+    const byProduct = new Map<string, LatestObservation[]>();
+    if (productIds.length === 0) return byProduct;
+    const rows = await tx
+      .selectDistinctOn([priceObservations.productId, priceObservations.userId], {
+        productId: priceObservations.productId,
+        userId: priceObservations.userId,
+        amount: priceObservations.amount,
+        currency: priceObservations.currency,
+        priceText: priceObservations.priceText,
+      })
+      .from(priceObservations)
+      .where(inArray(priceObservations.productId, uuidList(productIds)))
+      .orderBy(priceObservations.productId, priceObservations.userId, desc(priceObservations.observedAt), desc(priceObservations.id));
+    for (const { productId, ...observation } of rows) byProduct.set(productId, [...(byProduct.get(productId) ?? []), observation]);
+    return byProduct;
+  }
+
   async priceHistory(productId: string): Promise<Array<typeof priceObservations.$inferSelect>> {
     return this.db.select().from(priceObservations).where(eq(priceObservations.productId, productId)).orderBy(asc(priceObservations.observedAt), asc(priceObservations.id));
   }
@@ -101,6 +162,12 @@ export class ProductsRepository {
   async findById(id: string, tx: Db = this.db): Promise<ProductRow | undefined> {
     const [row] = await tx.select().from(products).where(eq(products.id, id));
     return row;
+  }
+
+  async findByIds(ids: readonly string[], tx: Db = this.db): Promise<Map<string, ProductRow>> {
+    if (ids.length === 0) return new Map();
+    const rows = await tx.select().from(products).where(inArray(products.id, uuidList(ids)));
+    return new Map(rows.map((row) => [row.id, row]));
   }
 
   /**
@@ -158,14 +225,36 @@ export class ProductsRepository {
   }
 
   async upsert(product: NewProduct & { id: string }, tx: Db): Promise<ProductRow> {
-    const { id: _id, createdAt: _createdAt, ...changes } = product;
-    const [row] = await tx
-      .insert(products)
-      .values(product)
-      .onConflictDoUpdate({ target: products.id, set: { ...changes, updatedAt: sql`now()` } })
-      .returning();
+    const row = (await this.upsertMany([product], tx)).get(product.id);
     if (!row) throw new Error('product upsert returned nothing');
     return row;
+  }
+
+  /**
+   * Inserts or replaces products, each with the columns it names (a new product's others take their
+   * defaults, an existing one's stay). Products naming the same columns share one statement.
+   */
+  async upsertMany(rows: ReadonlyArray<NewProduct & { id: string }>, tx: Db): Promise<Map<string, ProductRow>> {
+    const byColumns = new Map<string, Array<NewProduct & { id: string }>>();
+    for (const row of rows) {
+      const columns = Object.keys(row).filter((key) => key !== 'createdAt' && key !== 'updatedAt').sort().join(',');
+      byColumns.set(columns, [...(byColumns.get(columns) ?? []), row]);
+    }
+    const saved = new Map<string, ProductRow>();
+    for (const [columns, group] of byColumns) {
+      const set: Record<string, SQL> = { updatedAt: sql`now()` };
+      for (const key of columns.split(',')) {
+        const column = productColumns[key as keyof typeof productColumns];
+        if (key !== 'id' && column) set[key] = sql.raw(`excluded."${column.name}"`);
+      }
+      const returned = await tx
+        .insert(products)
+        .values(group.map(({ createdAt: _createdAt, updatedAt: _updatedAt, ...row }) => row))
+        .onConflictDoUpdate({ target: products.id, set })
+        .returning();
+      for (const row of returned) saved.set(row.id, row);
+    }
+    return saved;
   }
 
   async update(id: string, changes: Partial<NewProduct>, tx: Db): Promise<ProductRow | undefined> {

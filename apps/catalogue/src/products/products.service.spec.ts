@@ -4,7 +4,7 @@ import { capture, fakeUnitOfWork, mockOf, recordingOutbox } from '@closetly/test
 import type { priceObservations } from '../db/schema';
 import { ListsCache } from '../lists/lists-cache';
 import type { PageRead } from './product-derivation';
-import { type ProductRow, ProductsRepository } from './products.repository';
+import { type NewProduct, type ProductRow, ProductsRepository } from './products.repository';
 import { ProductsService, toProduct } from './products.service';
 
 /** Observations older than this were once left out of the price; they count now, so a lone newcomer cannot set it. */
@@ -39,28 +39,33 @@ function inMemoryProducts() {
 
   const repository = mockOf(ProductsRepository);
   repository.lockProduct.mockResolvedValue(undefined);
-  repository.upsertCapture.mockImplementation(async (productId, userId, capture, firstSavedAt, capturedAt) => {
-    const key = `${productId}/${userId}`;
-    const stored = captures.get(key);
-    const newer = !stored || capturedAt >= stored.capturedAt;
-    captures.set(key, {
-      productId,
-      userId,
-      capture: newer ? capture : stored.capture,
-      capturedAt: newer ? capturedAt : stored.capturedAt,
-      firstSavedAt: stored && stored.firstSavedAt < firstSavedAt ? stored.firstSavedAt : firstSavedAt,
-    });
+  repository.upsertCaptures.mockImplementation(async (rows) => {
+    for (const { productId, userId, capture, firstSavedAt, capturedAt } of rows) {
+      const key = `${productId}/${userId}`;
+      const stored = captures.get(key);
+      const newer = !stored || capturedAt >= stored.capturedAt;
+      captures.set(key, {
+        productId,
+        userId,
+        capture: newer ? capture : stored.capture,
+        capturedAt: newer ? capturedAt : stored.capturedAt,
+        firstSavedAt: stored && stored.firstSavedAt < firstSavedAt ? stored.firstSavedAt : firstSavedAt,
+      });
+    }
   });
-  repository.addObservation.mockImplementation(async (observation) => {
-    observations.push({ ...observation, id: observations.length + 1, currency: observation.currency ?? null, priceText: observation.priceText ?? null });
+  repository.addObservations.mockImplementation(async (rows) => {
+    for (const observation of rows) observations.push({ ...observation, id: observations.length + 1, currency: observation.currency ?? null, priceText: observation.priceText ?? null });
   });
-  repository.listCaptures.mockImplementation(async (productId) => capturesOf(productId).map(({ userId, capture, firstSavedAt, capturedAt }) => ({ userId, capture, firstSavedAt, capturedAt })));
+  const saversOf = (productId: string) => capturesOf(productId).map(({ userId, capture, firstSavedAt, capturedAt }) => ({ userId, capture, firstSavedAt, capturedAt }));
+  repository.capturesOf.mockImplementation(async (ids) => new Map(ids.filter((id) => capturesOf(id).length > 0).map((id) => [id, saversOf(id)])));
+  repository.listCaptures.mockImplementation(async (productId) => saversOf(productId));
   // Every saver has proved their e-mail unless a test says otherwise: the rules of agreement are about proved savers.
   const unproved = new Set<string>();
   const pages = new Map<string, PageRead>();
   repository.provedAmong.mockImplementation(async (userIds) => new Set(userIds.filter((userId) => !unproved.has(userId))));
   repository.markProved.mockImplementation(async (userId) => unproved.delete(userId));
   repository.pageRead.mockImplementation(async (productId) => pages.get(productId) ?? null);
+  repository.pageReadsOf.mockImplementation(async (ids) => new Map(ids.flatMap((id) => { const page = pages.get(id); return page ? [[id, page] as const] : []; })));
   repository.listContested.mockImplementation(async () => [...products.values()].filter((row) => (row.contested as unknown[]).length > 0));
   repository.savePageRead.mockImplementation(async (productId, read) => {
     const kept = pages.get(productId);
@@ -69,7 +74,7 @@ function inMemoryProducts() {
     return true;
   });
   repository.hasCapture.mockImplementation(async (productId, userId) => captures.has(`${productId}/${userId}`));
-  repository.latestObservations.mockImplementation(async (productId, since) => {
+  const latestObservations = (productId: string, since: Date | null) => {
     const latest = new Map<string, ObservationRow>();
     for (const row of observations) {
       if (row.productId !== productId || (since && row.observedAt < since)) continue;
@@ -77,9 +82,12 @@ function inMemoryProducts() {
       if (!kept || row.observedAt >= kept.observedAt) latest.set(row.userId, row);
     }
     return [...latest.values()].sort((a, b) => a.userId.localeCompare(b.userId)).map(({ userId, amount, currency, priceText }) => ({ userId, amount, currency, priceText }));
-  });
+  };
+  repository.latestObservations.mockImplementation(async (productId, since) => latestObservations(productId, since));
+  repository.latestObservationsOf.mockImplementation(async (ids) => new Map(ids.map((id) => [id, latestObservations(id, null)])));
   repository.findById.mockImplementation(async (id) => copy(products.get(id)));
-  repository.upsert.mockImplementation(async (product) => {
+  repository.findByIds.mockImplementation(async (ids) => new Map(ids.flatMap((id) => { const row = products.get(id); return row ? [[id, { ...row }] as const] : []; })));
+  const upsert = (product: NewProduct & { id: string }) => {
     const existing = products.get(product.id);
     const row: ProductRow = {
       ...defaultProductRow(product.id, product.productKey),
@@ -90,7 +98,9 @@ function inMemoryProducts() {
     };
     products.set(row.id, row);
     return { ...row };
-  });
+  };
+  repository.upsert.mockImplementation(async (product) => upsert(product));
+  repository.upsertMany.mockImplementation(async (rows) => new Map(rows.map((product) => [product.id, upsert(product)])));
   repository.listMissingGender.mockImplementation(async () =>
     [...products.values()].filter((row) => row.genderSource === 'default').sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime()),
   );
@@ -168,21 +178,21 @@ function setup() {
   const service = new ProductsService(store.repository, uow, events.outbox, lists);
   /** Records a save as the consumer would, and answers the product's id. */
   const record = async (event: WardrobeItemSaved) => {
-    await service.recordCapture(event, tx);
+    await service.recordCaptures([{ payload: event }], tx);
     return event.productId;
   };
   return { ...store, ...events, service, tx, record, lists };
 }
 
 describe('ProductsService', () => {
-  describe('recordCapture', () => {
+  describe('recordCaptures', () => {
     it('keeps the capture and a price observation, then publishes the derived product once, all in the given transaction', async () => {
       const { service, repository, observations, payloads, recorded, tx } = setup();
       const event = itemSaved(SHOPPER.uid, capture({ name: 'Wool Coat', brand: 'Arket', price: 250, currency: 'USD', priceText: '$250.00' }), { savedDaysAgo: 3, capturedDaysAgo: 1 });
-      await service.recordCapture(event, tx);
+      await service.recordCaptures([{ payload: event }], tx);
 
-      expect(repository.lockProduct).toHaveBeenCalledWith(event.productId, tx);
-      expect(repository.upsertCapture).toHaveBeenCalledWith(event.productId, SHOPPER.uid, event.capture, new Date(event.savedAt), new Date(event.capturedAt), tx);
+      expect(repository.lockProducts).toHaveBeenCalledWith([event.productId], tx);
+      expect(repository.upsertCaptures).toHaveBeenCalledWith([{ productId: event.productId, userId: SHOPPER.uid, capture: event.capture, firstSavedAt: new Date(event.savedAt), capturedAt: new Date(event.capturedAt) }], tx);
       expect(observations).toEqual([expect.objectContaining({ productId: event.productId, userId: SHOPPER.uid, amount: 250, currency: 'USD', priceText: '$250.00', observedAt: new Date(event.capturedAt) })]);
       expect(payloads(UPSERTED)).toEqual([
         { product: expect.objectContaining({ id: event.productId, name: 'Wool Coat', brand: 'Arket', price: 250, category: 'outerwear', listed: false, hidden: false }) },
@@ -194,15 +204,53 @@ describe('ProductsService', () => {
     it('answers the lists a save moved: a listed product’s popular lists, and its own lists when it changed; none while unlisted', async () => {
       const { service, tx, payloads } = setup();
       // One saver from an unknown shop: derived (and published), but listed nowhere.
-      expect(await service.recordCapture(itemSaved(SHOPPER.uid, capture({ brand: 'Arket' }), { savedDaysAgo: 2 }), tx)).toEqual([]);
+      expect(await service.recordCaptures([{ payload: itemSaved(SHOPPER.uid, capture({ brand: 'Arket' }), { savedDaysAgo: 2 }) }], tx)).toEqual([]);
       const category = payloads(UPSERTED)[0]?.product.category;
       expect(category).toEqual(expect.any(String));
       // A second saver agreeing lists it: it enters its category's and its brand's lists, and the popular ones.
-      expect(new Set(await service.recordCapture(itemSaved(STRANGER.uid, capture({ brand: 'Arket' }), { savedDaysAgo: 1 }), tx))).toEqual(
+      expect(new Set(await service.recordCaptures([{ payload: itemSaved(STRANGER.uid, capture({ brand: 'Arket' }), { savedDaysAgo: 1 }) }], tx))).toEqual(
         new Set(['popular:all', `category:${category}`, 'brand:arket']),
       );
       // A third saver changes nothing about the product: only the popular lists move.
-      expect(await service.recordCapture(itemSaved('third-saver', capture({ brand: 'Arket' })), tx)).toEqual(['popular:all']);
+      expect(await service.recordCaptures([{ payload: itemSaved('third-saver', capture({ brand: 'Arket' })) }], tx)).toEqual(['popular:all']);
+    });
+
+    it('takes a batch set-based: every product locked at once, each derived and published once, carrying its latest save’s correlation id', async () => {
+      const { service, repository, payloads, recorded, captures, observations, tx } = setup();
+      const coat = asosCapture({ name: 'Wool Coat', brand: 'Arket', price: 250 });
+      const scarf = capture({ name: 'Silk Scarf', brand: 'Arket', sourceUrl: 'https://www.asos.com/p/silk-scarf-9', price: 40 });
+      const saves = [
+        { payload: itemSaved(SHOPPER.uid, coat, { savedDaysAgo: 2 }), correlationId: 'first-coat-save' },
+        { payload: itemSaved(SHOPPER.uid, scarf, { savedDaysAgo: 1 }), correlationId: 'scarf-save' },
+        { payload: itemSaved(STRANGER.uid, coat), correlationId: 'second-coat-save' },
+      ];
+      await service.recordCaptures(saves, tx);
+
+      expect(repository.lockProducts).toHaveBeenCalledTimes(1);
+      expect(new Set(repository.lockProducts.mock.calls[0]?.[0])).toEqual(new Set([productIdFor(coat.productKey), productIdFor(scarf.productKey)]));
+      expect(repository.upsertCaptures).toHaveBeenCalledTimes(1);
+      expect(repository.upsertMany).toHaveBeenCalledTimes(1);
+      expect(captures.size).toBe(3);
+      expect(observations.map((row) => row.amount).sort()).toEqual([250, 250, 40].sort());
+      expect(payloads(UPSERTED).map(({ product }) => product.name).sort()).toEqual(['Silk Scarf', 'Wool Coat']);
+      const coatEvent = recorded.find(({ envelope }) => envelope.key === productIdFor(coat.productKey));
+      expect(coatEvent?.envelope.correlationId).toBe('second-coat-save');
+    });
+
+    it('derives a batch exactly as the same saves one at a time', async () => {
+      const saves = [
+        itemSaved(SHOPPER.uid, capture({ name: 'Wool Coat', brand: 'Arket', price: 250 }), { savedDaysAgo: 3 }),
+        itemSaved(STRANGER.uid, capture({ name: 'Wool Coat', brand: 'Arket', price: 230 }), { savedDaysAgo: 2 }),
+        itemSaved('third-saver', capture({ name: 'Wool Coat Long', brand: 'Arket', price: 240 }), { savedDaysAgo: 1 }),
+        itemSaved(SHOPPER.uid, capture({ name: 'Wool Coat', brand: 'Arket', price: 199 })),
+      ];
+      const oneByOne = setup();
+      for (const save of saves) await oneByOne.record(save);
+      const batched = setup();
+      await batched.service.recordCaptures(saves.map((payload) => ({ payload })), batched.tx);
+      const shown = ({ updatedAt: _updatedAt, createdAt: _createdAt, ...row }: ProductRow) => row;
+      expect([...batched.products.values()].map(shown)).toEqual([...oneByOne.products.values()].map(shown));
+      expect([...batched.captures.values()]).toEqual([...oneByOne.captures.values()]);
     });
 
     it('records no observation for a capture without a price', async () => {

@@ -15,7 +15,7 @@ import { normaliseGender, safeLinkHref, webUrl } from '@closetly/catalogue-rules
 import { type Db, OutboxWriter, UnitOfWork } from '@closetly/server';
 import { CatalogueError, requireAdmin } from '../catalogue.errors';
 import { type ListFamily, ListsCache, listsShowing } from '../lists/lists-cache';
-import { type Corrections, deriveProduct, type PageRead } from './product-derivation';
+import { type Corrections, type DerivationInput, deriveProduct, type PageRead } from './product-derivation';
 import { type NewProduct, type ProductRow, ProductsRepository } from './products.repository';
 
 
@@ -70,20 +70,29 @@ export class ProductsService {
   ) {}
 
   /**
-   * A shopper's capture: their vote and a price observation, then the product derived again. Answers the
-   * list families the save moved: the popular lists the product shows in, and every list it left or
-   * entered or changed in when the product itself changed.
+   * Shoppers' captures (wardrobe.item-saved.v1, a batch of them in one transaction): each saver's vote and
+   * price observation, then every product they name derived again, set-based (one statement per table
+   * for the whole batch). Answers the list families the saves moved: the popular lists each product shows
+   * in, and every list a product left or entered or changed in when the product itself changed.
+   * `correlationId`: the save's, carried by the product event it causes.
    */
-  async recordCapture(event: WardrobeItemSaved, tx: Db): Promise<ListFamily[]> {
-    const { productId, userId, capture } = event;
-    await this.products.lockProduct(productId, tx);
-    const capturedAt = new Date(event.capturedAt);
-    await this.products.upsertCapture(productId, userId, capture, new Date(event.savedAt), capturedAt, tx);
-    if (capture.price !== null) {
-      await this.products.addObservation({ productId, userId, amount: capture.price, currency: capture.currency, priceText: capture.priceText, observedAt: capturedAt }, tx);
-    }
-    const { row, moved } = await this.derive(productId, capture.productKey, {}, tx);
-    return [...moved, ...listsShowing(row).filter((family) => family.startsWith('popular:'))];
+  async recordCaptures(saves: ReadonlyArray<{ payload: WardrobeItemSaved; correlationId?: string }>, tx: Db): Promise<ListFamily[]> {
+    if (saves.length === 0) return [];
+    const latest = new Map<string, { productKey: string; correlationId?: string }>();
+    for (const { payload, correlationId } of saves) latest.set(payload.productId, { productKey: payload.capture.productKey, correlationId });
+    await this.products.lockProducts([...latest.keys()], tx);
+    await this.products.upsertCaptures(
+      saves.map(({ payload }) => ({ productId: payload.productId, userId: payload.userId, capture: payload.capture, firstSavedAt: new Date(payload.savedAt), capturedAt: new Date(payload.capturedAt) })),
+      tx,
+    );
+    await this.products.addObservations(
+      saves
+        .map(({ payload: { productId, userId, capture, capturedAt } }) => ({ productId, userId, amount: capture.price, currency: capture.currency, priceText: capture.priceText, observedAt: new Date(capturedAt) }))
+        .filter((observation): observation is typeof observation & { amount: number } => observation.amount !== null),
+      tx,
+    );
+    const derived = await this.deriveMany([...latest].map(([productId, { productKey, correlationId }]) => ({ productId, productKey, changes: {}, correlationId })), tx);
+    return derived.flatMap(({ row, moved }) => [...moved, ...listsShowing(row).filter((family) => family.startsWith('popular:'))]);
   }
 
   /**
@@ -149,12 +158,9 @@ export class ProductsService {
 
   /** Derives each product again (the caller holds their locks); answers the list families that moved. */
   private async deriveEach(productIds: readonly string[], tx: Db): Promise<ListFamily[]> {
-    const moved: ListFamily[] = [];
-    for (const productId of productIds) {
-      const existing = await this.products.findById(productId, tx);
-      if (existing) moved.push(...(await this.derive(productId, existing.productKey, {}, tx)).moved);
-    }
-    return moved;
+    const existing = await this.products.findByIds(productIds, tx);
+    const derived = await this.deriveMany([...existing.values()].map((row) => ({ productId: row.id, productKey: row.productKey, changes: {} })), tx);
+    return derived.flatMap(({ moved }) => moved);
   }
 
   /** A product as this caller may see it: listed and not hidden, or one they saved, or any for an administrator. */
@@ -301,48 +307,50 @@ export class ProductsService {
     return toProduct(derived.row);
   }
 
-  /**
-   * Derives the product again from every capture and observation, with the
-   * administrator's standing changes and any new ones; saves it and publishes
-   * it when anything changed. The caller holds the product's lock. `moved`:
-   * the list families the product was in and is in now, when it changed.
-   */
+  /** deriveMany for one product. */
   private async derive(productId: string, productKey: string, changes: AdminChanges, tx: Db): Promise<{ row: ProductRow; moved: ListFamily[] }> {
-    const existing = await this.products.findById(productId, tx);
-    const corrections = changes.corrections ?? ((existing?.corrections ?? {}) as Corrections);
-    const adminGender = changes.adminGender ?? (existing?.genderSource === 'admin' ? normaliseGender(existing.gender) : null);
-    const hidden = changes.hidden ?? existing?.hidden ?? false;
-    const contestSettledAt = changes.contestSettledAt ?? existing?.contestSettledAt ?? null;
-    const captures = await this.products.listCaptures(productId, tx);
+    const [derived] = await this.deriveMany([{ productId, productKey, changes }], tx);
+    if (!derived) throw NOT_FOUND();
+    return derived;
+  }
 
-    let next: NewProduct & { id: string };
-    if (captures.length > 0) {
+  /**
+   * Derives each product (distinct) again from every capture and observation, with the administrator's
+   * standing changes and any new ones; saves those that changed and publishes them. Reads and writes go
+   * set-based, a few statements for the lot. The caller holds the products' locks. Answers each
+   * product's row, in the given order, with `moved`: the list families it was in and is in now, when
+   * it changed. Throws NOT_FOUND for a product with neither a row nor a capture.
+   */
+  private async deriveMany(targets: readonly DeriveTarget[], tx: Db): Promise<Array<{ row: ProductRow; moved: ListFamily[] }>> {
+    const ids = targets.map((target) => target.productId);
+    const existingById = await this.products.findByIds(ids, tx);
+    const capturesById = await this.products.capturesOf(ids, tx);
+    const captured = ids.filter((id) => capturesById.has(id));
+    const observationsById = await this.products.latestObservationsOf(captured, tx);
+    const pagesById = await this.products.pageReadsOf(captured, tx);
+    const provedUserIds = await this.products.provedAmong([...new Set([...capturesById.values()].flat().map((saver) => saver.userId))], tx);
+
+    const nexts = targets.map((target) => {
+      const existing = existingById.get(target.productId);
+      const captures = capturesById.get(target.productId) ?? [];
       // Each saver's latest price, however old: a lone new saver never sets the price because the others saved long ago.
-      const observations = await this.products.latestObservations(productId, null, tx);
-      const provedUserIds = await this.products.provedAmong(
-        captures.map((saver) => saver.userId),
-        tx,
-      );
-      const page = await this.products.pageRead(productId, tx);
-      const derived = deriveProduct({ productKey, captures, observations, corrections, adminGender, provedUserIds, page, contestSettledAt });
-      next = { id: productId, productKey, ...derived, hidden, corrections, contestSettledAt };
-    } else if (existing) {
-      // A product from before captures were kept: apply the administrator's change to what it has.
-      next = {
-        ...existing,
-        ...corrections,
-        ...(adminGender ? { gender: adminGender, genderSource: 'admin' } : {}),
-        hidden,
-        corrections,
-      };
-    } else {
-      throw NOT_FOUND();
-    }
-
-    if (existing && sameProduct(existing, next)) return { row: existing, moved: [] };
-    const row = await this.products.upsert(next, tx);
-    await this.outbox.add(tx, 'catalogue.product-upserted.v1', row.id, { product: toProduct(row) });
-    return { row, moved: [...listsShowing(existing), ...listsShowing(row)] };
+      const next = nextProduct(target, existing, captures.length === 0 ? null : { captures, observations: observationsById.get(target.productId) ?? [], provedUserIds, page: pagesById.get(target.productId) ?? null });
+      return { target, existing, next, changed: !(existing && sameProduct(existing, next)) };
+    });
+    const saved = await this.products.upsertMany(nexts.filter(({ changed }) => changed).map(({ next }) => next), tx);
+    await this.outbox.addMany(
+      tx,
+      'catalogue.product-upserted.v1',
+      nexts.flatMap(({ target, changed }) => {
+        const row = changed ? saved.get(target.productId) : undefined;
+        return row ? [{ key: row.id, payload: { product: toProduct(row) }, correlationId: target.correlationId }] : [];
+      }),
+    );
+    return nexts.map(({ target, existing, changed }) => {
+      const row = changed ? saved.get(target.productId) : existing;
+      if (!row) throw new Error(`product ${target.productId} was not saved`);
+      return { row, moved: changed ? [...listsShowing(existing), ...listsShowing(row)] : [] };
+    });
   }
 
   private async visibleTo(row: ProductRow, caller: Caller | null): Promise<boolean> {
@@ -350,6 +358,33 @@ export class ProductsService {
     if (isAdmin(caller)) return true;
     return caller !== null && this.products.hasCapture(row.id, caller.uid);
   }
+}
+
+/** A product to derive again: its key, the administrator's new changes, and the event that caused it (for the product event's correlation id). */
+interface DeriveTarget {
+  productId: string;
+  productKey: string;
+  changes: AdminChanges;
+  correlationId?: string;
+}
+
+/** What a product derives to: from its savers' evidence when it has any, else its row with the administrator's change applied. */
+function nextProduct(
+  { productId, productKey, changes }: DeriveTarget,
+  existing: ProductRow | undefined,
+  evidence: Pick<DerivationInput, 'captures' | 'observations' | 'provedUserIds' | 'page'> | null,
+): NewProduct & { id: string } {
+  const corrections = changes.corrections ?? ((existing?.corrections ?? {}) as Corrections);
+  const adminGender = changes.adminGender ?? (existing?.genderSource === 'admin' ? normaliseGender(existing.gender) : null);
+  const hidden = changes.hidden ?? existing?.hidden ?? false;
+  const contestSettledAt = changes.contestSettledAt ?? existing?.contestSettledAt ?? null;
+  if (evidence) {
+    const derived = deriveProduct({ productKey, ...evidence, corrections, adminGender, contestSettledAt });
+    return { id: productId, productKey, ...derived, hidden, corrections, contestSettledAt };
+  }
+  // A product from before captures were kept: apply the administrator's change to what it has.
+  if (existing) return { ...existing, ...corrections, ...(adminGender ? { gender: adminGender, genderSource: 'admin' } : {}), hidden, corrections };
+  throw NOT_FOUND();
 }
 
 const DERIVED_FIELDS = ['name', 'brand', 'price', 'currency', 'priceText', 'imageUrl', 'description', 'sourceUrl', 'retailer', 'gender', 'genderSource', 'category', 'colour', 'listed', 'hidden', 'verified'] as const;

@@ -1,3 +1,4 @@
+import type { KeyObject } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { PassportStrategy } from '@nestjs/passport';
 import type { Caller } from '@closetly/contracts';
@@ -21,9 +22,9 @@ interface AccessTokenPayload {
  * any other key gets none (401), so a retired key is refused by id before any
  * signature check.
  */
-export function accessTokenKeyFor(keys: SigningKeys, rawToken: string): string | undefined {
+export function accessTokenKeyFor(keys: SigningKeys, rawToken: string): KeyObject | undefined {
   try {
-    return keys.find(jwt.decode(rawToken, { complete: true })?.header.kid)?.secret;
+    return keys.find(jwt.decode(rawToken, { complete: true })?.header.kid)?.keyObject;
   } catch {
     return undefined;
   }
@@ -48,7 +49,8 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
       jwtFromRequest: ExtractJwt.fromAuthHeaderAsBearerToken(),
       secretOrKeyProvider: (_request: unknown, rawToken: string, done: (error: Error | null, key?: string) => void) => {
         const key = accessTokenKeyFor(config.jwtKeys, rawToken);
-        if (key) done(null, key);
+        // passport-jwt hands the key to jsonwebtoken as is; its types say string, but a KeyObject skips the key parsing each verify would do.
+        if (key) done(null, key as unknown as string);
         else done(new Error('access token signed with an unknown key'));
       },
       algorithms: ['HS256'],

@@ -20,7 +20,7 @@ export interface AccessTokenClaims {
  * gateway can verify with the previous key during a rotation.
  */
 export function signAccessToken(claims: AccessTokenClaims, key: SigningKey, ttlSeconds: number): string {
-  return jwt.sign({ sid: claims.sid, roles: claims.roles, typ: 'access' }, key.secret, {
+  return jwt.sign({ sid: claims.sid, roles: claims.roles, typ: 'access' }, key.keyObject, {
     algorithm: 'HS256',
     keyid: key.id,
     issuer: ACCESS_TOKEN_ISSUER,
@@ -38,7 +38,7 @@ export function signAccessToken(claims: AccessTokenClaims, key: SigningKey, ttlS
  * `sid` ties it to the session that minted it: it ends with that session.
  */
 export function signExtensionToken(claims: Omit<AccessTokenClaims, 'roles'>, key: SigningKey, expiresAt: Date): string {
-  return jwt.sign({ sid: claims.sid, typ: 'extension', exp: Math.floor(expiresAt.getTime() / 1000) }, key.secret, {
+  return jwt.sign({ sid: claims.sid, typ: 'extension', exp: Math.floor(expiresAt.getTime() / 1000) }, key.keyObject, {
     algorithm: 'HS256',
     keyid: key.id,
     issuer: ACCESS_TOKEN_ISSUER,
@@ -56,7 +56,7 @@ export function sessionIdOfAccessToken(token: string, keys: SigningKeys): string
   try {
     const key = keys.find(jwt.decode(token, { complete: true })?.header.kid);
     if (!key) return undefined;
-    const payload = jwt.verify(token, key.secret, { algorithms: ['HS256'], issuer: ACCESS_TOKEN_ISSUER, audience: ACCESS_TOKEN_AUDIENCE, ignoreExpiration: true });
+    const payload = jwt.verify(token, key.keyObject, { algorithms: ['HS256'], issuer: ACCESS_TOKEN_ISSUER, audience: ACCESS_TOKEN_AUDIENCE, ignoreExpiration: true });
     return typeof payload === 'object' && payload.typ === 'access' && typeof payload.sid === 'string' ? payload.sid : undefined;
   } catch {
     return undefined;

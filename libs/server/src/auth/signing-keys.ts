@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, createSecretKey, type KeyObject } from 'node:crypto';
 
 /**
  * A key's id, derived from the key itself so operators never configure ids:
@@ -10,7 +10,15 @@ export const keyIdOf = (secret: string): string => createHash('sha256').update(s
 export interface SigningKey {
   id: string;
   secret: string;
+  /**
+   * The secret as a KeyObject, made once: handed a string, jsonwebtoken first tries to parse it as a
+   * public or private key and only then makes a secret key, on every sign and verify (10 s of the
+   * gateway's CPU in a 1,000-save burst).
+   */
+  keyObject: KeyObject;
 }
+
+const signingKey = (secret: string): SigningKey => ({ id: keyIdOf(secret), secret, keyObject: createSecretKey(Buffer.from(secret)) });
 
 /**
  * The keys of one kind of signature during rotation: the current one signs,
@@ -22,9 +30,9 @@ export class SigningKeys {
   private readonly byId: ReadonlyMap<string, SigningKey>;
 
   constructor(currentSecret: string, previousSecret?: string) {
-    this.current = { id: keyIdOf(currentSecret), secret: currentSecret };
+    this.current = signingKey(currentSecret);
     const keys = [this.current];
-    if (previousSecret !== undefined && previousSecret !== currentSecret) keys.push({ id: keyIdOf(previousSecret), secret: previousSecret });
+    if (previousSecret !== undefined && previousSecret !== currentSecret) keys.push(signingKey(previousSecret));
     this.byId = new Map(keys.map((key) => [key.id, key]));
   }
 

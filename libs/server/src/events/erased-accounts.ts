@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { getTableConfig } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/database';
 import type { ErasedAccountsTable } from '../db/platform-tables';
@@ -27,6 +27,20 @@ export class ErasedAccounts {
     await tx.execute(sql`select pg_advisory_xact_lock_shared(hashtext(${this.lockSpace}), hashtext(${userId}))`);
     const [row] = await tx.select({ userId: this.table.userId }).from(this.table).where(eq(this.table.userId, userId));
     return row !== undefined;
+  }
+
+  /**
+   * isErased() for a batch of events: the shared locks of all their users (taken in one order, so two
+   * batches and an erasure never wait on each other in a circle), then the erased ones among them.
+   */
+  async erasedAmong(userIds: readonly string[], tx: Db): Promise<Set<string>> {
+    const distinct = [...new Set(userIds)];
+    if (distinct.length === 0) return new Set();
+    await tx.execute(sql`
+      select pg_advisory_xact_lock_shared(hashtext(${this.lockSpace}), slot)
+      from (select distinct hashtext(value) as slot from json_array_elements_text(${JSON.stringify(distinct)}::json) order by slot) slots`);
+    const rows = await tx.select({ userId: this.table.userId }).from(this.table).where(inArray(this.table.userId, distinct));
+    return new Set(rows.map((row) => row.userId));
   }
 
   /**

@@ -34,3 +34,40 @@ describe('EventInbox wakes the outbox relay after an effect commits', () => {
     expect(kicks).toEqual(['kick']);
   });
 });
+
+describe('EventInbox batches', () => {
+  const removedOf = (key: string, userId: string) => buildEnvelope('wardrobe.item-removed.v1', key, { userId, productId: '3f1e7a52-93c4-4b52-9d3a-8d5b2f0a1c11', removedAt: '2026-03-01T10:00:00.000Z' });
+  function setup() {
+    const database = fakeInboxDatabase();
+    const recorder = deadLetterRecorder();
+    const kicks: string[] = [];
+    const inbox = new EventInbox('probe', database.db, tables, recorder.transport, () => kicks.push('kick'));
+    return { inbox, kicks, claims: database.claims, deadLetters: recorder.deadLetters };
+  }
+
+  it('applies a batch per event in key order, one key’s events in their order, and wakes the relay once', async () => {
+    const { inbox, kicks, claims } = setup();
+    const events = [removedOf('b', 'first-b'), removedOf('a', 'only-a'), removedOf('b', 'second-b')];
+    const applied: string[] = [];
+    await expect(inbox.consumeBatchPerEvent('wardrobe.item-removed.v1', events, async ({ userId }) => void applied.push(userId))).resolves.toBe(3);
+    expect(applied).toEqual(['only-a', 'first-b', 'second-b']);
+    expect(claims.map((claim) => claim.eventId).sort()).toEqual(events.map((event) => event.id).sort());
+    expect(kicks).toEqual(['kick']);
+  });
+
+  it('dead-letters what is no event, skips what it has seen, and rethrows a fault its events still hit one at a time', async () => {
+    const { inbox, claims, deadLetters } = setup();
+    const seen = removedOf('a', 'seen');
+    await inbox.consumeBatch('wardrobe.item-removed.v1', [seen], async () => undefined);
+    const malformed = { ...removedOf('a', 'bad'), payload: { userId: 'bad' } };
+    const fresh = removedOf('a', 'fresh');
+    const applied: string[][] = [];
+    await expect(inbox.consumeBatch('wardrobe.item-removed.v1', [seen, malformed, fresh], async (events) => void applied.push(events.map((event) => event.payload.userId)))).resolves.toBe(1);
+    expect(applied).toEqual([['fresh']]);
+    expect(deadLetters.map((letter) => letter.original)).toEqual([malformed]);
+
+    const later = removedOf('a', 'later');
+    await expect(inbox.consumeBatch('wardrobe.item-removed.v1', [later], async () => Promise.reject(new Error('database gone')))).rejects.toThrow('database gone');
+    expect(claims.map((claim) => claim.eventId)).not.toContain(later.id);
+  });
+});

@@ -1,5 +1,5 @@
 import { Logger } from '@nestjs/common';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { EVENT_TOPICS, EventEnvelope, type EventPayload, type EventTopic } from '@closetly/contracts';
 import type { Db } from '../db/database';
 import type { PlatformTables } from '../db/platform-tables';
@@ -12,6 +12,9 @@ export type EventEffect<T extends EventTopic> = (
   tx: Db,
   envelope: EventEnvelope<EventPayload<T>>,
 ) => Promise<void>;
+
+/** A batch consumer's effect: the batch's new events (duplicates left out), in delivery order, in one transaction. */
+export type EventBatchEffect<T extends EventTopic> = (events: Array<EventEnvelope<EventPayload<T>>>, tx: Db) => Promise<void>;
 
 export type ConsumeOutcome = 'processed' | 'duplicate' | 'dead-lettered';
 
@@ -78,6 +81,98 @@ export class EventInbox {
   }
 
   /**
+   * consume() for a batch (EventBatchHandler): one transaction claims every event id and runs the effect
+   * on the events not seen before, set-based. Messages that are no event go to the dead-letter topic
+   * first. If the batch fails, its events are applied again one at a time with the same effect: a poison
+   * event is then dead-lettered on its own, and a passing fault (the database going away) is rethrown by
+   * the first event it still hits, for redelivery from there. Answers how many events the effect applied.
+   */
+  async consumeBatch<T extends EventTopic>(topic: T, messages: readonly unknown[], effect: EventBatchEffect<T>): Promise<number> {
+    const events = await this.parseAll(topic, messages);
+    const [first] = events;
+    if (!first) return 0;
+    try {
+      const applied = await runWithContext({ correlationId: first.event.correlationId }, () =>
+        this.db.transaction(async (tx) => {
+          const claimed = await tx
+            .insert(this.tables.inbox)
+            .values(events.map(({ event }) => ({ eventId: event.id, consumer: this.consumer, topic })))
+            .onConflictDoNothing()
+            .returning({ eventId: this.tables.inbox.eventId });
+          const fresh = firstOfEach(events.map(({ event }) => event), new Set(claimed.map((row) => row.eventId)));
+          if (fresh.length > 0) await effect(fresh, tx);
+          return fresh.length;
+        }),
+      );
+      if (applied > 0) this.afterCommit();
+      return applied;
+    } catch (error) {
+      this.log.warn({ topic, events: events.length, err: error instanceof Error ? error.message : String(error) }, 'event batch failed; applying its events one at a time');
+      let applied = 0;
+      for (const { message } of events) {
+        if ((await this.consume(topic, message, (_payload, tx, envelope) => effect([envelope], tx))) === 'processed') applied += 1;
+      }
+      return applied;
+    }
+  }
+
+  /**
+   * consumeBatch() for an effect written one event at a time: the batch still shares one transaction
+   * (one inbox insert, one commit instead of one per event), and the effect runs for each event in key
+   * order (stable: one key's events keep their order), so two batches consumed side by side take the
+   * row locks their events need in one order, rather than each other's reverse.
+   */
+  consumeBatchPerEvent<T extends EventTopic>(topic: T, messages: readonly unknown[], effect: EventEffect<T>): Promise<number> {
+    return this.consumeBatch(topic, messages, async (events, tx) => {
+      const byKey = [...events].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+      for (const event of byKey) await effect(event.payload, tx, event);
+    });
+  }
+
+  /**
+   * consumeIdempotent() for a batch: the effect runs once on the events whose ids are not recorded yet,
+   * then their ids are recorded. A failed batch is applied again one event at a time, as consumeBatch does.
+   */
+  async consumeIdempotentBatch<T extends EventTopic>(topic: T, messages: readonly unknown[], effect: (payloads: Array<EventPayload<T>>) => Promise<void>): Promise<number> {
+    const events = await this.parseAll(topic, messages);
+    const [first] = events;
+    if (!first) return 0;
+    const ids = [...new Set(events.map(({ event }) => event.id))];
+    try {
+      return await runWithContext({ correlationId: first.event.correlationId }, async () => {
+        const known = await this.db
+          .select({ eventId: this.tables.inbox.eventId })
+          .from(this.tables.inbox)
+          .where(and(eq(this.tables.inbox.consumer, this.consumer), inArray(this.tables.inbox.eventId, ids)));
+        const knownIds = new Set(known.map((row) => row.eventId));
+        const fresh = firstOfEach(events.map(({ event }) => event).filter((event) => !knownIds.has(event.id)), new Set(ids));
+        if (fresh.length === 0) return 0;
+        await effect(fresh.map((event) => event.payload));
+        await this.db.insert(this.tables.inbox).values(fresh.map((event) => ({ eventId: event.id, consumer: this.consumer, topic }))).onConflictDoNothing();
+        return fresh.length;
+      });
+    } catch (error) {
+      this.log.warn({ topic, events: events.length, err: error instanceof Error ? error.message : String(error) }, 'event batch failed; applying its events one at a time');
+      let applied = 0;
+      for (const { message } of events) {
+        if ((await this.consumeIdempotent(topic, message, (payload) => effect([payload]))) === 'processed') applied += 1;
+      }
+      return applied;
+    }
+  }
+
+  /** The batch's events, each with its message; the messages that are none are dead-lettered. */
+  private async parseAll<T extends EventTopic>(topic: T, messages: readonly unknown[]): Promise<Array<{ event: EventEnvelope<EventPayload<T>>; message: unknown }>> {
+    const events: Array<{ event: EventEnvelope<EventPayload<T>>; message: unknown }> = [];
+    for (const message of messages) {
+      const parsed = parseEvent(topic, message);
+      if ('invalid' in parsed) await this.deadLetter(topic, message, parsed.invalid);
+      else events.push({ event: parsed.event, message });
+    }
+    return events;
+  }
+
+  /**
    * For an effect on an engine outside the service's database (a search
    * index): it cannot join the inbox's transaction, and must not run while one
    * is open (PGlite has one connection). The effect runs first and must be
@@ -113,4 +208,10 @@ export class EventInbox {
     await this.transport.publishDeadLetter(topic, message, `${this.consumer}: ${reason}`);
     return 'dead-lettered';
   }
+}
+
+/** The events whose id is in `ids`, each id once (its first delivery: a re-sent event can share a batch with itself). */
+function firstOfEach<E extends { id: string }>(events: readonly E[], ids: ReadonlySet<string>): E[] {
+  const seen = new Set<string>();
+  return events.filter((event) => ids.has(event.id) && !seen.has(event.id) && (seen.add(event.id), true));
 }

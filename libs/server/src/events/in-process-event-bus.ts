@@ -1,7 +1,8 @@
 import { Logger } from '@nestjs/common';
-import { BaseRpcContext, type CustomTransportStrategy, Server, Transport } from '@nestjs/microservices';
+import { BaseRpcContext, type CustomTransportStrategy, type MessageHandler, Server, Transport } from '@nestjs/microservices';
 import { deadLetterTopic, CORRELATION_ID_HEADER } from '@closetly/contracts';
 import { isObservable, lastValueFrom } from 'rxjs';
+import { MAX_EVENT_BATCH, takesBatches } from '../rpc/rpc-handlers';
 import type { EventTransport, OutgoingEvent } from './event-transport';
 
 /** What an in-process handler sees as its context: the same headers Kafka would carry. */
@@ -30,6 +31,7 @@ export class InProcessEventBus extends Server implements CustomTransportStrategy
   /** Messages parked as dead letters; kept for operators (and tests) to inspect. */
   readonly deadLetters: Array<{ topic: string; original: unknown; reason: string; at: string }> = [];
   private readonly log = new Logger('InProcessEventBus');
+  private readonly subscribers = new Map<string, MessageHandler[]>();
 
   listen(callback: () => void): void {
     this.listening();
@@ -52,16 +54,38 @@ export class InProcessEventBus extends Server implements CustomTransportStrategy
     return Promise.resolve();
   }
 
+  /**
+   * Every service's handler of a topic, kept side by side. Nest would chain a second handler of a
+   * pattern behind the first and call both with the first's arguments, but one may take batches
+   * (EventBatchHandler) and another single events.
+   */
+  override addHandler(pattern: unknown, callback: MessageHandler, isEventHandler = false, extras: Record<string, unknown> = {}): void {
+    const topic = this.normalizePattern(pattern as string);
+    callback.isEventHandler = isEventHandler;
+    callback.extras = extras;
+    this.subscribers.set(topic, [...(this.subscribers.get(topic) ?? []), callback]);
+  }
+
+  /**
+   * Delivers in order, a run of one topic's events at a time: to each handler of the topic, a batch
+   * handler (EventBatchHandler) the run at once, as a Kafka fetch would, any other one event at a time.
+   */
   async publish(events: OutgoingEvent[]): Promise<void> {
     await this.ready;
-    for (const event of events) {
-      const handler = this.getHandlerByPattern(event.topic);
-      if (!handler) continue; // like a Kafka topic nobody subscribes to
-      const context = new InProcessEventContext([{ [CORRELATION_ID_HEADER]: event.envelope.correlationId }, event.topic]);
-      // JSON round trip: consumers get plain data, exactly as from Kafka.
-      const data: unknown = JSON.parse(JSON.stringify(event.envelope));
-      const result: unknown = await handler(data, context);
-      if (isObservable(result)) await lastValueFrom(result, { defaultValue: undefined });
+    for (let start = 0; start < events.length; ) {
+      const first = events[start] as OutgoingEvent;
+      let end = start + 1;
+      while (end < events.length && end - start < MAX_EVENT_BATCH && events[end]?.topic === first.topic) end += 1;
+      const run = events.slice(start, end);
+      start = end;
+      // No handler: like a Kafka topic nobody subscribes to.
+      for (const handler of this.subscribers.get(first.topic) ?? []) {
+        const context = new InProcessEventContext([{ [CORRELATION_ID_HEADER]: first.envelope.correlationId }, first.topic]);
+        // JSON round trip: consumers get plain data, exactly as from Kafka.
+        const data: unknown[] = run.map((event) => JSON.parse(JSON.stringify(event.envelope)));
+        if (takesBatches(handler)) await settle(handler(data, context));
+        else for (const one of data) await settle(handler(one, context));
+      }
     }
   }
 
@@ -74,4 +98,10 @@ export class InProcessEventBus extends Server implements CustomTransportStrategy
   isReady(): Promise<boolean> {
     return Promise.resolve(true);
   }
+}
+
+/** Waits for what a Nest handler answers: a promise, or an observable (to its end). */
+async function settle(result: unknown): Promise<void> {
+  const value: unknown = await result;
+  if (isObservable(value)) await lastValueFrom(value, { defaultValue: undefined });
 }

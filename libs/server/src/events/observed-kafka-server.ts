@@ -1,5 +1,7 @@
-import { type KafkaOptions, ServerKafka } from '@nestjs/microservices';
-import type { Consumer, EachMessagePayload } from 'kafkajs';
+import { KafkaContext, type KafkaOptions, ServerKafka } from '@nestjs/microservices';
+import type { Consumer, EachBatchPayload, EachMessagePayload } from 'kafkajs';
+import { isObservable, lastValueFrom } from 'rxjs';
+import { MAX_EVENT_BATCH, takesBatches } from '../rpc/rpc-handlers';
 
 /** Where a service's Kafka consumer is, as its own events say. */
 export type ConsumerState = 'starting' | 'joined' | 'rebalancing' | 'crashed' | 'stopped';
@@ -31,12 +33,53 @@ export class ObservedKafkaServer extends ServerKafka {
   override async bindEvents(consumer: Consumer): Promise<void> {
     const topics = [...this.messageHandlers.keys()].map((pattern) => `${this.topicPrefix}${pattern}`);
     if (topics.length > 0) await consumer.subscribe({ ...(this.options.subscribe ?? {}), topics });
-    await consumer.run({ ...(this.options.run ?? {}), eachMessage: this.getMessageHandler() });
+    await consumer.run({ ...(this.options.run ?? {}), eachBatchAutoResolve: false, eachBatch: (payload) => this.handleBatch(payload) });
+  }
+
+  /**
+   * One fetch's messages of one partition, in order: to a batch handler (EventBatchHandler) in chunks of
+   * MAX_EVENT_BATCH, to any other one message at a time, as kafkajs's eachMessage would. Each offset is
+   * resolved once its message is handled, so a failure redelivers from the first unhandled one; a
+   * revoked partition (a rebalance) or a stopping consumer stops the loop between messages.
+   */
+  async handleBatch({ batch, resolveOffset, heartbeat, pause, isRunning, isStale }: EachBatchPayload): Promise<void> {
+    const pattern = this.withoutPrefix(batch.topic);
+    const handler = this.getHandlerByPattern(pattern);
+    if (!takesBatches(handler)) {
+      for (const message of batch.messages) {
+        if (!isRunning() || isStale()) return;
+        await this.handleMessage({ topic: batch.topic, partition: batch.partition, message, heartbeat, pause });
+        resolveOffset(message.offset);
+        await heartbeat();
+      }
+      return;
+    }
+    const parser = this.parser;
+    if (!handler || !parser) throw new Error(`no batch handler ready for ${pattern}`);
+    for (let start = 0; start < batch.messages.length; start += MAX_EVENT_BATCH) {
+      if (!isRunning() || isStale()) return;
+      const chunk = batch.messages.slice(start, start + MAX_EVENT_BATCH);
+      const data: unknown[] = [];
+      for (const message of chunk) {
+        const raw = parser.parse<Record<string, unknown>>(Object.assign(message, { topic: batch.topic, partition: batch.partition }));
+        data.push((await this.deserializer.deserialize(raw, { channel: pattern })).data);
+      }
+      const last = chunk[chunk.length - 1];
+      if (!last) continue;
+      const context = new KafkaContext([last as never, batch.partition, batch.topic, this.consumer as Consumer, heartbeat, this.producer as never]);
+      const result: unknown = await handler(data, context);
+      if (isObservable(result)) await lastValueFrom(result, { defaultValue: undefined });
+      resolveOffset(last.offset);
+      await heartbeat();
+    }
+  }
+
+  private withoutPrefix(topic: string): string {
+    return topic.startsWith(this.topicPrefix) ? topic.slice(this.topicPrefix.length) : topic;
   }
 
   override async handleMessage(payload: EachMessagePayload): Promise<unknown> {
-    const topic = payload.topic.startsWith(this.topicPrefix) ? payload.topic.slice(this.topicPrefix.length) : payload.topic;
-    return super.handleMessage({ ...payload, topic });
+    return super.handleMessage({ ...payload, topic: this.withoutPrefix(payload.topic) });
   }
 
   get consumerState(): ConsumerState {

@@ -7,14 +7,14 @@ import { correlationId } from '../logging/context';
 import type { OutgoingEvent } from './event-transport';
 
 /** Builds an envelope for a typed topic, validating the payload at the source. */
-export function buildEnvelope<T extends EventTopic>(topic: T, key: string, payload: EventPayload<T>): EventEnvelope<EventPayload<T>> {
+export function buildEnvelope<T extends EventTopic>(topic: T, key: string, payload: EventPayload<T>, causedBy: string = correlationId()): EventEnvelope<EventPayload<T>> {
   const version = Number(/\.v(\d+)$/.exec(topic)?.[1] ?? 1);
   return {
     id: randomUUID(),
     type: topic,
     version,
     occurredAt: new Date().toISOString(),
-    correlationId: correlationId(),
+    correlationId: causedBy,
     key,
     payload: EVENT_TOPICS[topic].parse(payload) as EventPayload<T>,
   };
@@ -33,9 +33,12 @@ export class OutboxWriter {
     return envelope;
   }
 
-  /** Many events of one topic in one insert (a batch job's events), in the given order. */
-  async addMany<T extends EventTopic>(tx: Db, topic: T, events: Array<{ key: string; payload: EventPayload<T> }>): Promise<Array<EventEnvelope<EventPayload<T>>>> {
-    const envelopes = events.map(({ key, payload }) => buildEnvelope(topic, key, payload));
+  /**
+   * Many events of one topic in one insert (a batch job's events, a batch of consumed events' effects), in the
+   * given order. `correlationId`: the event that caused this one, when a batch mixes several causes.
+   */
+  async addMany<T extends EventTopic>(tx: Db, topic: T, events: Array<{ key: string; payload: EventPayload<T>; correlationId?: string }>): Promise<Array<EventEnvelope<EventPayload<T>>>> {
+    const envelopes = events.map(({ key, payload, correlationId: causedBy }) => buildEnvelope(topic, key, payload, causedBy));
     if (envelopes.length > 0) {
       await tx.insert(this.tables.outbox).values(envelopes.map((envelope) => ({ eventId: envelope.id, topic, key: envelope.key, envelope })));
     }

@@ -91,6 +91,20 @@ export const RpcHandler = rpcHandlersFor(RPC_CALLS);
 /** An event consumer (Kafka, or the in-process bus in embedded mode). */
 export const EventHandler = (topic: EventTopic) => EventPattern(topic, Transport.KAFKA);
 
+/** At most this many of one topic's events reach a batch handler at once (a bounded transaction, bounded inserts). */
+export const MAX_EVENT_BATCH = 200;
+
+/**
+ * An event consumer that takes its topic's events in batches (an array of messages, in order, at most
+ * MAX_EVENT_BATCH): from Kafka, what one fetch brought for one partition; in-process, a run of one
+ * topic's events published together. For effects that are much cheaper set-based (one transaction,
+ * one statement per table) than one event at a time; see EventInbox.consumeBatch.
+ */
+export const EventBatchHandler = (topic: EventTopic) => EventPattern(topic, Transport.KAFKA, { batch: true });
+
+/** Whether a Nest message handler was declared with EventBatchHandler. */
+export const takesBatches = (handler: { extras?: Record<string, unknown> } | undefined | null): boolean => handler?.extras?.batch === true;
+
 /** Validates the `data` part of an RPC envelope with a contract schema. */
 export class RpcDataPipe<TSchema extends z.ZodType> implements PipeTransform<unknown, z.infer<TSchema>> {
   constructor(private readonly schema: TSchema) {}
