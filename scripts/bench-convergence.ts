@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { RUNTIME_MODES } from '@closetly/all-in-one/testing';
 import { engines, subjectOf } from '@closetly/testing';
 import { Kafka, logLevel } from 'kafkajs';
+import { benchCatalogueConsumer } from './bench-catalogue-consumer';
 import { percentile } from './bench-search';
 
 /**
@@ -11,7 +12,9 @@ import { percentile } from './bench-search';
  *     plus an OpenSearch index-then-search (the least any save → event → index → search path costs);
  *   - a burst of 1,000 saves from 8 clients: how long after the last acknowledgement the catalogue
  *     holds all of them and search finds all of them;
- *   - the catalogue consumer's own rate: 1,000 saves made while it is stopped, then drained once it is back.
+ *   - the catalogue consumer's own rate: 1,000 saves made while it is stopped, then drained once it is back;
+ *   - the catalogue consumer alone, in this process on PostgreSQL, batched against one event per transaction
+ *     (bench-catalogue-consumer.ts): the drain above shares two cores with every other process.
  * Targets: p95 under 250 ms; catch-up within 3 s; the catalogue at least 500 events a second.
  */
 const PACED_SAVES = Number(process.env.BENCH_PACED_SAVES ?? 100);
@@ -72,6 +75,8 @@ async function referenceLatencies(count: number): Promise<number[]> {
 export async function benchConvergence(): Promise<Array<[string, boolean]>> {
   const distributed = RUNTIME_MODES.find((mode) => mode.name === 'distributed');
   if (!distributed) throw new Error('no distributed runtime mode');
+  process.stdout.write('\nConvergence: the catalogue consumer alone, one event per transaction, then in batches...\n');
+  const consumerAlone = await benchCatalogueConsumer();
   const adminEmail = `bench-admin-${Date.now()}@example.com`;
   const started = await distributed.start({ RATE_LIMIT_MULTIPLIER: '100000', ADMIN_EMAILS: adminEmail, PAGE_WATCH: 'off', LOG_LEVEL: 'error' });
   const { product } = started;
@@ -168,12 +173,14 @@ export async function benchConvergence(): Promise<Array<[string, boolean]>> {
       ['burst: search finds all, after the last acknowledgement', `${searchCatchUp.toFixed(2)} s`, ''],
       ['burst: catalogue events per second (first save to all held; the saves\' own rate bounds it)', `${catalogueRate.toFixed(0)} events/s`, ''],
       [`backlog: ${BURST_SAVES} saves drained by the restarted catalogue (from ready to all held)`, `${drainSeconds.toFixed(2)} s, ${drainRate.toFixed(0)} events/s`, ''],
+      ...consumerAlone.rows,
     ];
     process.stdout.write(`\n| measure | value | × reference |\n|---|---:|---:|\n${rows.map((row) => `| ${row.join(' | ')} |`).join('\n')}\n`);
     return [
       ['save → searchable p95 under 250 ms', p95 < 250],
       ['catch-up after the burst within 3 s (catalogue and search)', Math.max(catalogueCatchUp, searchCatchUp) <= 3],
       ['catalogue consumer at least 500 events a second (backlog drain)', drainRate >= 500],
+      ['catalogue consumer alone at least 500 events a second (batched)', consumerAlone.batchedRate >= 500],
     ];
   } finally {
     await started.stop();
