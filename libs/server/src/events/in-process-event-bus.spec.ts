@@ -1,5 +1,5 @@
 import { buildEnvelope } from './outbox';
-import { InProcessEventBus } from './in-process-event-bus';
+import { IN_PROCESS_EVENT_BATCH, InProcessEventBus } from './in-process-event-bus';
 import type { OutgoingEvent } from './event-transport';
 
 const removed = (n: number): OutgoingEvent => {
@@ -30,6 +30,12 @@ describe('InProcessEventBus', () => {
     await bus.publish(events);
     expect(batches).toEqual([[idOf(events[0]?.envelope), idOf(events[1]?.envelope)], [idOf(events[3]?.envelope)]]);
     expect(singles).toEqual([events[0], events[1], events[3]].map((event) => idOf(event?.envelope)));
+  });
+
+  it('keeps runs short: every service shares one connection embedded, and a batch holds it', async () => {
+    const { bus, batches } = listening();
+    await bus.publish(Array.from({ length: IN_PROCESS_EVENT_BATCH + 5 }, (_, n) => removed(n)));
+    expect(batches.map((batch) => batch.length)).toEqual([IN_PROCESS_EVENT_BATCH, 5]);
   });
 
   it('fails the publish when a handler throws (the outbox sends it again)', async () => {

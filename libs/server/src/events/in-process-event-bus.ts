@@ -2,7 +2,7 @@ import { Logger } from '@nestjs/common';
 import { BaseRpcContext, type CustomTransportStrategy, type MessageHandler, Server, Transport } from '@nestjs/microservices';
 import { deadLetterTopic, CORRELATION_ID_HEADER } from '@closetly/contracts';
 import { isObservable, lastValueFrom } from 'rxjs';
-import { MAX_EVENT_BATCH, takesBatches } from '../rpc/rpc-handlers';
+import { takesBatches } from '../rpc/rpc-handlers';
 import type { EventTransport, OutgoingEvent } from './event-transport';
 
 /** What an in-process handler sees as its context: the same headers Kafka would carry. */
@@ -14,6 +14,14 @@ export class InProcessEventContext extends BaseRpcContext<[Record<string, string
     return this.args[1];
   }
 }
+
+/**
+ * The longest run of one topic's events a batch handler gets in-process. Embedded, every service shares
+ * one PGlite connection, and a batch's transaction holds it: a run of 200 saves (MAX_EVENT_BATCH, as from
+ * Kafka) kept a sign-up waiting past its RPC deadline while the demo catalogue was seeded. Short runs
+ * keep requests interleaved and still save most of the per-event commits.
+ */
+export const IN_PROCESS_EVENT_BATCH = 20;
 
 /**
  * The embedded twin of Kafka: a Nest transport strategy that collects every
@@ -75,7 +83,7 @@ export class InProcessEventBus extends Server implements CustomTransportStrategy
     for (let start = 0; start < events.length; ) {
       const first = events[start] as OutgoingEvent;
       let end = start + 1;
-      while (end < events.length && end - start < MAX_EVENT_BATCH && events[end]?.topic === first.topic) end += 1;
+      while (end < events.length && end - start < IN_PROCESS_EVENT_BATCH && events[end]?.topic === first.topic) end += 1;
       const run = events.slice(start, end);
       start = end;
       // No handler: like a Kafka topic nobody subscribes to.
