@@ -1,6 +1,6 @@
 import { Controller } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
-import { EventBatchHandler, EventHandler, EventInbox } from '@closetly/server';
+import { type Db, EventBatchHandler, EventHandler, EventInbox } from '@closetly/server';
 import { AccountDataService } from './account-data/account-data.service';
 import { type ListFamily, POPULAR_LISTS } from './lists/lists-cache';
 import { ListsService } from './lists/lists.service';
@@ -29,8 +29,7 @@ export class CatalogueConsumer {
   async onItemsSaved(@Payload() messages: unknown[]): Promise<void> {
     const moved: ListFamily[] = [];
     await this.inbox.consumeBatch('wardrobe.item-saved.v1', messages, async (events, tx) => {
-      const erased = await this.accountData.erasedAmong(events.map((event) => event.payload.userId), tx);
-      const saves = events.filter((event) => !erased.has(event.payload.userId));
+      const saves = await this.ofLiveAccounts(events, tx);
       if (saves.length === 0) return;
       moved.push(...(await this.products.recordCaptures(saves, tx)));
       await this.lists.recordSaves(saves.map((event) => event.payload), tx);
@@ -42,8 +41,7 @@ export class CatalogueConsumer {
   async onItemsRemoved(@Payload() messages: unknown[]): Promise<void> {
     let removed = false;
     await this.inbox.consumeBatch('wardrobe.item-removed.v1', messages, async (events, tx) => {
-      const erased = await this.accountData.erasedAmong(events.map((event) => event.payload.userId), tx);
-      const removals = events.filter((event) => !erased.has(event.payload.userId));
+      const removals = await this.ofLiveAccounts(events, tx);
       if (removals.length === 0) return;
       await this.lists.recordRemovals(removals.map((event) => event.payload), tx);
       removed = true;
@@ -99,5 +97,11 @@ export class CatalogueConsumer {
       moved.push(...(await this.products.expire(productId, tx)));
     });
     await this.lists.invalidate(moved);
+  }
+
+  /** A batch's events of accounts not erased: a save or removal published before an account's deletion and delivered after it changes nothing. */
+  private async ofLiveAccounts<E extends { payload: { userId: string } }>(events: readonly E[], tx: Db): Promise<E[]> {
+    const erased = await this.accountData.erasedAmong(events.map((event) => event.payload.userId), tx);
+    return events.filter((event) => !erased.has(event.payload.userId));
   }
 }

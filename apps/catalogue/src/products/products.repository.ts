@@ -224,12 +224,6 @@ export class ProductsRepository {
     await tx.update(genderFeedback).set({ userId: null, voter: null }).where(eq(genderFeedback.userId, userId));
   }
 
-  async upsert(product: NewProduct & { id: string }, tx: Db): Promise<ProductRow> {
-    const row = (await this.upsertMany([product], tx)).get(product.id);
-    if (!row) throw new Error('product upsert returned nothing');
-    return row;
-  }
-
   /**
    * Inserts or replaces products, each with the columns it names (a new product's others take their
    * defaults, an existing one's stay). Products naming the same columns share one statement.

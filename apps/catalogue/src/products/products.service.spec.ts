@@ -99,7 +99,6 @@ function inMemoryProducts() {
     products.set(row.id, row);
     return { ...row };
   };
-  repository.upsert.mockImplementation(async (product) => upsert(product));
   repository.upsertMany.mockImplementation(async (rows) => new Map(rows.map((product) => [product.id, upsert(product)])));
   repository.listMissingGender.mockImplementation(async () =>
     [...products.values()].filter((row) => row.genderSource === 'default').sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime()),
@@ -423,10 +422,10 @@ describe('ProductsService', () => {
       const { service, record, repository, products, payloads } = setup();
       await record(itemSaved(SHOPPER.uid, capture()));
       const before = structuredClone(products.get(someId));
-      repository.upsert.mockClear();
+      repository.upsertMany.mockClear();
 
       await expect(call(service, SHOPPER)).rejects.toMatchObject(FORBIDDEN);
-      expect(repository.upsert).not.toHaveBeenCalled();
+      expect(repository.upsertMany).not.toHaveBeenCalled();
       expect(products.get(someId)).toEqual(before);
       expect(payloads(UPSERTED)).toHaveLength(1);
     });

@@ -99,7 +99,8 @@ export class EventInbox {
             .values(events.map(({ event }) => ({ eventId: event.id, consumer: this.consumer, topic })))
             .onConflictDoNothing()
             .returning({ eventId: this.tables.inbox.eventId });
-          const fresh = firstOfEach(events.map(({ event }) => event), new Set(claimed.map((row) => row.eventId)));
+          const claimedIds = new Set(claimed.map((row) => row.eventId));
+          const fresh = firstDeliveries(events).filter((event) => claimedIds.has(event.id));
           if (fresh.length > 0) await effect(fresh, tx);
           return fresh.length;
         }),
@@ -107,12 +108,7 @@ export class EventInbox {
       if (applied > 0) this.afterCommit();
       return applied;
     } catch (error) {
-      this.log.warn({ topic, events: events.length, err: error instanceof Error ? error.message : String(error) }, 'event batch failed; applying its events one at a time');
-      let applied = 0;
-      for (const { message } of events) {
-        if ((await this.consume(topic, message, (_payload, tx, envelope) => effect([envelope], tx))) === 'processed') applied += 1;
-      }
-      return applied;
+      return this.oneAtATime(topic, events, error, (message) => this.consume(topic, message, (_payload, tx, envelope) => effect([envelope], tx)));
     }
   }
 
@@ -137,28 +133,31 @@ export class EventInbox {
     const events = await this.parseAll(topic, messages);
     const [first] = events;
     if (!first) return 0;
-    const ids = [...new Set(events.map(({ event }) => event.id))];
+    const unique = firstDeliveries(events);
     try {
       return await runWithContext({ correlationId: first.event.correlationId }, async () => {
         const known = await this.db
           .select({ eventId: this.tables.inbox.eventId })
           .from(this.tables.inbox)
-          .where(and(eq(this.tables.inbox.consumer, this.consumer), inArray(this.tables.inbox.eventId, ids)));
+          .where(and(eq(this.tables.inbox.consumer, this.consumer), inArray(this.tables.inbox.eventId, unique.map((event) => event.id))));
         const knownIds = new Set(known.map((row) => row.eventId));
-        const fresh = firstOfEach(events.map(({ event }) => event).filter((event) => !knownIds.has(event.id)), new Set(ids));
+        const fresh = unique.filter((event) => !knownIds.has(event.id));
         if (fresh.length === 0) return 0;
         await effect(fresh.map((event) => event.payload));
         await this.db.insert(this.tables.inbox).values(fresh.map((event) => ({ eventId: event.id, consumer: this.consumer, topic }))).onConflictDoNothing();
         return fresh.length;
       });
     } catch (error) {
-      this.log.warn({ topic, events: events.length, err: error instanceof Error ? error.message : String(error) }, 'event batch failed; applying its events one at a time');
-      let applied = 0;
-      for (const { message } of events) {
-        if ((await this.consumeIdempotent(topic, message, (payload) => effect([payload]))) === 'processed') applied += 1;
-      }
-      return applied;
+      return this.oneAtATime(topic, events, error, (message) => this.consumeIdempotent(topic, message, (payload) => effect([payload])));
     }
+  }
+
+  /** A failed batch's fallback: each event on its own, so only a poison one is dead-lettered, and a fault that stays is rethrown. */
+  private async oneAtATime(topic: string, events: ReadonlyArray<{ message: unknown }>, error: unknown, consumeOne: (message: unknown) => Promise<ConsumeOutcome>): Promise<number> {
+    this.log.warn({ topic, events: events.length, err: error instanceof Error ? error.message : String(error) }, 'event batch failed; applying its events one at a time');
+    let applied = 0;
+    for (const { message } of events) if ((await consumeOne(message)) === 'processed') applied += 1;
+    return applied;
   }
 
   /** The batch's events, each with its message; the messages that are none are dead-lettered. */
@@ -210,8 +209,8 @@ export class EventInbox {
   }
 }
 
-/** The events whose id is in `ids`, each id once (its first delivery: a re-sent event can share a batch with itself). */
-function firstOfEach<E extends { id: string }>(events: readonly E[], ids: ReadonlySet<string>): E[] {
+/** The batch's events, each id once (its first delivery: a re-sent event can share a batch with itself). */
+function firstDeliveries<E extends { id: string }>(events: ReadonlyArray<{ event: E }>): E[] {
   const seen = new Set<string>();
-  return events.filter((event) => ids.has(event.id) && !seen.has(event.id) && (seen.add(event.id), true));
+  return events.map(({ event }) => event).filter((event) => !seen.has(event.id) && (seen.add(event.id), true));
 }
