@@ -21,6 +21,13 @@ const IMAGE_WIDTH = 720;
 const PARALLEL = 3;
 /** How long the catalogue may take to derive every product from the save events. */
 const LISTING_DEADLINE_MS = 120_000;
+/**
+ * Each of the seeder's calls may take this long. Nobody waits on a seeding call as a shopper waits on
+ * a page (RPC_TIMEOUT_MS is that budget), and while it runs every service shares one PGlite connection
+ * with the events the seed itself sets off: on a loaded machine a sign-up queued behind them outlived
+ * the shopper's 5 s deadline and the whole start failed.
+ */
+const SEED_CALL_TIMEOUT_MS = 60_000;
 
 export interface DemoSeedReport {
   products: number;
@@ -135,15 +142,20 @@ export class DemoSeeder {
     const { rpc } = this.deps;
     const callers = await inBatches(shoppers, PARALLEL, async (shopper) => {
       const { firstName, lastName, email, gender } = shopper;
-      const session = await rpc.call('identity.sign-up', { firstName, lastName, email, password: DEMO_PASSWORD, gender });
+      const patient = { timeoutMs: SEED_CALL_TIMEOUT_MS };
+      const session = await rpc.call('identity.sign-up', { firstName, lastName, email, password: DEMO_PASSWORD, gender }, patient);
       const caller = callerOf(session.accessToken);
-      await rpc.call('identity.confirm-email', { token: await this.deps.emailConfirmation.issueLink(caller.uid) });
+      await rpc.call('identity.confirm-email', { token: await this.deps.emailConfirmation.issueLink(caller.uid) }, patient);
       const profile = emptyProfile(email, `${firstName} ${lastName}`, gender);
-      await rpc.call('profile.update', {
-        caller,
-        account: { email, firstName, lastName, gender },
-        profile: { ...profile, favoriteBrands: shopper.favoriteBrands, sizes: { ...profile.sizes, ...shopper.sizes } },
-      });
+      await rpc.call(
+        'profile.update',
+        {
+          caller,
+          account: { email, firstName, lastName, gender },
+          profile: { ...profile, favoriteBrands: shopper.favoriteBrands, sizes: { ...profile.sizes, ...shopper.sizes } },
+        },
+        patient,
+      );
       return [shopper.key, caller] as const;
     });
     return new Map(callers);
@@ -175,7 +187,7 @@ export class DemoSeeder {
     const deadline = Date.now() + LISTING_DEADLINE_MS;
     while (waiting.length > 0) {
       const found = await inBatches(waiting, 8, (productId) =>
-        this.deps.rpc.call('catalogue.get-product', { productId, caller: null }).then(
+        this.deps.rpc.call('catalogue.get-product', { productId, caller: null }, { timeoutMs: SEED_CALL_TIMEOUT_MS }).then(
           (product) => product.listed,
           () => false,
         ),
