@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { closeSync, mkdirSync, openSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { defaultPublicUrl } from '@closetly/server';
+import { defaultPublicUrl, generateInternalCallKeys } from '@closetly/server';
 
 /** Every process of the distributed mode, with the variables that place it. */
 export const DISTRIBUTED_SERVICES = ['identity', 'catalogue', 'wardrobe', 'profile', 'search', 'retention', 'pages'] as const;
@@ -57,6 +57,8 @@ export interface DistributedProduct {
   /** Every gateway's address (one per replica); baseUrl is the first. */
   gatewayUrls: string[];
   processes: Map<string, ChildProcess>;
+  /** The gateway's internal-call key (PKCS#8 PEM), fresh for this product: tests sign calls with it as the gateway would. */
+  gatewayCallsPrivateKey: string;
   /** Kills one process at once (SIGKILL: no shutdown, no draining), as a crash would. */
   crash(name: string): Promise<void>;
   /** Stops one process as a deploy would (SIGTERM: it drains and leaves its consumer group), and waits for it to exit. */
@@ -82,7 +84,20 @@ export async function startDistributedProduct(options: DistributedProductOptions
   DISTRIBUTED_SERVICES.forEach((service, index) => {
     addresses[`${service.toUpperCase()}_RPC`] = replicasOf(service).map((replica) => rpcAddress(index, replica)).join(',');
   });
-  const shared: Record<string, string | undefined> = { ...process.env, ...options.env, ...addresses, CLOSETLY_MODE: 'distributed', NODE_OPTIONS: '' };
+  // Internal-call keys, fresh per product (an assertion lives seconds, so nothing is lost with them): every
+  // process gets the public keys, and only the gateway and search their own private one.
+  const gatewayCalls = generateInternalCallKeys();
+  const searchCalls = generateInternalCallKeys();
+  const shared: Record<string, string | undefined> = {
+    ...process.env,
+    ...options.env,
+    ...addresses,
+    CLOSETLY_MODE: 'distributed',
+    NODE_OPTIONS: '',
+    INTERNAL_CALLS_PRIVATE_KEY: undefined,
+    GATEWAY_CALLS_PUBLIC_KEY: gatewayCalls.publicPem,
+    SEARCH_CALLS_PUBLIC_KEY: searchCalls.publicPem,
+  };
   // Every process builds links from PUBLIC_URL; unset, it is the gateway's own port here, not 8080.
   shared.PUBLIC_URL = defaultPublicUrl({ PUBLIC_URL: shared.PUBLIC_URL, PORT: String(options.gatewayPort) });
   const processes = new Map<string, ChildProcess>();
@@ -140,11 +155,12 @@ export async function startDistributedProduct(options: DistributedProductOptions
         // Its own listener; the other services' lists stay whole.
         [`${variable}_RPC`]: rpcAddress(index, replica),
         [`${variable}_HTTP_PORT`]: String(options.httpPortBase + index + 1 + REPLICA_PORT_STEP * replica),
+        ...(service === 'search' && { INTERNAL_CALLS_PRIVATE_KEY: searchCalls.privatePem }),
       });
     }
   });
   for (const replica of replicasOf('gateway')) {
-    launch(replicaName('gateway', replica), { ...shared, PORT: String(options.gatewayPort + replica), HOST: shared.HOST ?? '127.0.0.1' });
+    launch(replicaName('gateway', replica), { ...shared, PORT: String(options.gatewayPort + replica), HOST: shared.HOST ?? '127.0.0.1', INTERNAL_CALLS_PRIVATE_KEY: gatewayCalls.privatePem });
   }
 
   const gatewayUrls = replicasOf('gateway').map((replica) => `http://127.0.0.1:${options.gatewayPort + replica}`);
@@ -212,7 +228,7 @@ export async function startDistributedProduct(options: DistributedProductOptions
     await stop();
     throw error;
   }
-  return { baseUrl, gatewayUrls, processes, crash, terminate, restart, stop };
+  return { baseUrl, gatewayUrls, processes, gatewayCallsPrivateKey: gatewayCalls.privatePem, crash, terminate, restart, stop };
 }
 
 /** How many of a process's last log lines a failed start shows. */

@@ -38,6 +38,10 @@ describe('distributed processes refuse to start without their secrets', () => {
     ['gateway', 'development', {}, ['BETA_TOKEN_SECRET', 'AUTH_JWT_SECRET']],
     ['gateway', 'test', { AUTH_JWT_SECRET: SECRET }, ['BETA_TOKEN_SECRET']],
     ['identity', 'development', {}, ['AUTH_JWT_SECRET']],
+    // The internal-call keys: the gateway signs its calls, a service checks them (the catalogue search's too).
+    ['gateway', 'production', { AUTH_JWT_SECRET: SECRET, BETA_TOKEN_SECRET: SECRET }, ['INTERNAL_CALLS_PRIVATE_KEY']],
+    ['catalogue', 'production', {}, ['GATEWAY_CALLS_PUBLIC_KEY', 'SEARCH_CALLS_PUBLIC_KEY']],
+    ['search', 'production', {}, ['INTERNAL_CALLS_PRIVATE_KEY', 'GATEWAY_CALLS_PUBLIC_KEY']],
   ] as const)('%s (NODE_ENV %s) exits 1 naming the missing variables', async (app, nodeEnv, given, missing) => {
     const { code, stderr } = await runApp(app, { NODE_ENV: nodeEnv, ...given });
     expect(code).toBe(1);

@@ -2,8 +2,11 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type ApiCall, apiCaller, productAt, type RunningProduct } from '@closetly/all-in-one/testing';
-import { randomSecret } from '@closetly/server';
-import { createTestDatabase, engines, freePortBlock, newKafkaNamespace, removeCacheKeys, removeKafkaNamespace, removeSearchIndices, startTcpOutageProxy, type TcpOutageProxy, uniqueName } from '@closetly/testing';
+import { INTERNAL_CALL_REFUSED } from '@closetly/contracts';
+import { InternalCallSigner, privateKeyFromPem, randomSecret } from '@closetly/server';
+import { DISTRIBUTED_SERVICES } from '@closetly/local-deploy';
+import jwt from 'jsonwebtoken';
+import { createTestDatabase, engines, freePortBlock, newKafkaNamespace, removeCacheKeys, removeKafkaNamespace, removeSearchIndices, sendRawRpc, startTcpOutageProxy, type TcpOutageProxy, uniqueName } from '@closetly/testing';
 import { type DistributedProduct, startDistributedProduct } from '@closetly/local-deploy';
 
 /** The ports this product takes: gateway, RPC (+1..7, and +51..57 for second replicas), health (+11..17, +61..67). */
@@ -126,6 +129,50 @@ describe('distributed mode: gateway → every service over TCP', () => {
     expect(answer.status).toBe(201);
     return { email, token: answer.body.accessToken };
   }
+
+  describe('the trust boundary: only the gateway speaks to the services', () => {
+    /** A service's first RPC listener (rpcPortBase + its place + 1). */
+    const rpcAddressOf = (service: (typeof DISTRIBUTED_SERVICES)[number]) => ({ host: '127.0.0.1', port: Number(new URL(product.baseUrl).port) + DISTRIBUTED_SERVICES.indexOf(service) + 1 });
+    const raw = (service: (typeof DISTRIBUTED_SERVICES)[number], pattern: string, data: unknown, assertion?: string) =>
+      sendRawRpc(rpcAddressOf(service), pattern, { meta: { correlationId: uniqueName('raw'), deadline: Date.now() + 5_000, ...(assertion && { assertion }) }, data });
+
+    it('refuses, at every service, a well-formed message claiming an administrator without the gateway’s assertion, and nothing changes', async () => {
+      const victim = await signUp('victim');
+      const saved = await call<{ id: string }>('POST', '/api/save', { token: victim.token, body: { data: { name: 'Trusted Linen Shirt', brand: 'Arket', price: 59, sourceUrl: 'https://shop.example/trusted-shirt' } } });
+      expect(saved.status).toBeLessThan(300);
+      const { sub, sid } = jwt.decode(victim.token) as { sub: string; sid: string };
+      const asAdmin = { uid: sub, sid, roles: ['admin'] };
+      const attempts: Array<[(typeof DISTRIBUTED_SERVICES)[number], string, unknown]> = [
+        ['identity', 'identity.list-accounts', { caller: asAdmin }],
+        ['catalogue', 'catalogue.set-hidden', { caller: asAdmin, productId: saved.body.id, hidden: true }],
+        ['wardrobe', 'wardrobe.remove', { caller: asAdmin, productId: saved.body.id }],
+        ['profile', 'profile.save-search', { caller: asAdmin, term: 'forged search' }],
+        ['search', 'search.reindex', { caller: asAdmin, from: 'catalogue' }],
+        ['retention', 'retention.sweep-now', { caller: asAdmin }],
+        ['pages', 'pages.run-now', { caller: asAdmin }],
+      ];
+      expect(attempts.map(([service]) => service).sort()).toEqual([...DISTRIBUTED_SERVICES].sort());
+      for (const [service, pattern, data] of attempts) {
+        await expect(raw(service, pattern, data)).rejects.toMatchObject({ code: INTERNAL_CALL_REFUSED });
+      }
+      const wardrobe = await call<Array<{ id: string; hidden?: boolean }>>('GET', '/api/get-wardrobe', { token: victim.token });
+      expect(wardrobe.body.map((item) => item.id)).toEqual([saved.body.id]);
+      const searches = await call<unknown>('GET', '/api/recent-searches', { token: victim.token });
+      expect(JSON.stringify(searches.body)).not.toContain('forged search');
+    });
+
+    it('answers the gateway’s assertion, and refuses the same message replayed past its lifetime', async () => {
+      const shopper = await signUp('replayed');
+      const { sub, sid } = jwt.decode(shopper.token) as { sub: string; sid: string };
+      const data = { caller: { uid: sub, sid, roles: [] } };
+      const assertion = new InternalCallSigner(privateKeyFromPem(distributed.gatewayCallsPrivateKey)).assert('wardrobe', 'wardrobe.list', data, Date.now() + 1_000);
+      await expect(raw('wardrobe', 'wardrobe.list', data, assertion)).resolves.toEqual([]);
+      const { exp } = jwt.decode(assertion) as { exp: number };
+      // Past its expiry and the two seconds of clock difference a service allows.
+      await new Promise((resolve) => setTimeout(resolve, Math.max(0, (exp + 3) * 1000 - Date.now())));
+      await expect(raw('wardrobe', 'wardrobe.list', data, assertion)).rejects.toMatchObject({ code: INTERNAL_CALL_REFUSED });
+    });
+  });
 
   it('authorises correctly while Redis is down: a live session is served, an ended one refused, health names only the cache', async () => {
     const live = await signUp('live');

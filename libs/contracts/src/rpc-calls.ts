@@ -34,7 +34,7 @@ import {
   IdentityExport,
   ProfileExport,
 } from './account';
-import { Caller, PingRequest, PingResponse, type ServiceName, VerifyBetaCodeRequest, VerifyBetaCodeResponse } from './rpc';
+import { Caller, type InternalCaller, PingRequest, PingResponse, type ServiceName, VerifyBetaCodeRequest, VerifyBetaCodeResponse } from './rpc';
 
 /** One gateway→service call: who answers it, what it takes, what it answers. */
 export interface RpcCallSpec<TService extends ServiceName = ServiceName, TRequest extends z.ZodType = z.ZodType, TResponse extends z.ZodType = z.ZodType> {
@@ -47,6 +47,11 @@ export interface RpcCallSpec<TService extends ServiceName = ServiceName, TReques
    * (a replica shutting down), so a clean hand-over costs the shopper nothing.
    */
   idempotent?: boolean;
+  /**
+   * Who may make the call (proved by the internal-call assertion each message carries): the gateway,
+   * unless a call names others. A service's own calls to another are few and named here.
+   */
+  callers?: readonly InternalCaller[];
 }
 export type RpcCallMap = Record<string, RpcCallSpec>;
 
@@ -54,7 +59,7 @@ export const rpcCall = <TService extends ServiceName, TRequest extends z.ZodType
   service: TService,
   request: TRequest,
   response: TResponse,
-  options: { idempotent?: boolean } = {},
+  options: { idempotent?: boolean; callers?: readonly InternalCaller[] } = {},
 ): RpcCallSpec<TService, TRequest, TResponse> => ({ service, request, response, ...options });
 
 /** What calls that only do something answer. */
@@ -121,12 +126,12 @@ export const RPC_CALLS = {
   'catalogue.set-hidden': rpcCall('catalogue', WithProduct.extend({ hidden: z.boolean() }), Product),
   /**
    * The listed, not hidden products in id order, a page at a time after `after`:
-   * the snapshot the search service rebuilds its index from.
+   * the snapshot the search service rebuilds its index from (search's only call, and only search makes it).
    */
   'catalogue.snapshot': rpcCall(
     'catalogue',
     z.object({ after: z.string().uuid().nullable(), limit: z.number().int().min(1).max(1000) }),
-    z.object({ products: Products, next: z.string().uuid().nullable() }), { idempotent: true }),
+    z.object({ products: Products, next: z.string().uuid().nullable() }), { idempotent: true, callers: ['search'] }),
   /**
    * Hot lists (spec §2): listed, not hidden, cleaned (§5), gender rule applied; the gateway caches nothing, the catalogue does
    * (until a save, a removal or a product change). Each answers at most `limit` products.
@@ -201,3 +206,6 @@ export type RpcResponseInputOf<TCall extends RpcCallSpec> = z.input<TCall['respo
 export type RpcRequest<P extends RpcPattern> = RpcRequestOf<RpcCalls[P]>;
 export type RpcResponse<P extends RpcPattern> = RpcResponseOf<RpcCalls[P]>;
 
+
+/** Who may make a call: the gateway unless its entry names others. */
+export const callersOf = (call: RpcCallSpec): readonly InternalCaller[] => call.callers ?? ['gateway'];

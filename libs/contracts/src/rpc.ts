@@ -11,6 +11,8 @@ export type ServiceName = (typeof SERVICE_NAMES)[number];
 export const RpcMeta = z.object({
   correlationId: z.string().min(1).max(200),
   deadline: z.number().int().positive(),
+  /** The internal-call assertion: a short JWT proving who sent this call (libs/server auth/internal-calls.ts). */
+  assertion: z.string().max(2048).optional(),
 });
 export type RpcMeta = z.infer<typeof RpcMeta>;
 
@@ -18,6 +20,13 @@ export interface RpcEnvelope<TData> {
   meta: RpcMeta;
   data: TData;
 }
+
+/** The processes that make RPC calls: the gateway for users, and search for the catalogue's snapshot. */
+export const INTERNAL_CALLERS = ['gateway', 'search'] as const;
+export type InternalCaller = (typeof INTERNAL_CALLERS)[number];
+
+/** What a service answers a call it refuses for want of a valid assertion (never crosses HTTP: the gateway logs it and answers 500). */
+export const INTERNAL_CALL_REFUSED = 'INTERNAL_CALL_REFUSED';
 
 /** A remote error as it crosses the RPC boundary: a domain code, never a stack. */
 export const RpcErrorBody = z.object({

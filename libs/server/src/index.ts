@@ -31,6 +31,7 @@ export * from './config/service-env';
 export * from './auth/revoked-sessions';
 export * from './auth/access-tokens';
 export * from './auth/signing-keys';
+export * from './auth/internal-calls';
 export * from './config/secrets';
 export * from './outbound/address-policy';
 export * from './outbound/content-type';

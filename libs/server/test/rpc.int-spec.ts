@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
-import { rpcCall, type RpcRequestOf } from '@closetly/contracts';
-import { uniqueName } from '@closetly/testing';
+import { INTERNAL_CALL_REFUSED, rpcCall, type RpcRequestOf } from '@closetly/contracts';
+import { sendRawRpc, uniqueName } from '@closetly/testing';
 import { z } from 'zod';
 import {
   connectDistributedTransports,
@@ -9,6 +9,9 @@ import {
   createHttpApp,
   createPlatform,
   DomainError,
+  generateInternalCallKeys,
+  InternalCallSigner,
+  parseHostPort,
   PlatformEnv,
   RemoteError,
   RpcController,
@@ -16,6 +19,7 @@ import {
   ServiceAddressEnv,
   currentContext,
 } from '../src';
+import { InProcessRpcClient } from '../src/rpc/in-process-rpc';
 
 const Echo = z.object({ text: z.string().max(20) }).strict();
 const EchoAnswer = z.object({ text: z.string(), correlationId: z.string().optional() });
@@ -34,10 +38,14 @@ const PROBE_CALLS = {
 };
 const ProbeHandler = rpcHandlersFor(PROBE_CALLS);
 
+/** How many echo calls reached the handler: a refused call must not. */
+let echoes = 0;
+
 @RpcController()
 class EchoController {
   @ProbeHandler('identity.echo')
   echo(@Payload() request: RpcRequestOf<(typeof PROBE_CALLS)['identity.echo']>) {
+    echoes += 1;
     return { text: request.text, correlationId: currentContext()?.correlationId };
   }
 
@@ -74,6 +82,8 @@ class EchoController {
 class EchoModule {}
 
 /** One contract for gateway → service calls: NestJS TCP transport and the in-process twin. */
+const gatewayKeys = generateInternalCallKeys();
+
 describe.each(['embedded', 'distributed'] as const)('RPC contract (%s)', (mode) => {
   const port = 45_000 + Math.floor(Math.random() * 10_000);
   const env = PlatformEnv.extend(ServiceAddressEnv.shape).parse({
@@ -81,13 +91,16 @@ describe.each(['embedded', 'distributed'] as const)('RPC contract (%s)', (mode) 
     LOG_LEVEL: 'silent',
     RPC_TIMEOUT_MS: '300',
     IDENTITY_RPC: `127.0.0.1:${port}`,
+    // This process plays the gateway (signs) and identity (answers); embedded makes its own keys.
+    INTERNAL_CALLS_PRIVATE_KEY: gatewayKeys.privatePem,
+    GATEWAY_CALLS_PUBLIC_KEY: gatewayKeys.publicPem,
   });
   let close: () => Promise<void>;
   let platform: Awaited<ReturnType<typeof createPlatform>>;
   const rpc = () => platform.rpc.withCalls(PROBE_CALLS);
 
   beforeAll(async () => {
-    platform = await createPlatform({ env, addresses: env, processName: 'rpc-test', needsDatabase: false, cachePrefix: `${uniqueName('rpc')}:` });
+    platform = await createPlatform({ env, addresses: env, processName: 'rpc-test', needsDatabase: false, cachePrefix: `${uniqueName('rpc')}:`, internalCalls: { signsAs: 'gateway', trusts: ['gateway'] } });
     const app = await createHttpApp(platform, [EchoModule]);
     if (mode === 'embedded') connectInProcessTransports(app, platform);
     else await connectDistributedTransports(app, platform, { name: 'identity', rpcAddress: env.IDENTITY_RPC, consumesEvents: false });
@@ -149,5 +162,47 @@ describe.each(['embedded', 'distributed'] as const)('RPC contract (%s)', (mode) 
 
   it('reports a pattern the service does not serve as unavailable', async () => {
     await expect(rpc().call('identity.no-such-call', {})).rejects.toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
+  });
+
+  describe('internal-call assertions', () => {
+    /** One message as any process that reaches the port could send it (no RpcClient): the reply, or the error body. */
+    const sendRaw = (pattern: string, data: unknown, assertion?: string): Promise<unknown> => {
+      const envelope = { meta: { correlationId: 'raw-call', deadline: Date.now() + 2_000, ...(assertion && { assertion }) }, data };
+      if (mode === 'embedded') {
+        const client = new InProcessRpcClient(platform.inProcess!.rpc);
+        return new Promise((resolve, reject) => client.send(pattern, envelope).subscribe({ next: resolve, error: reject }));
+      }
+      return sendRawRpc(parseHostPort(env.IDENTITY_RPC), pattern, envelope);
+    };
+    const signer = () => platform.internalCalls.signer!;
+    const refused = { code: INTERNAL_CALL_REFUSED };
+
+    it('answers a raw message that carries the caller’s valid assertion (so the refusals below are the guard’s)', async () => {
+      const data = { text: 'proved' };
+      await expect(sendRaw('identity.echo', data, signer().assert('identity', 'identity.echo', data, Date.now() + 2_000))).resolves.toMatchObject({ text: 'proved' });
+    });
+
+    it('refuses a well-formed message without an assertion, before its handler runs', async () => {
+      const before = echoes;
+      await expect(sendRaw('identity.echo', { text: 'no proof' })).rejects.toMatchObject(refused);
+      expect(echoes).toBe(before);
+    });
+
+    it('refuses an assertion made for other data (a caller or roles changed on the way)', async () => {
+      const assertion = signer().assert('identity', 'identity.echo', { text: 'user' }, Date.now() + 2_000);
+      await expect(sendRaw('identity.echo', { text: 'admin' }, assertion)).rejects.toMatchObject(refused);
+    });
+
+    it('refuses an assertion made for another call', async () => {
+      const assertion = signer().assert('identity', 'identity.fail', { text: 'x' }, Date.now() + 2_000);
+      await expect(sendRaw('identity.echo', { text: 'x' }, assertion)).rejects.toMatchObject(refused);
+    });
+
+    it('refuses an assertion past its lifetime, and one signed by a key the service does not trust', async () => {
+      const data = { text: 'late' };
+      await expect(sendRaw('identity.echo', data, signer().assert('identity', 'identity.echo', data, Date.now() - 10_000))).rejects.toMatchObject(refused);
+      const stranger = new InternalCallSigner(generateInternalCallKeys().privateKey);
+      await expect(sendRaw('identity.echo', data, stranger.assert('identity', 'identity.echo', data, Date.now() + 2_000))).rejects.toMatchObject(refused);
+    });
   });
 });

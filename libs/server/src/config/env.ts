@@ -25,6 +25,17 @@ const booleanFromEnv = z
   .transform((value) => value === 'true' || value === '1');
 
 /**
+ * A PEM text from the environment: empty is unset (compose passes `${VAR:-}`), and a `\n` written out
+ * (a one-line .env file) is a line break.
+ */
+function pemText(label: 'PRIVATE KEY' | 'PUBLIC KEY') {
+  return z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() !== '' ? value.replaceAll('\\n', '\n') : undefined),
+    z.string().includes(`-----BEGIN ${label}-----`, { message: `must be a PEM text with a "BEGIN ${label}" block` }).optional(),
+  );
+}
+
+/**
  * Settings every process shares. `CLOSETLY_MODE` picks the adapters:
  * embedded = PGlite, in-process bus and RPC, in-memory cache;
  * distributed = PostgreSQL, Kafka, TCP RPC, Redis.
@@ -70,6 +81,16 @@ export const PlatformEnv = z.object({
   RPC_TIMEOUT_MS: z.coerce.number().int().min(50).max(60_000).default(5_000),
   OUTBOX_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(500),
   OUTBOX_EAGER: booleanFromEnv.default(true),
+  /**
+   * Internal calls (distributed mode; the embedded process makes its own keys each start). The key this
+   * process signs its RPC calls with (the gateway, and search for its snapshot calls): an EC P-256
+   * private key, PKCS#8 PEM.
+   */
+  INTERNAL_CALLS_PRIVATE_KEY: pemText('PRIVATE KEY'),
+  /** The public key(s) of the gateway's calls, SPKI PEM; several blocks during a rotation. Every service. */
+  GATEWAY_CALLS_PUBLIC_KEY: pemText('PUBLIC KEY'),
+  /** The public key(s) of search's calls (the catalogue, which search asks for its snapshot). */
+  SEARCH_CALLS_PUBLIC_KEY: pemText('PUBLIC KEY'),
 });
 export type PlatformEnv = z.infer<typeof PlatformEnv>;
 

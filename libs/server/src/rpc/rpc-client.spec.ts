@@ -1,7 +1,8 @@
 import type { ClientProxy } from '@nestjs/microservices';
-import { rpcCall, type ServiceName } from '@closetly/contracts';
+import { INTERNAL_CALL_REFUSED, rpcCall, type ServiceName } from '@closetly/contracts';
 import { Observable, of, throwError } from 'rxjs';
 import { z } from 'zod';
+import { generateInternalCallKeys, InternalCallSigner, InternalCallVerifier } from '../auth/internal-calls';
 import { RpcClient, sentAgainAfter } from './rpc-client';
 
 const withCode = (code: string, message = `connect ${code} 127.0.0.1:4103`) => Object.assign(new Error(message), { code });
@@ -13,22 +14,28 @@ const CALLS = {
 };
 
 /** A replica that answers each call with the next of `answers` (an error or a value), and counts its calls. */
-function replica(...answers: Array<Error | { id: string }>) {
+function replica(...answers: Array<Error | { id: string } | { code: string; message: string }>) {
   const calls: string[] = [];
+  const envelopes: Array<{ meta: { assertion?: string }; data: unknown }> = [];
   const proxy = {
-    send: (pattern: string) => {
+    send: (pattern: string, envelope: { meta: { assertion?: string }; data: unknown }) => {
       calls.push(pattern);
+      envelopes.push(envelope);
       const answer = answers[Math.min(calls.length - 1, answers.length - 1)]!;
-      return answer instanceof Error ? throwError(() => answer) : (of(answer) as Observable<unknown>);
+      return answer instanceof Error || 'code' in answer ? throwError(() => answer) : (of(answer) as Observable<unknown>);
     },
     close: async () => undefined,
   } as unknown as ClientProxy;
-  return { proxy, calls };
+  return { proxy, calls, envelopes };
 }
 
 function clientOver(...replicas: ClientProxy[]) {
+  return signingClientOver(undefined, ...replicas);
+}
+
+function signingClientOver(signer: InternalCallSigner | undefined, ...replicas: ClientProxy[]) {
   const proxies = { wardrobe: replicas } as unknown as Record<ServiceName, ClientProxy[]>;
-  return new RpcClient(CALLS, proxies, 2_000);
+  return new RpcClient(CALLS, proxies, 2_000, undefined, signer);
 }
 
 describe('sentAgainAfter', () => {
@@ -98,5 +105,22 @@ describe('RpcClient over replicas', () => {
     const answers = await clientOver(gone.proxy, healthy.proxy).callEach('wardrobe.save', { name: 'ping' });
     expect(answers.map((answer) => answer.status)).toEqual(['rejected', 'fulfilled']);
     expect([gone.calls.length, healthy.calls.length]).toEqual([1, 1]);
+  });
+});
+
+describe('RpcClient proving its calls', () => {
+  const keys = generateInternalCallKeys();
+  const verifier = new InternalCallVerifier([{ caller: 'gateway', publicKey: keys.publicKey }]);
+
+  it('sends each call with an assertion for that call and its data, which the service accepts', async () => {
+    const service = replica({ id: 'saved' });
+    await signingClientOver(new InternalCallSigner(keys.privateKey), service.proxy).call('wardrobe.save', { name: 'Tee' });
+    const [envelope] = service.envelopes;
+    expect(verifier.check(envelope!.meta.assertion, { service: 'wardrobe', pattern: 'wardrobe.save', data: envelope!.data, allowed: ['gateway'] })).toEqual({ ok: true, caller: 'gateway' });
+  });
+
+  it('answers INTERNAL (500), never the service’s refusal, when a service refuses its assertion: keys out of step are the operator’s to fix', async () => {
+    const refusing = replica({ code: INTERNAL_CALL_REFUSED, message: 'This call does not carry a valid internal-call assertion.' });
+    await expect(clientOver(refusing.proxy).call('wardrobe.save', { name: 'Tee' })).rejects.toMatchObject({ code: 'INTERNAL', message: 'wardrobe refused the call' });
   });
 });

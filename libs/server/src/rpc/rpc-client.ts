@@ -2,6 +2,7 @@ import { types } from 'node:util';
 import { Logger } from '@nestjs/common';
 import { ClientProxy } from '@nestjs/microservices';
 import {
+  INTERNAL_CALL_REFUSED,
   isServiceErrorCode,
   RPC_CALLS,
   RpcErrorBody,
@@ -13,6 +14,7 @@ import {
   type ServiceName,
 } from '@closetly/contracts';
 import { firstValueFrom, timeout, TimeoutError } from 'rxjs';
+import type { InternalCallSigner } from '../auth/internal-calls';
 import { DomainError, RemoteError } from '../errors/domain-error';
 import { ENGINE_UNAVAILABLE_MESSAGE, UNAVAILABLE_RETRY_AFTER_SECONDS } from '../errors/engine-outage';
 import { correlationId } from '../logging/context';
@@ -39,6 +41,8 @@ export class RpcClient<TCalls extends RpcCallMap = RpcCalls> {
     proxies: Record<ServiceName, ClientProxy | readonly ClientProxy[]>,
     private readonly defaultTimeoutMs: number,
     turn?: Map<ServiceName, number>,
+    /** Proves each call (an internal-call assertion in its meta); without one, services refuse the calls (tests of that refusal). */
+    private readonly signer?: InternalCallSigner,
   ) {
     const listed = Object.entries(proxies).map(([service, each]): [string, readonly ClientProxy[]] => [service, Array.isArray(each) ? each : [each as ClientProxy]]);
     this.replicas = Object.fromEntries(listed) as Record<ServiceName, readonly ClientProxy[]>;
@@ -46,13 +50,13 @@ export class RpcClient<TCalls extends RpcCallMap = RpcCalls> {
   }
 
   /** The default client: every call the product makes. */
-  static forProduct(proxies: Record<ServiceName, ClientProxy | readonly ClientProxy[]>, defaultTimeoutMs: number): RpcClient {
-    return new RpcClient(RPC_CALLS, proxies, defaultTimeoutMs);
+  static forProduct(proxies: Record<ServiceName, ClientProxy | readonly ClientProxy[]>, defaultTimeoutMs: number, signer?: InternalCallSigner): RpcClient {
+    return new RpcClient(RPC_CALLS, proxies, defaultTimeoutMs, undefined, signer);
   }
 
   /** The same connections, typed by another call map (tests with probe calls). */
   withCalls<TOther extends RpcCallMap>(calls: TOther): RpcClient<TOther> {
-    return new RpcClient(calls, this.replicas, this.defaultTimeoutMs, this.turn);
+    return new RpcClient(calls, this.replicas, this.defaultTimeoutMs, this.turn, this.signer);
   }
 
   /**
@@ -104,7 +108,9 @@ export class RpcClient<TCalls extends RpcCallMap = RpcCalls> {
     const { service, response, idempotent } = this.calls[pattern] as TCalls[P];
     const timeoutMs = options.timeoutMs ?? this.defaultTimeoutMs;
     const deadline = Date.now() + timeoutMs;
-    const envelope: RpcEnvelope<unknown> = { meta: { correlationId: correlationId(), deadline }, data };
+    // One assertion for the call, sent again or not: it lives until the call's deadline.
+    const assertion = this.signer?.assert(service, pattern, data, deadline);
+    const envelope: RpcEnvelope<unknown> = { meta: { correlationId: correlationId(), deadline, ...(assertion && { assertion }) }, data };
     let replica: ClientProxy | undefined;
     const send = () => {
       replica = pick(replica);
@@ -149,6 +155,10 @@ export class RpcClient<TCalls extends RpcCallMap = RpcCalls> {
       const remote = RpcErrorBody.safeParse(error);
       if (remote.success) {
         const { code, message, details } = remote.data;
+        if (code === INTERNAL_CALL_REFUSED) {
+          this.log.error({ service, pattern }, 'the service refused this process’s internal-call assertion: are INTERNAL_CALLS_PRIVATE_KEY and its public key in step?');
+          return new DomainError('INTERNAL', `${service} refused the call`);
+        }
         if (isServiceErrorCode(service, code)) return new RemoteError(code, message, service, details);
         this.log.error({ service, pattern, code }, 'service answered an error code outside its contract');
         return new DomainError('INTERNAL', `${service} failed`);

@@ -2,25 +2,42 @@ import {
   applyDecorators,
   type ArgumentsHost,
   type CallHandler,
+  type CanActivate,
   Catch,
   Controller,
   type ExecutionContext,
+  Inject,
   Injectable,
   Logger,
   type NestInterceptor,
   type PipeTransform,
+  SetMetadata,
   UseFilters,
+  UseGuards,
   UseInterceptors,
   UsePipes,
 } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
 import { MessagePattern, RpcException, Transport, EventPattern } from '@nestjs/microservices';
 import type { RpcExceptionFilter } from '@nestjs/common';
-import { RPC_CALLS, RpcMeta, type EventTopic, type RpcCallMap, type RpcRequestOf, type RpcResponseInputOf } from '@closetly/contracts';
+import {
+  callersOf,
+  INTERNAL_CALL_REFUSED,
+  type InternalCaller,
+  RPC_CALLS,
+  RpcMeta,
+  type EventTopic,
+  type RpcCallMap,
+  type RpcRequestOf,
+  type RpcResponseInputOf,
+} from '@closetly/contracts';
 import { Observable, throwError } from 'rxjs';
 import type { z } from 'zod';
 import { DomainError } from '../errors/domain-error';
 import { engineUnavailable, isEngineOutage } from '../errors/engine-outage';
 import { acceptCorrelationId, runWithContext } from '../logging/context';
+import type { Platform } from '../runtime/platform';
+import { PLATFORM } from '../runtime/tokens';
 
 /**
  * Turns domain errors into the RPC error body. An engine that cannot be reached (database, cache,
@@ -62,9 +79,43 @@ export class RpcContextInterceptor implements NestInterceptor {
   }
 }
 
-/** A controller that answers RPC: the same filter and context handling everywhere. */
+/** What the guard needs to know of a handler's call: set by the handler decorator from the contract. */
+interface InternalCallOfHandler {
+  service: string;
+  pattern: string;
+  callers: readonly InternalCaller[];
+}
+const INTERNAL_CALL_OF_HANDLER = 'closetly:internal-call';
+
+/**
+ * Refuses, before any pipe or handler runs, an RPC call that does not carry a valid internal-call
+ * assertion from a caller the contract allows (auth/internal-calls.ts): without it, anything that can
+ * reach a service's port could claim any caller and roles. Event handlers pass: only services write
+ * the topics they read (Kafka ACLs in distributed mode; in-process, nothing else can publish).
+ */
+@Injectable()
+export class InternalCallGuard implements CanActivate {
+  private readonly log = new Logger('InternalCallGuard');
+
+  constructor(
+    private readonly reflector: Reflector,
+    @Inject(PLATFORM) private readonly platform: Platform,
+  ) {}
+
+  canActivate(context: ExecutionContext): boolean {
+    const call = this.reflector.get<InternalCallOfHandler | undefined>(INTERNAL_CALL_OF_HANDLER, context.getHandler());
+    if (!call) return true;
+    const message = context.switchToRpc().getData<{ meta?: { assertion?: unknown; correlationId?: unknown }; data?: unknown } | null>();
+    const check = this.platform.internalCalls.verifier.check(message?.meta?.assertion, { service: call.service, pattern: call.pattern, data: message?.data, allowed: call.callers });
+    if (check.ok) return true;
+    this.log.warn({ pattern: call.pattern, reason: check.reason, correlationId: message?.meta?.correlationId }, 'refused an RPC call without a valid internal-call assertion');
+    throw new RpcException({ code: INTERNAL_CALL_REFUSED, message: 'This call does not carry a valid internal-call assertion.' });
+  }
+}
+
+/** A controller that answers RPC: the same guard, filter and context handling everywhere. */
 export const RpcController = () =>
-  applyDecorators(Controller(), UseFilters(RpcDomainErrorFilter), UseInterceptors(RpcContextInterceptor));
+  applyDecorators(Controller(), UseGuards(InternalCallGuard), UseFilters(RpcDomainErrorFilter), UseInterceptors(RpcContextInterceptor));
 
 type RpcHandlerMethod<TRequest, TResponse> = (request: TRequest) => TResponse | Promise<TResponse>;
 
@@ -80,8 +131,10 @@ export function rpcHandlersFor<TCalls extends RpcCallMap>(calls: TCalls) {
       key: string | symbol,
       descriptor: TypedPropertyDescriptor<THandler>,
     ): void => {
+      const call = calls[pattern] as TCalls[P];
       MessagePattern(pattern, Transport.TCP)(target, key, descriptor);
-      UsePipes(new RpcDataPipe((calls[pattern] as TCalls[P]).request))(target, key, descriptor);
+      SetMetadata<string, InternalCallOfHandler>(INTERNAL_CALL_OF_HANDLER, { service: call.service, pattern, callers: callersOf(call) })(target, key, descriptor);
+      UsePipes(new RpcDataPipe(call.request))(target, key, descriptor);
     };
 }
 

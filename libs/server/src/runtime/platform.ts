@@ -1,9 +1,10 @@
 import type { ClientProxy } from '@nestjs/microservices';
 import { ClientProxyFactory, Transport } from '@nestjs/microservices';
-import { EVENT_TOPICS, SERVICE_NAMES, type ServiceName } from '@closetly/contracts';
+import { callersOf, EVENT_TOPICS, INTERNAL_CALLERS, type InternalCaller, RPC_CALLS, SERVICE_NAMES, type ServiceName } from '@closetly/contracts';
 import pino, { type Logger } from 'pino';
 import { type Cache, MemoryCache, RedisCache } from '../cache/cache';
-import { parseHostPort, type PlatformEnv, type ServiceAddressEnv } from '../config/env';
+import { generateInternalCallKeys, InternalCallSigner, InternalCallVerifier, privateKeyFromPem, publicKeysFromPem, type TrustedCallerKey } from '../auth/internal-calls';
+import { ConfigError, parseHostPort, type PlatformEnv, type ServiceAddressEnv } from '../config/env';
 import { type DatabaseConnection, openConnection } from '../db/database';
 import type { EventTransport } from '../events/event-transport';
 import { InProcessEventBus } from '../events/in-process-event-bus';
@@ -29,6 +30,8 @@ export interface Platform {
   readonly cache: Cache;
   readonly rpc: RpcClient;
   readonly readiness: ReadinessRegistry;
+  /** How this process proves its RPC calls (signer, when it makes any) and checks the ones it answers (the RPC guard). */
+  readonly internalCalls: InternalCalls;
   /** Embedded mode only: the strategies to pass to `app.connectMicroservice`. */
   readonly inProcess: { rpc: InProcessRpcServer; events: InProcessEventBus } | undefined;
   close(): Promise<void>;
@@ -44,6 +47,49 @@ export interface PlatformOptions {
   needsDatabase: boolean;
   /** Prefix for cache keys, so test runs sharing one Redis stay apart. */
   cachePrefix?: string;
+  /**
+   * Whom this process signs its calls as, and whose calls it answers. By default from the process's name and
+   * the contract: `gateway` and `search` sign as themselves; a service trusts the callers of its calls in RPC_CALLS.
+   */
+  internalCalls?: { signsAs?: InternalCaller; trusts?: readonly InternalCaller[] };
+}
+
+export interface InternalCalls {
+  signer: InternalCallSigner | undefined;
+  verifier: InternalCallVerifier;
+}
+
+const PUBLIC_KEY_VARIABLE: Record<InternalCaller, 'GATEWAY_CALLS_PUBLIC_KEY' | 'SEARCH_CALLS_PUBLIC_KEY'> = {
+  gateway: 'GATEWAY_CALLS_PUBLIC_KEY',
+  search: 'SEARCH_CALLS_PUBLIC_KEY',
+};
+
+/**
+ * The process's internal-call keys. Embedded: one fresh key pair per start, speaking for every caller
+ * (the keys never leave the process). Distributed: from the environment, and a process that signs or
+ * answers calls refuses to start without its keys (rather than refusing every call once running).
+ */
+function internalCallsFor(options: PlatformOptions): InternalCalls {
+  const signsAs = options.internalCalls?.signsAs ?? INTERNAL_CALLERS.find((caller) => caller === options.processName);
+  const trusts =
+    options.internalCalls?.trusts ??
+    [...new Set(Object.values(RPC_CALLS).filter((call) => call.service === options.processName).flatMap((call) => callersOf(call)))];
+  if (options.env.CLOSETLY_MODE === 'embedded') {
+    const keys = generateInternalCallKeys();
+    return { signer: new InternalCallSigner(keys.privateKey), verifier: new InternalCallVerifier(INTERNAL_CALLERS.map((caller) => ({ caller, publicKey: keys.publicKey }))) };
+  }
+  const problems: string[] = [];
+  const privatePem = options.env.INTERNAL_CALLS_PRIVATE_KEY;
+  if (signsAs && !privatePem) problems.push(`INTERNAL_CALLS_PRIVATE_KEY: is required: ${options.processName} signs its calls to other services (see README, "Trust boundary")`);
+  const trusted: TrustedCallerKey[] = [];
+  for (const caller of trusts) {
+    const variable = PUBLIC_KEY_VARIABLE[caller];
+    const keys = publicKeysFromPem(options.env[variable] ?? '');
+    if (keys.length === 0) problems.push(`${variable}: is required: ${options.processName} answers calls from ${caller} (see README, "Trust boundary")`);
+    trusted.push(...keys.map((publicKey) => ({ caller, publicKey })));
+  }
+  if (problems.length > 0) throw new ConfigError(problems);
+  return { signer: signsAs && privatePem ? new InternalCallSigner(privateKeyFromPem(privatePem)) : undefined, verifier: new InternalCallVerifier(trusted) };
 }
 
 /** Closing twice (a signal and an explicit close) must not close the engines twice. */
@@ -59,6 +105,8 @@ function forEachService<T>(make: (name: ServiceName) => T): Record<ServiceName, 
 export async function createPlatform(options: PlatformOptions): Promise<Platform> {
   const { env } = options;
   const rawEnv = options.rawEnv ?? process.env;
+  // First: a process missing its keys stops before it opens any connection.
+  const internalCalls = internalCallsFor(options);
   // Synchronous, so a line is in the file once logged, even if the process dies next. The file stays open
   // for the process's life, as stdout does: lines are still logged after the platform closes.
   const destination = env.LOG_FILE ? pino.destination({ dest: env.LOG_FILE, append: true, mkdir: true, sync: true }) : undefined;
@@ -80,8 +128,9 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
       database,
       events,
       cache,
-      rpc: RpcClient.forProduct(proxies, env.RPC_TIMEOUT_MS),
+      rpc: RpcClient.forProduct(proxies, env.RPC_TIMEOUT_MS, internalCalls.signer),
       readiness: new ReadinessRegistry(),
+      internalCalls,
       inProcess: { rpc: rpcServer, events },
       close: once(async () => {
         await cache.close();
@@ -114,7 +163,7 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
     topicPrefix: env.KAFKA_TOPIC_PREFIX,
   });
   const cache = new RedisCache(env.REDIS_URL, options.cachePrefix ?? env.CACHE_PREFIX);
-  const rpc = RpcClient.forProduct(proxies, env.RPC_TIMEOUT_MS);
+  const rpc = RpcClient.forProduct(proxies, env.RPC_TIMEOUT_MS, internalCalls.signer);
   return {
     env,
     rawEnv,
@@ -124,6 +173,7 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
     cache,
     rpc,
     readiness: new ReadinessRegistry(),
+    internalCalls,
     inProcess: undefined,
     close: once(async () => {
       await rpc.close();
