@@ -23,7 +23,8 @@ import { loadPagesConfig } from '@closetly/pages';
 import { loadProfileConfig } from '@closetly/profile';
 import { loadRetentionConfig } from '@closetly/retention';
 import { loadSearchConfig } from '@closetly/search';
-import { ConfigError, createHttpApp, createPlatform, parseHostPort, type Platform, PlatformModule, type PlatformEnv, type ServiceAddressEnv } from '@closetly/server';
+import { callersOf, EVENT_TOPICS, RPC_CALLS } from '@closetly/contracts';
+import { ConfigError, createHttpApp, createPlatform, generateInternalCallKeys, parseHostPort, type Platform, PlatformModule, type PlatformEnv, type ServiceAddressEnv } from '@closetly/server';
 import { loadWardrobeConfig } from '@closetly/wardrobe';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { parse, parseAllDocuments } from 'yaml';
@@ -74,13 +75,34 @@ const SERVICE_NAMES = APP_NAMES.filter((name): name is ServiceName => name !== '
 const rpcVariableOf = (service: ServiceName): RpcVariable => `${service.toUpperCase()}_RPC` as RpcVariable;
 const isAppName = (value: unknown): value is AppName => typeof value === 'string' && value in APPS;
 
+const gatewayCallKeys = generateInternalCallKeys();
+const searchCallKeys = generateInternalCallKeys();
+
 /** Test values for the secrets that have no default anywhere. */
 const SECRETS: Record<string, string> = {
   BETA_TOKEN_SECRET: 'deploy-config-test-beta-token-secret-0123456789',
   AUTH_JWT_SECRET: 'deploy-config-test-access-token-secret-0123456789',
   BETA_CODES: 'deploy-test-code-1,deploy-test-code-2',
   DATABASE_URL: 'postgres://closetly:test-password@postgres.test:5432/closetly',
+  GATEWAY_CALLS_PRIVATE_KEY: gatewayCallKeys.privatePem,
+  GATEWAY_CALLS_PUBLIC_KEY: gatewayCallKeys.publicPem,
+  SEARCH_CALLS_PRIVATE_KEY: searchCallKeys.privatePem,
+  SEARCH_CALLS_PUBLIC_KEY: searchCallKeys.publicPem,
 };
+
+/**
+ * The internal-call keys each process must be given (libs/server runtime/platform.ts refuses to start
+ * without them): the private key of the caller it is, the public keys of the callers of its calls.
+ */
+function internalCallKeysOf(app: AppName): Partial<Record<'INTERNAL_CALLS_PRIVATE_KEY' | 'GATEWAY_CALLS_PUBLIC_KEY' | 'SEARCH_CALLS_PUBLIC_KEY', string>> {
+  const trusts = new Set(Object.values(RPC_CALLS).filter((call) => call.service === app).flatMap((call) => callersOf(call)));
+  return {
+    ...(app === 'gateway' && { INTERNAL_CALLS_PRIVATE_KEY: SECRETS.GATEWAY_CALLS_PRIVATE_KEY }),
+    ...(app === 'search' && { INTERNAL_CALLS_PRIVATE_KEY: SECRETS.SEARCH_CALLS_PRIVATE_KEY }),
+    ...(trusts.has('gateway') && { GATEWAY_CALLS_PUBLIC_KEY: SECRETS.GATEWAY_CALLS_PUBLIC_KEY }),
+    ...(trusts.has('search') && { SEARCH_CALLS_PUBLIC_KEY: SECRETS.SEARCH_CALLS_PUBLIC_KEY }),
+  };
+}
 
 /** The old keys during a rotation (optional everywhere). */
 const PREVIOUS_SECRETS = {
@@ -325,6 +347,15 @@ describe('docker-compose.yml', () => {
     expect(loadIdentityConfig(appNamed('identity').env).betaCodes).toEqual(SECRETS.BETA_CODES?.split(','));
   });
 
+  it('gives each app exactly the internal-call keys it needs: its own private key to the gateway and search, the public keys to the services', () => {
+    for (const { name, config } of nodeApps()) {
+      const given = { INTERNAL_CALLS_PRIVATE_KEY: config.INTERNAL_CALLS_PRIVATE_KEY, GATEWAY_CALLS_PUBLIC_KEY: config.GATEWAY_CALLS_PUBLIC_KEY, SEARCH_CALLS_PUBLIC_KEY: config.SEARCH_CALLS_PUBLIC_KEY };
+      const defined = Object.fromEntries(Object.entries(given).filter(([, value]) => value !== undefined).map(([key, value]) => [key, value?.trim()]));
+      const expected = Object.fromEntries(Object.entries(internalCallKeysOf(name)).map(([key, value]) => [key, value?.trim()]));
+      expect({ app: name, keys: defined }).toEqual({ app: name, keys: expected });
+    }
+  });
+
   it('passes the previous keys of a rotation through when set, and runs without them', () => {
     expect(loadGatewayConfig(appNamed('gateway').env).jwtKeys.verifying).toHaveLength(1);
     expect(loadGatewayConfig(appNamed('gateway').env).betaTokenKeys.verifying).toHaveLength(1);
@@ -527,6 +558,112 @@ describe('deploy/k8s', () => {
         readiness: httpPort,
       });
     }
+  });
+
+  it('gives each Deployment exactly the internal-call keys it needs, from the Secret', () => {
+    for (const { name, config } of apps()) {
+      const given = { INTERNAL_CALLS_PRIVATE_KEY: config.INTERNAL_CALLS_PRIVATE_KEY, GATEWAY_CALLS_PUBLIC_KEY: config.GATEWAY_CALLS_PUBLIC_KEY, SEARCH_CALLS_PUBLIC_KEY: config.SEARCH_CALLS_PUBLIC_KEY };
+      const defined = Object.fromEntries(Object.entries(given).filter(([, value]) => value !== undefined).map(([key, value]) => [key, value?.trim()]));
+      const expected = Object.fromEntries(Object.entries(internalCallKeysOf(name)).map(([key, value]) => [key, value?.trim()]));
+      expect({ app: name, keys: defined }).toEqual({ app: name, keys: expected });
+    }
+  });
+
+  describe('NetworkPolicies', () => {
+    interface PolicyPeer {
+      podSelector?: { matchLabels?: Record<string, string> };
+      namespaceSelector?: unknown;
+    }
+    interface NetworkPolicy extends K8sObject {
+      spec: {
+        podSelector: { matchLabels?: Record<string, string>; matchExpressions?: Array<{ key: string; operator: string; values: string[] }> };
+        policyTypes: string[];
+        ingress?: Array<{ from?: PolicyPeer[]; ports?: Array<{ port: string | number }> }>;
+      };
+    }
+    const policies = ofKind<NetworkPolicy>('NetworkPolicy');
+    const selects = (policy: NetworkPolicy, labels: Record<string, string>): boolean => {
+      const { matchLabels = {}, matchExpressions = [] } = policy.spec.podSelector;
+      return (
+        Object.entries(matchLabels).every(([key, value]) => labels[key] === value) &&
+        matchExpressions.every((expression) => expression.operator === 'In' && expression.values.includes(labels[expression.key] ?? ''))
+      );
+    };
+    const labelsOf = (name: AppName) => appNamed(name).deployment.spec.template.metadata.labels;
+
+    it('deny every ingress by default in the namespace', () => {
+      expect(policies.find((policy) => Object.keys(policy.spec.podSelector).length === 0 && policy.spec.policyTypes.includes('Ingress') && !policy.spec.ingress)).toBeDefined();
+    });
+
+    it('let only the gateway reach the services’ RPC ports (and search the catalogue’s, for its snapshot)', () => {
+      for (const service of SERVICE_NAMES) {
+        const callers = new Set(Object.values(RPC_CALLS).filter((call) => call.service === service).flatMap((call) => callersOf(call)));
+        const allowedFrom = policies
+          .filter((policy) => selects(policy, labelsOf(service)))
+          .flatMap((policy) => policy.spec.ingress ?? [])
+          .filter((rule) => !rule.ports || rule.ports.some((port) => port.port === 'rpc' || port.port === portNumber(appNamed(service).container, 'rpc')))
+          .flatMap((rule) => rule.from ?? [{}]);
+        // Every peer names one pod by its app label: no open rule, no namespace-wide one.
+        const peers = allowedFrom.map((peer) => (peer.namespaceSelector === undefined ? peer.podSelector?.matchLabels?.['app.kubernetes.io/name'] : undefined));
+        expect({ service, peers: [...new Set(peers)].sort() }).toEqual({ service, peers: [...callers].sort() });
+      }
+    });
+
+    it('let users reach the gateway', () => {
+      const rules = policies.filter((policy) => selects(policy, labelsOf('gateway'))).flatMap((policy) => policy.spec.ingress ?? []);
+      expect(rules.some((rule) => !rule.from && rule.ports?.some((port) => port.port === 'http'))).toBe(true);
+    });
+
+  });
+
+  describe('Kafka ACLs (kafka-acls/, Strimzi KafkaUsers)', () => {
+    interface Acl {
+      resource: { type: 'topic' | 'group'; name: string; patternType: 'literal' | 'prefix' };
+      operations: string[];
+    }
+    const users = parseAllDocuments(read('deploy/k8s/kafka-acls/kafka-users.yaml')).map(
+      (document) => document.toJS() as { kind: string; metadata: { name: string }; spec: { authorization: { acls: Acl[] } } },
+    );
+    const aclsOf = (service: ServiceName) => users.find((user) => user.metadata.name === `closetly-${service}`)?.spec.authorization.acls ?? [];
+    /** The topics each app consumes, read from its handlers (EventHandler / EventBatchHandler). */
+    const consumedBy = (service: ServiceName): string[] => {
+      const found = new Set<string>();
+      const walk = (dir: string) => {
+        for (const entry of readdirSync(join(ROOT, dir), { withFileTypes: true })) {
+          const path = join(dir, entry.name);
+          if (entry.isDirectory()) walk(path);
+          else if (/\.ts$/.test(entry.name) && !/\.spec\.ts$/.test(entry.name)) {
+            for (const match of read(path).matchAll(/Event(?:Batch)?Handler\('([a-z.-]+\.v\d+)'\)/g)) found.add(match[1]!);
+          }
+        }
+      };
+      walk(`apps/${service}/src`);
+      return [...found].sort();
+    };
+    const allows = (acls: Acl[], operation: string, topic: string) =>
+      acls.some(
+        (acl) => acl.resource.type === 'topic' && acl.operations.includes(operation) && (acl.resource.patternType === 'literal' ? acl.resource.name === topic : topic.startsWith(acl.resource.name)),
+      );
+
+    it('give every service a user that reads exactly the topics it consumes, in its own group, and writes their dead letters', () => {
+      expect(users.map((user) => user.metadata.name).sort()).toEqual(SERVICE_NAMES.map((service) => `closetly-${service}`).sort());
+      for (const service of SERVICE_NAMES) {
+        const acls = aclsOf(service);
+        const read = acls.filter((acl) => acl.resource.type === 'topic' && acl.operations.includes('Read')).map((acl) => acl.resource.name).sort();
+        expect({ service, read }).toEqual({ service, read: consumedBy(service) });
+        for (const topic of consumedBy(service)) expect({ service, topic, writesDeadLetters: allows(acls, 'Write', `${topic}.dlt`) }).toEqual({ service, topic, writesDeadLetters: true });
+        if (consumedBy(service).length > 0) expect(acls).toContainEqual({ resource: { type: 'group', name: service, patternType: 'literal' }, operations: ['Read'] });
+      }
+    });
+
+    it('let only a topic’s owner write it: every event topic is written by exactly the service it is named after', () => {
+      for (const topic of Object.keys(EVENT_TOPICS)) {
+        const writers = SERVICE_NAMES.filter((service) => allows(aclsOf(service), 'Write', topic));
+        // A topic named after no service (the platform's own probe, in its tests) is written by none.
+        const owner = topic.split('.')[0] as ServiceName;
+        expect({ topic, writers }).toEqual({ topic, writers: SERVICE_NAMES.includes(owner) ? [owner] : [] });
+      }
+    });
   });
 
   it("has each service bind all interfaces and a Service that forwards the dialled port to the bound one", () => {

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { Module } from '@nestjs/common';
-import { DATABASE, PLATFORM, type Platform, PROCESS_ENV, ServiceRuntimeModule } from '@closetly/server';
+import { DATABASE, kafkaAuthOf, PLATFORM, type Platform, PROCESS_ENV, ServiceRuntimeModule } from '@closetly/server';
 import { loadSearchConfig, SEARCH_CONFIG } from './config';
 import { searchPlatformTables } from './db/schema';
 import { createProductSearchIndex, SearchEngineLifecycle } from './engine/search-engine.lifecycle';
@@ -34,7 +34,8 @@ import { SearchService } from './search.service';
         const catalogue = new CatalogueSnapshotSource(platform.rpc);
         if (platform.inProcess) return { events: catalogue, catalogue };
         const { KAFKA_BROKERS, KAFKA_CLIENT_ID, KAFKA_TOPIC_PREFIX, KAFKA_CONSUMER_GROUP_PREFIX } = platform.env;
-        return { events: new CompactedTopicsSource({ brokers: KAFKA_BROKERS, clientId: KAFKA_CLIENT_ID, topicPrefix: KAFKA_TOPIC_PREFIX, groupPrefix: KAFKA_CONSUMER_GROUP_PREFIX }), catalogue };
+        const source = { brokers: KAFKA_BROKERS, clientId: KAFKA_CLIENT_ID, topicPrefix: KAFKA_TOPIC_PREFIX, groupPrefix: KAFKA_CONSUMER_GROUP_PREFIX, auth: kafkaAuthOf(platform.env) };
+        return { events: new CompactedTopicsSource(source), catalogue };
       },
     },
     SearchEngineLifecycle,

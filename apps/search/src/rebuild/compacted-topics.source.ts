@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Logger } from '@nestjs/common';
 import type { Product } from '@closetly/contracts';
-import { kafkaClientConfig, parseEvent } from '@closetly/server';
+import { type KafkaAuth, kafkaClientConfig, parseEvent } from '@closetly/server';
 import { type Admin, Kafka } from 'kafkajs';
 import { SearchError } from '../search.errors';
 import type { ProductSource } from './product-source';
@@ -21,6 +21,8 @@ export interface CompactedTopicsOptions {
   topicPrefix: string;
   /** KAFKA_CONSUMER_GROUP_PREFIX: each read has a group of its own under it, deleted after. */
   groupPrefix: string;
+  /** Kafka's TLS and SASL settings (kafkaAuthOf). */
+  auth?: KafkaAuth;
 }
 
 /** Where a read stopped, per `topic:partition`: the next offset to read. */
@@ -71,8 +73,8 @@ export class CompactedTopicsSource implements ProductSource {
    * message per product.
    */
   private async read(from: TopicPositions): Promise<{ latest: Map<string, Latest>; ends: TopicPositions }> {
-    const { brokers, clientId, topicPrefix, groupPrefix } = this.options;
-    const kafka = new Kafka(kafkaClientConfig(brokers, `${clientId}-search-rebuild`));
+    const { brokers, clientId, topicPrefix, groupPrefix, auth } = this.options;
+    const kafka = new Kafka(kafkaClientConfig(brokers, `${clientId}-search-rebuild`, auth));
     const topics = [UPSERTED, REMOVED].map((topic) => `${topicPrefix}${topic}`);
     const admin = kafka.admin();
     const groupId = `${groupPrefix}search-rebuild-${randomUUID()}`;

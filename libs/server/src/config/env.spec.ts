@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ConfigError, defaultPublicUrl, parseEnv, parseHostPort, PlatformEnv } from './env';
+import { ConfigError, defaultPublicUrl, kafkaAuthOf, parseEnv, parseHostPort, PlatformEnv } from './env';
 
 describe('parseEnv', () => {
   it('applies the defaults of the embedded mode', () => {
@@ -59,5 +59,22 @@ describe('defaultPublicUrl', () => {
     expect(defaultPublicUrl({ PORT: '0' })).toBe('http://localhost:8080');
     expect(defaultPublicUrl({ PORT: 'eighty' })).toBe('http://localhost:8080');
     expect(defaultPublicUrl({ PORT: '70000' })).toBe('http://localhost:8080');
+  });
+});
+
+describe('Kafka authentication and internal-call keys from the environment', () => {
+  it('asks for no authentication unless a SASL mechanism is set, and then for its user and password', () => {
+    expect(kafkaAuthOf(PlatformEnv.parse({}))).toEqual({ ssl: false });
+    const scram = PlatformEnv.parse({ KAFKA_SSL: 'true', KAFKA_SASL_MECHANISM: 'scram-sha-512', KAFKA_SASL_USERNAME: 'closetly-wardrobe', KAFKA_SASL_PASSWORD: 'pw' });
+    expect(kafkaAuthOf(scram)).toEqual({ ssl: true, sasl: { mechanism: 'scram-sha-512', username: 'closetly-wardrobe', password: 'pw' } });
+    expect(() => kafkaAuthOf(PlatformEnv.parse({ KAFKA_SASL_MECHANISM: 'plain' }))).toThrow(ConfigError);
+    expect(() => PlatformEnv.parse({ KAFKA_SASL_MECHANISM: 'kerberos' })).toThrow();
+  });
+
+  it('reads a PEM written on one line with \\n (a .env file), treats empty as unset, and refuses text that is no PEM', () => {
+    const oneLine = '-----BEGIN PUBLIC KEY-----\\nMFkw\\n-----END PUBLIC KEY-----';
+    expect(PlatformEnv.parse({ GATEWAY_CALLS_PUBLIC_KEY: oneLine }).GATEWAY_CALLS_PUBLIC_KEY).toBe('-----BEGIN PUBLIC KEY-----\nMFkw\n-----END PUBLIC KEY-----');
+    expect(PlatformEnv.parse({ GATEWAY_CALLS_PUBLIC_KEY: '' }).GATEWAY_CALLS_PUBLIC_KEY).toBeUndefined();
+    expect(() => PlatformEnv.parse({ INTERNAL_CALLS_PRIVATE_KEY: 'not a key' })).toThrow(/BEGIN PRIVATE KEY/);
   });
 });

@@ -56,6 +56,14 @@ export const PlatformEnv = z.object({
     .transform((value) => value.split(',').map((broker) => broker.trim()).filter(Boolean)),
   KAFKA_CLIENT_ID: z.string().min(1).default('closetly'),
   /**
+   * How this process proves itself to Kafka where ACLs decide who writes which topic (README "Trust
+   * boundary"): TLS, and SASL with the service's own user. Unset: no authentication (local engines, tests).
+   */
+  KAFKA_SSL: booleanFromEnv.default(false),
+  KAFKA_SASL_MECHANISM: z.preprocess((value) => (value === '' ? undefined : value), z.enum(['plain', 'scram-sha-256', 'scram-sha-512']).optional()),
+  KAFKA_SASL_USERNAME: z.string().optional(),
+  KAFKA_SASL_PASSWORD: z.string().optional(),
+  /**
    * Prefixed to every service's consumer group (the group is the service's name). Empty in a deployment;
    * each test product has its own, so products sharing one Kafka never split each other's partitions.
    */
@@ -93,6 +101,20 @@ export const PlatformEnv = z.object({
   SEARCH_CALLS_PUBLIC_KEY: pemText('PUBLIC KEY'),
 });
 export type PlatformEnv = z.infer<typeof PlatformEnv>;
+
+/** Kafka's TLS and SASL settings, as kafkajs takes them. */
+export interface KafkaAuth {
+  ssl: boolean;
+  sasl?: { mechanism: 'plain' | 'scram-sha-256' | 'scram-sha-512'; username: string; password: string };
+}
+
+export function kafkaAuthOf(env: Pick<PlatformEnv, 'KAFKA_SSL' | 'KAFKA_SASL_MECHANISM' | 'KAFKA_SASL_USERNAME' | 'KAFKA_SASL_PASSWORD'>): KafkaAuth {
+  if (!env.KAFKA_SASL_MECHANISM) return { ssl: env.KAFKA_SSL };
+  if (!env.KAFKA_SASL_USERNAME || !env.KAFKA_SASL_PASSWORD) {
+    throw new ConfigError(['KAFKA_SASL_USERNAME and KAFKA_SASL_PASSWORD: are required with KAFKA_SASL_MECHANISM']);
+  }
+  return { ssl: env.KAFKA_SSL, sasl: { mechanism: env.KAFKA_SASL_MECHANISM, username: env.KAFKA_SASL_USERNAME, password: env.KAFKA_SASL_PASSWORD } };
+}
 
 /** host:port pairs of every service's TCP RPC listener (distributed mode). */
 export const ServiceAddressEnv = z.object({

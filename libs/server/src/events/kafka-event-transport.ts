@@ -1,6 +1,7 @@
 import { Logger } from '@nestjs/common';
 import { COMPACTED_TOPICS, CORRELATION_ID_HEADER, deadLetterTopic } from '@closetly/contracts';
-import { type Admin, Kafka, type KafkaConfig, logLevel, Partitioners, type Producer } from 'kafkajs';
+import { type Admin, Kafka, type KafkaConfig, logLevel, Partitioners, type Producer, type SASLOptions } from 'kafkajs';
+import type { KafkaAuth } from '../config/env';
 import type { EventTransport, OutgoingEvent } from './event-transport';
 import { stopKafkajsIdleLoop } from './kafkajs-idle-loop';
 
@@ -12,6 +13,8 @@ export interface KafkaTransportOptions {
   partitions?: number;
   /** KAFKA_TOPIC_PREFIX: put before every topic's name on the broker. */
   topicPrefix?: string;
+  /** TLS and SASL (kafkaAuthOf), where the broker asks for them. */
+  auth?: KafkaAuth;
 }
 
 /** kafkajs logs through Nest's logger at warn and above. */
@@ -44,11 +47,14 @@ export function isRetriableKafkaError(error: unknown): boolean {
 }
 
 /** Every Kafka client of the product starts from this config, so this is where the idle-loop fix is applied. */
-export function kafkaClientConfig(brokers: string[], clientId: string): KafkaConfig {
+export function kafkaClientConfig(brokers: string[], clientId: string, auth?: KafkaAuth): KafkaConfig {
   stopKafkajsIdleLoop();
   return {
     clientId,
     brokers,
+    ...(auth?.ssl && { ssl: true }),
+    // kafkajs types SASL per mechanism; ours is one of the three its union lists.
+    ...(auth?.sasl && { sasl: auth.sasl as SASLOptions }),
     logLevel: logLevel.WARN,
     logCreator: kafkaLogCreator(),
     connectionTimeout: 3_000,
@@ -69,7 +75,7 @@ export class KafkaEventTransport implements EventTransport {
   private readonly log = new Logger('KafkaEventTransport');
 
   constructor(private readonly options: KafkaTransportOptions) {
-    this.kafka = new Kafka(kafkaClientConfig(options.brokers, `${options.clientId}-producer`));
+    this.kafka = new Kafka(kafkaClientConfig(options.brokers, `${options.clientId}-producer`, options.auth));
     this.producer = this.createProducer();
   }
 

@@ -4,7 +4,7 @@ import type { MicroserviceOptions } from '@nestjs/microservices';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { ApiErrorBody } from '@closetly/contracts';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { parseHostPort } from '../config/env';
+import { kafkaAuthOf, parseHostPort } from '../config/env';
 import { kafkaClientConfig } from '../events/kafka-event-transport';
 import { PinoNestLogger } from '../logging/logger';
 import type { Platform } from './platform';
@@ -130,7 +130,7 @@ export async function connectDistributedTransports(
   if (!service.consumesEvents) return { rpc, consumer: undefined };
   await platform.events.prepare();
   const consumer = new ObservedKafkaServer({
-    client: kafkaClientConfig(platform.env.KAFKA_BROKERS, `${platform.env.KAFKA_CLIENT_ID}-${service.name}`),
+    client: kafkaClientConfig(platform.env.KAFKA_BROKERS, `${platform.env.KAFKA_CLIENT_ID}-${service.name}`, kafkaAuthOf(platform.env)),
     // The group is the service: each service gets every event once, its replicas share the partitions.
     consumer: {
       groupId: service.consumerGroup ?? `${platform.env.KAFKA_CONSUMER_GROUP_PREFIX}${service.name}`,

@@ -4,7 +4,7 @@ import { callersOf, EVENT_TOPICS, INTERNAL_CALLERS, type InternalCaller, RPC_CAL
 import pino, { type Logger } from 'pino';
 import { type Cache, MemoryCache, RedisCache } from '../cache/cache';
 import { generateInternalCallKeys, InternalCallSigner, InternalCallVerifier, privateKeyFromPem, publicKeysFromPem, type TrustedCallerKey } from '../auth/internal-calls';
-import { ConfigError, parseHostPort, type PlatformEnv, type ServiceAddressEnv } from '../config/env';
+import { ConfigError, kafkaAuthOf, parseHostPort, type PlatformEnv, type ServiceAddressEnv } from '../config/env';
 import { type DatabaseConnection, openConnection } from '../db/database';
 import type { EventTransport } from '../events/event-transport';
 import { InProcessEventBus } from '../events/in-process-event-bus';
@@ -161,6 +161,7 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
     clientId: `${env.KAFKA_CLIENT_ID}-${options.processName}`,
     topics: Object.keys(EVENT_TOPICS),
     topicPrefix: env.KAFKA_TOPIC_PREFIX,
+    auth: kafkaAuthOf(env),
   });
   const cache = new RedisCache(env.REDIS_URL, options.cachePrefix ?? env.CACHE_PREFIX);
   const rpc = RpcClient.forProduct(proxies, env.RPC_TIMEOUT_MS, internalCalls.signer);
