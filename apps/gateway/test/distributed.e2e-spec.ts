@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,7 +7,7 @@ import { INTERNAL_CALL_REFUSED } from '@closetly/contracts';
 import { InternalCallSigner, privateKeyFromPem, randomSecret } from '@closetly/server';
 import { DISTRIBUTED_SERVICES } from '@closetly/local-deploy';
 import jwt from 'jsonwebtoken';
-import { createTestDatabase, engines, freePortBlock, newKafkaNamespace, removeCacheKeys, removeKafkaNamespace, removeSearchIndices, sendRawRpc, startTcpOutageProxy, type TcpOutageProxy, uniqueName } from '@closetly/testing';
+import { createTestDatabase, engines, freePortBlock, newKafkaNamespace, removeCacheKeys, removeKafkaNamespace, pollUntil, removeSearchIndices, sendRawRpc, startOtlpCollector, startTcpOutageProxy, type OtlpCollector, type TcpOutageProxy, uniqueName } from '@closetly/testing';
 import { type DistributedProduct, startDistributedProduct } from '@closetly/local-deploy';
 
 /** The ports this product takes: gateway, RPC (+1..7, and +51..57 for second replicas), health (+11..17, +61..67). */
@@ -22,6 +23,8 @@ describe('distributed mode: gateway → every service over TCP', () => {
   let product: RunningProduct;
   let dropDatabase: () => Promise<void>;
   let redisRelay: TcpOutageProxy;
+  /** Every process exports its spans here (OTLP over HTTP), as to an operator's collector. */
+  let collector: OtlpCollector;
   let logDir: string;
   /** Calls the gateway as a client would, with the beta token and, when given, a bearer token. */
   let call: ApiCall;
@@ -31,6 +34,7 @@ describe('distributed mode: gateway → every service over TCP', () => {
   const searchIndex = uniqueName('products').toLowerCase();
 
   beforeAll(async () => {
+    collector = await startOtlpCollector();
     const database = await createTestDatabase('closetly_distributed');
     dropDatabase = database.drop;
     const redis = new URL(engines.redisUrl);
@@ -51,6 +55,8 @@ describe('distributed mode: gateway → every service over TCP', () => {
         SEARCH_INDEX: searchIndex,
         LOG_LEVEL: 'warn',
         NODE_ENV: 'test',
+        OTEL_EXPORTER_OTLP_ENDPOINT: collector.url,
+        OTEL_BSP_SCHEDULE_DELAY: '100',
         // Every process refuses to start without explicit keys; fresh ones per run.
         AUTH_JWT_SECRET: randomSecret(),
         BETA_TOKEN_SECRET: randomSecret(),
@@ -71,6 +77,7 @@ describe('distributed mode: gateway → every service over TCP', () => {
     await distributed?.stop();
     await dropDatabase?.();
     await redisRelay?.close();
+    await collector?.close();
     await removeKafkaNamespace(kafka);
     await removeSearchIndices(searchIndex);
     await rm(logDir, { recursive: true, force: true });
@@ -129,6 +136,45 @@ describe('distributed mode: gateway → every service over TCP', () => {
     expect(answer.status).toBe(201);
     return { email, token: answer.body.accessToken };
   }
+
+  it('follows one save in one trace: gateway → wardrobe → Kafka → catalogue → search, each span a child of the one before', async () => {
+    const shopper = await signUp('traced');
+    const traceId = randomBytes(16).toString('hex');
+    const rootSpanId = randomBytes(8).toString('hex');
+    const saved = await call('POST', '/api/save', {
+      token: shopper.token,
+      headers: { traceparent: `00-${traceId}-${rootSpanId}-01` },
+      body: { data: { name: 'Traced Linen Shirt', brand: 'Arket', price: 49, sourceUrl: 'https://shop.example/traced-shirt' } },
+    });
+    expect(saved.status).toBeLessThan(300);
+    const expected = [
+      ['gateway', 'POST /api/save'],
+      ['gateway', 'wardrobe.save'],
+      ['wardrobe', 'wardrobe.save'],
+      ['wardrobe', 'wardrobe.item-saved.v1 create'],
+      ['catalogue', 'wardrobe.item-saved.v1 process'],
+      ['catalogue', 'catalogue.product-upserted.v1 create'],
+      ['search', 'catalogue.product-upserted.v1 process'],
+    ];
+    const inTrace = () => collector.spans().filter((span) => span.traceId === traceId);
+    await pollUntil(
+      () => expected.every(([service, name]) => inTrace().some((span) => span.service === service && span.name === name)),
+      Boolean,
+      { timeoutMs: 20_000, what: 'every hop of the save in its trace' },
+    );
+    const spans = inTrace();
+    // One tree: every span's parent is in the trace, up to the caller's span that started it.
+    const ids = new Set([rootSpanId, ...spans.map((span) => span.spanId)]);
+    expect(spans.filter((span) => !span.parentSpanId || !ids.has(span.parentSpanId)).map((span) => span.name)).toEqual([]);
+    // Each hop hangs under the one before it.
+    const find = (service: string, name: string) => spans.find((span) => span.service === service && span.name === name)!;
+    for (let index = 1; index < expected.length; index += 1) {
+      const [service, name] = expected[index]!;
+      const [parentService, parentName] = expected[index - 1]!;
+      expect({ span: name, parent: find(service!, name!).parentSpanId }).toEqual({ span: name, parent: find(parentService!, parentName!).spanId });
+    }
+    expect(find('gateway', 'POST /api/save').attributes).toMatchObject({ 'http.route': '/api/save', 'closetly.correlation_id': expect.any(String) });
+  });
 
   describe('the trust boundary: only the gateway speaks to the services', () => {
     /** A service's first RPC listener (rpcPortBase + its place + 1). */

@@ -16,6 +16,8 @@ export const EventEnvelope = z.object({
   version: z.number().int().positive(),
   occurredAt: z.string().datetime(),
   correlationId: z.string().min(1).max(200),
+  /** The span that wrote it (W3C traceparent): consumers continue its trace. Absent in events written before traces. */
+  traceparent: z.string().max(55).optional(),
   key: z.string().min(1),
   payload: z.unknown(),
 });

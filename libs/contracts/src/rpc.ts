@@ -13,6 +13,8 @@ export const RpcMeta = z.object({
   deadline: z.number().int().positive(),
   /** The internal-call assertion: a short JWT proving who sent this call (libs/server auth/internal-calls.ts). */
   assertion: z.string().max(2048).optional(),
+  /** The caller's span (W3C traceparent): the service's span is its child. */
+  traceparent: z.string().max(55).optional(),
 });
 export type RpcMeta = z.infer<typeof RpcMeta>;
 

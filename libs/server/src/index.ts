@@ -32,6 +32,7 @@ export * from './auth/revoked-sessions';
 export * from './auth/access-tokens';
 export * from './auth/signing-keys';
 export * from './auth/internal-calls';
+export * from './tracing/tracing';
 export * from './config/secrets';
 export * from './outbound/address-policy';
 export * from './outbound/content-type';

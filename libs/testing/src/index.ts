@@ -13,3 +13,4 @@ export * from './virtual-time';
 export * from './loopback-tripwire';
 export * from './tcp-outage-proxy';
 export * from './raw-rpc';
+export * from './otlp-collector';

@@ -14,6 +14,8 @@ export interface ApiCallOptions {
   token?: string;
   /** false: leave the beta token out. */
   beta?: boolean;
+  /** More request headers (a `traceparent`, say). */
+  headers?: Record<string, string>;
 }
 export type ApiCall = <T>(method: string, path: string, options?: ApiCallOptions) => Promise<ApiAnswer<T>>;
 
@@ -26,6 +28,7 @@ export function apiCaller(baseUrl: () => string, betaToken: () => string): ApiCa
         'content-type': 'application/json',
         ...(options.beta === false ? {} : { 'x-beta-token': betaToken() }),
         ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+        ...options.headers,
       },
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
     });

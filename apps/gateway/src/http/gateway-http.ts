@@ -3,7 +3,7 @@ import { constants as zlibConstants } from 'node:zlib';
 import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import { type ApiErrorBody, CORRELATION_ID_HEADER } from '@closetly/contracts';
-import { acceptCorrelationId, runWithContext } from '@closetly/server';
+import { acceptCorrelationId, endSpan, isTraceparent, runWithContext, type Span, SpanKind, startSpan, traceparentOf } from '@closetly/server';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import helmet from 'helmet';
 import type { Logger } from 'pino';
@@ -132,6 +132,8 @@ export async function configureGatewayHttp(app: NestFastifyApplication, config: 
   registerSecurityHeaders(app, config);
   refuseTrace(app);
 
+  // Each API request's span: the root of its trace (or a child of the caller's traceparent), named by its route once routed.
+  const spans = new WeakMap<object, Span>();
   fastify.addHook('onRequest', (request, reply, done) => {
     // The web app sends JSON headers on every call (spec §7), bodiless DELETEs and GETs included;
     // a JSON content type with no body is not an error.
@@ -141,9 +143,24 @@ export async function configureGatewayHttp(app: NestFastifyApplication, config: 
     }
     const correlationId = acceptCorrelationId(request.headers[CORRELATION_ID_HEADER]);
     void reply.header(CORRELATION_ID_HEADER, correlationId);
-    runWithContext({ correlationId }, done);
+    if (!request.url.startsWith('/api/')) return runWithContext({ correlationId }, done);
+    const incoming = request.headers.traceparent;
+    const span = startSpan(request.method, SpanKind.SERVER, isTraceparent(incoming) ? incoming : undefined, {
+      'http.request.method': request.method,
+      'url.path': request.url.split('?')[0],
+      'closetly.correlation_id': correlationId,
+    });
+    spans.set(request, span);
+    const traceparent = traceparentOf(span);
+    runWithContext({ correlationId, ...(traceparent && { traceparent }) }, done);
   });
   fastify.addHook('onResponse', (request, reply, done) => {
+    const span = spans.get(request);
+    if (span) {
+      const route = request.routeOptions.url;
+      if (route) span.updateName(`${request.method} ${route}`);
+      endSpan(span, reply.statusCode >= 500 ? `HTTP ${reply.statusCode}` : undefined, { 'http.route': route ?? '', 'http.response.status_code': reply.statusCode });
+    }
     access.info({ method: request.method, path: request.url.split('?')[0], status: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request');
     done();
   });

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { Logger } from '@nestjs/common';
 import { and, eq, inArray } from 'drizzle-orm';
 import { EVENT_TOPICS, EventEnvelope, type EventPayload, type EventTopic } from '@closetly/contracts';
@@ -5,6 +6,7 @@ import type { Db } from '../db/database';
 import type { PlatformTables } from '../db/platform-tables';
 import { PermanentEventError } from '../errors/domain-error';
 import { runWithContext } from '../logging/context';
+import { endSpan, isTraceparent, SpanKind, startSpan, traceparentOf } from '../tracing/tracing';
 import type { EventTransport } from './event-transport';
 
 export type EventEffect<T extends EventTopic> = (
@@ -57,7 +59,7 @@ export class EventInbox {
     if ('invalid' in parsed) return this.deadLetter(topic, message, parsed.invalid);
     const typed = parsed.event;
 
-    return runWithContext({ correlationId: typed.correlationId }, async () => {
+    return this.inSpans(topic, [typed], async () => {
       try {
         return await this.db.transaction(async (tx) => {
           const claimed = await tx
@@ -92,7 +94,7 @@ export class EventInbox {
     const [first] = events;
     if (!first) return 0;
     try {
-      const applied = await runWithContext({ correlationId: first.event.correlationId }, () =>
+      const applied = await this.inSpans(topic, events.map(({ event }) => event), () =>
         this.db.transaction(async (tx) => {
           const claimed = await tx
             .insert(this.tables.inbox)
@@ -135,7 +137,7 @@ export class EventInbox {
     if (!first) return 0;
     const unique = firstDeliveries(events);
     try {
-      return await runWithContext({ correlationId: first.event.correlationId }, async () => {
+      return await this.inSpans(topic, unique, async () => {
         const known = await this.db
           .select({ eventId: this.tables.inbox.eventId })
           .from(this.tables.inbox)
@@ -149,6 +151,39 @@ export class EventInbox {
       });
     } catch (error) {
       return this.oneAtATime(topic, events, error, (message) => this.consumeIdempotent(topic, message, (payload) => effect([payload])));
+    }
+  }
+
+  /**
+   * Runs the work of consuming `events` in one span each ("process", child of the span that wrote the
+   * event), with the work context naming them: the first as the current span, and each by its
+   * correlation id, so an event the effect writes for one of them continues that one's trace.
+   */
+  private async inSpans<R>(topic: string, events: ReadonlyArray<EventEnvelope<unknown>>, work: () => Promise<R>): Promise<R> {
+    const spans = events.map((event) =>
+      startSpan(`${topic} process`, SpanKind.CONSUMER, isTraceparent(event.traceparent) ? event.traceparent : undefined, {
+        'messaging.system': 'kafka',
+        'messaging.operation.type': 'process',
+        'messaging.destination.name': topic,
+        'messaging.consumer.group.name': this.consumer,
+        'messaging.message.id': event.id,
+        'closetly.correlation_id': event.correlationId,
+      }),
+    );
+    const causes = new Map<string, string>();
+    events.forEach((event, index) => {
+      const traceparent = traceparentOf(spans[index]!);
+      if (traceparent && !causes.has(event.correlationId)) causes.set(event.correlationId, traceparent);
+    });
+    const correlationId = events[0]?.correlationId ?? randomUUID();
+    const traceparent = causes.get(correlationId);
+    try {
+      const result = await runWithContext({ correlationId, ...(traceparent && { traceparent }), causes }, work);
+      for (const span of spans) endSpan(span);
+      return result;
+    } catch (error) {
+      for (const span of spans) endSpan(span, error);
+      throw error;
     }
   }
 
@@ -181,9 +216,9 @@ export class EventInbox {
   async consumeIdempotent<T extends EventTopic>(topic: T, message: unknown, effect: (payload: EventPayload<T>) => Promise<void>): Promise<ConsumeOutcome> {
     const parsed = parseEvent(topic, message);
     if ('invalid' in parsed) return this.deadLetter(topic, message, parsed.invalid);
-    const { id: eventId, correlationId, payload } = parsed.event;
+    const { id: eventId, payload } = parsed.event;
 
-    return runWithContext({ correlationId }, async () => {
+    return this.inSpans(topic, [parsed.event], async () => {
       const [known] = await this.db
         .select({ eventId: this.tables.inbox.eventId })
         .from(this.tables.inbox)

@@ -158,7 +158,11 @@ export class KafkaEventTransport implements EventTransport {
           messages: list.map((event) => ({
             key: event.key,
             value: JSON.stringify(event.envelope),
-            headers: typeof event.envelope.correlationId === 'string' ? { [CORRELATION_ID_HEADER]: event.envelope.correlationId } : {},
+            // The correlation id and the trace also ride as headers, for tools that read the bus.
+            headers: {
+              ...(typeof event.envelope.correlationId === 'string' && { [CORRELATION_ID_HEADER]: event.envelope.correlationId }),
+              ...(typeof event.envelope.traceparent === 'string' && { traceparent: event.envelope.traceparent }),
+            },
           })),
         })),
       });

@@ -3,18 +3,33 @@ import { EVENT_TOPICS, type EventEnvelope, type EventPayload, type EventTopic } 
 import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import type { PlatformTables } from '../db/platform-tables';
-import { correlationId } from '../logging/context';
+import { correlationId, currentContext } from '../logging/context';
+import { SpanKind, startSpan, traceparentOf } from '../tracing/tracing';
 import type { OutgoingEvent } from './event-transport';
 
 /** Builds an envelope for a typed topic, validating the payload at the source. */
 export function buildEnvelope<T extends EventTopic>(topic: T, key: string, payload: EventPayload<T>, causedBy: string = correlationId()): EventEnvelope<EventPayload<T>> {
   const version = Number(/\.v(\d+)$/.exec(topic)?.[1] ?? 1);
+  const id = randomUUID();
+  // The event's own span ("create", in the messaging conventions): a child of the work that wrote it,
+  // or of its cause's span when a batch mixes causes. Consumers continue the trace from it.
+  const context = currentContext();
+  const span = startSpan(`${topic} create`, SpanKind.PRODUCER, context?.causes?.get(causedBy) ?? context?.traceparent, {
+    'messaging.system': 'kafka',
+    'messaging.operation.type': 'create',
+    'messaging.destination.name': topic,
+    'messaging.message.id': id,
+    'closetly.correlation_id': causedBy,
+  });
+  const traceparent = traceparentOf(span);
+  span.end();
   return {
-    id: randomUUID(),
+    id,
     type: topic,
     version,
     occurredAt: new Date().toISOString(),
     correlationId: causedBy,
+    ...(traceparent && { traceparent }),
     key,
     payload: EVENT_TOPICS[topic].parse(payload) as EventPayload<T>,
   };

@@ -4,6 +4,13 @@ import { randomUUID } from 'node:crypto';
 /** What travels with one unit of work: an HTTP request, an RPC call, an event. */
 export interface WorkContext {
   correlationId: string;
+  /** The current span, as a W3C traceparent (tracing/tracing.ts): what the next hop names as its parent. */
+  traceparent?: string;
+  /**
+   * A batch of consumed events: each cause's span by its correlation id, so an event written for one of
+   * them (OutboxWriter.addMany's `correlationId`) continues that cause's trace.
+   */
+  causes?: ReadonlyMap<string, string>;
 }
 
 const storage = new AsyncLocalStorage<WorkContext>();

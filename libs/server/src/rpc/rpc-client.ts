@@ -17,7 +17,8 @@ import { firstValueFrom, timeout, TimeoutError } from 'rxjs';
 import type { InternalCallSigner } from '../auth/internal-calls';
 import { DomainError, RemoteError } from '../errors/domain-error';
 import { ENGINE_UNAVAILABLE_MESSAGE, UNAVAILABLE_RETRY_AFTER_SECONDS } from '../errors/engine-outage';
-import { correlationId } from '../logging/context';
+import { correlationId, currentContext } from '../logging/context';
+import { endSpan, type Span, SpanKind, startSpan, traceparentOf } from '../tracing/tracing';
 
 export const RPC_CLIENT = Symbol('RPC_CLIENT');
 
@@ -97,8 +98,28 @@ export class RpcClient<TCalls extends RpcCallMap = RpcCalls> {
     return Promise.allSettled(this.replicas[service].map((proxy) => this.request(pattern, data, options, () => proxy, false)));
   }
 
-  /** One call through the replica `pick` chooses (given the one that just failed, when it goes again). */
+  /** One call through the replica `pick` chooses (given the one that just failed, when it goes again), in its own span. */
   private async request<P extends keyof TCalls & string>(
+    pattern: P,
+    data: RpcRequestInputOf<TCalls[P]>,
+    options: { timeoutMs?: number },
+    pick: (failed?: ClientProxy) => ClientProxy,
+    mayGoAgain: boolean,
+  ): Promise<RpcResponseOf<TCalls[P]>> {
+    const { service } = this.calls[pattern] as TCalls[P];
+    const span = startSpan(pattern, SpanKind.CLIENT, currentContext()?.traceparent, { 'rpc.system': 'closetly', 'rpc.service': service, 'rpc.method': pattern });
+    try {
+      const answer = await this.requestIn(span, pattern, data, options, pick, mayGoAgain);
+      endSpan(span);
+      return answer;
+    } catch (error) {
+      endSpan(span, error, { 'error.type': (error as DomainError).code ?? 'unknown' });
+      throw error;
+    }
+  }
+
+  private async requestIn<P extends keyof TCalls & string>(
+    span: Span,
     pattern: P,
     data: RpcRequestInputOf<TCalls[P]>,
     options: { timeoutMs?: number },
@@ -110,7 +131,8 @@ export class RpcClient<TCalls extends RpcCallMap = RpcCalls> {
     const deadline = Date.now() + timeoutMs;
     // One assertion for the call, sent again or not: it lives until the call's deadline.
     const assertion = this.signer?.assert(service, pattern, data, deadline);
-    const envelope: RpcEnvelope<unknown> = { meta: { correlationId: correlationId(), deadline, ...(assertion && { assertion }) }, data };
+    const traceparent = traceparentOf(span);
+    const envelope: RpcEnvelope<unknown> = { meta: { correlationId: correlationId(), deadline, ...(assertion && { assertion }), ...(traceparent && { traceparent }) }, data };
     let replica: ClientProxy | undefined;
     const send = () => {
       replica = pick(replica);
@@ -127,6 +149,7 @@ export class RpcClient<TCalls extends RpcCallMap = RpcCalls> {
       const again = mayGoAgain ? sentAgainAfter(first, idempotent === true, this.replicas[service].length) : undefined;
       if (again === undefined || Date.now() + again >= deadline) throw this.toCallError(service, pattern, first);
       this.log.warn({ service, pattern, reason: (first as Error).message }, 'connection lost before the reply; sending the call again');
+      span.addEvent('sent again', { reason: (first as Error).message });
       if (again > 0) await new Promise((resolve) => setTimeout(resolve, again));
       try {
         raw = await send();

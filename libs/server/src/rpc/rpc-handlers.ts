@@ -36,6 +36,7 @@ import type { z } from 'zod';
 import { DomainError } from '../errors/domain-error';
 import { engineUnavailable, isEngineOutage } from '../errors/engine-outage';
 import { acceptCorrelationId, runWithContext } from '../logging/context';
+import { endSpan, isTraceparent, SpanKind, startSpan, traceparentOf } from '../tracing/tracing';
 import type { Platform } from '../runtime/platform';
 import { PLATFORM } from '../runtime/tokens';
 
@@ -63,9 +64,11 @@ export class RpcDomainErrorFilter implements RpcExceptionFilter {
   }
 }
 
-/** Restores the caller's correlation id and refuses work whose deadline has passed. */
+/** Restores the caller's correlation id, continues its trace in a span of the call, and refuses work whose deadline has passed. */
 @Injectable()
 export class RpcContextInterceptor implements NestInterceptor {
+  constructor(private readonly reflector: Reflector) {}
+
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     const message = context.switchToRpc().getData<{ meta?: unknown }>();
     const meta = RpcMeta.safeParse(message?.meta);
@@ -73,8 +76,25 @@ export class RpcContextInterceptor implements NestInterceptor {
     if (meta.success && meta.data.deadline < Date.now()) {
       return throwError(() => new DomainError('UPSTREAM_TIMEOUT', 'deadline passed before the call started'));
     }
+    const pattern = this.reflector.get<InternalCallOfHandler | undefined>(INTERNAL_CALL_OF_HANDLER, context.getHandler())?.pattern;
+    if (!pattern) return new Observable((subscriber) => runWithContext({ correlationId }, () => next.handle().subscribe(subscriber)));
+    const parent = meta.success && isTraceparent(meta.data.traceparent) ? meta.data.traceparent : undefined;
+    const span = startSpan(pattern, SpanKind.SERVER, parent, { 'rpc.system': 'closetly', 'rpc.method': pattern, 'closetly.correlation_id': correlationId });
+    const traceparent = traceparentOf(span);
     return new Observable((subscriber) =>
-      runWithContext({ correlationId }, () => next.handle().subscribe(subscriber)),
+      runWithContext({ correlationId, ...(traceparent && { traceparent }) }, () =>
+        next.handle().subscribe({
+          next: (value) => subscriber.next(value),
+          error: (error: unknown) => {
+            endSpan(span, error, { 'error.type': (error as { code?: string }).code ?? 'unknown' });
+            subscriber.error(error);
+          },
+          complete: () => {
+            endSpan(span);
+            subscriber.complete();
+          },
+        }),
+      ),
     );
   }
 }

@@ -14,6 +14,7 @@ import { InProcessRpcClient, InProcessRpcServer } from '../rpc/in-process-rpc';
 import { RpcClient } from '../rpc/rpc-client';
 import { ReadinessRegistry } from '../health/readiness';
 import { RpcTcpSocket } from '../rpc/rpc-tcp-socket';
+import { setUpTracing, type Tracing } from '../tracing/tracing';
 
 /**
  * The engines one process talks to, chosen by mode. Built before Nest so the
@@ -30,6 +31,8 @@ export interface Platform {
   readonly cache: Cache;
   readonly rpc: RpcClient;
   readonly readiness: ReadinessRegistry;
+  /** This process's traces (off unless an exporter is configured). */
+  readonly tracing: Tracing;
   /** How this process proves its RPC calls (signer, when it makes any) and checks the ones it answers (the RPC guard). */
   readonly internalCalls: InternalCalls;
   /** Embedded mode only: the strategies to pass to `app.connectMicroservice`. */
@@ -107,6 +110,7 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
   const rawEnv = options.rawEnv ?? process.env;
   // First: a process missing its keys stops before it opens any connection.
   const internalCalls = internalCallsFor(options);
+  const tracing = setUpTracing({ serviceName: options.processName, env: rawEnv });
   // Synchronous, so a line is in the file once logged, even if the process dies next. The file stays open
   // for the process's life, as stdout does: lines are still logged after the platform closes.
   const destination = env.LOG_FILE ? pino.destination({ dest: env.LOG_FILE, append: true, mkdir: true, sync: true }) : undefined;
@@ -131,10 +135,12 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
       rpc: RpcClient.forProduct(proxies, env.RPC_TIMEOUT_MS, internalCalls.signer),
       readiness: new ReadinessRegistry(),
       internalCalls,
+      tracing,
       inProcess: { rpc: rpcServer, events },
       close: once(async () => {
         await cache.close();
         await database?.close();
+        await tracing.shutdown();
       }),
     };
   }
@@ -175,12 +181,14 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
     rpc,
     readiness: new ReadinessRegistry(),
     internalCalls,
+    tracing,
     inProcess: undefined,
     close: once(async () => {
       await rpc.close();
       await events.close();
       await cache.close();
       await database?.close();
+      await tracing.shutdown();
     }),
   };
 }
