@@ -1,5 +1,5 @@
 import jwt from 'jsonwebtoken';
-import { callDataDigest, generateInternalCallKeys, InternalCallSigner, InternalCallVerifier, internalKeyIdOf, MAX_ASSERTION_SECONDS, publicKeysFromPem } from './internal-calls';
+import { callDataDigest, generateInProcessCallKey, generateInternalCallKeys, InternalCallSigner, InternalCallVerifier, internalKeyIdOf, MAX_ASSERTION_SECONDS, publicKeysFromPem } from './internal-calls';
 
 const gateway = generateInternalCallKeys();
 const search = generateInternalCallKeys();
@@ -88,5 +88,17 @@ describe('internal-call assertions', () => {
     const rotating = new InternalCallVerifier(keys.map((publicKey) => ({ caller: 'gateway' as const, publicKey })));
     expect(rotating.check(new InternalCallSigner(next.privateKey).assert('catalogue', 'catalogue.set-hidden', admin, soon()), call())).toMatchObject({ ok: true });
     expect(rotating.check(gatewaySigner.assert('catalogue', 'catalogue.set-hidden', admin, soon()), call())).toMatchObject({ ok: true });
+  });
+});
+
+describe('internal-call assertions inside the embedded process (a secret key)', () => {
+  it('signs with HMAC, is accepted with the same key, and an HMAC assertion is refused where an EC key is trusted', () => {
+    const key = generateInProcessCallKey();
+    const inProcess = new InternalCallVerifier([{ caller: 'gateway', publicKey: key }]);
+    const assertion = new InternalCallSigner(key).assert('catalogue', 'catalogue.set-hidden', admin, soon());
+    expect((jwt.decode(assertion, { complete: true })?.header as { alg: string }).alg).toBe('HS256');
+    expect(inProcess.check(assertion, call())).toEqual({ ok: true, caller: 'gateway' });
+    expect(verifier.check(assertion, call())).toMatchObject({ ok: false });
+    expect(inProcess.check(new InternalCallSigner(generateInProcessCallKey()).assert('catalogue', 'catalogue.set-hidden', admin, soon()), call())).toMatchObject({ ok: false });
   });
 });

@@ -3,7 +3,7 @@ import { ClientProxyFactory, Transport } from '@nestjs/microservices';
 import { callersOf, EVENT_TOPICS, INTERNAL_CALLERS, type InternalCaller, RPC_CALLS, SERVICE_NAMES, type ServiceName } from '@closetly/contracts';
 import pino, { type Logger } from 'pino';
 import { type Cache, MemoryCache, RedisCache } from '../cache/cache';
-import { generateInternalCallKeys, InternalCallSigner, InternalCallVerifier, privateKeyFromPem, publicKeysFromPem, type TrustedCallerKey } from '../auth/internal-calls';
+import { generateInProcessCallKey, InternalCallSigner, InternalCallVerifier, privateKeyFromPem, publicKeysFromPem, type TrustedCallerKey } from '../auth/internal-calls';
 import { ConfigError, kafkaAuthOf, parseHostPort, type PlatformEnv, type ServiceAddressEnv } from '../config/env';
 import { type DatabaseConnection, openConnection } from '../db/database';
 import type { EventTransport } from '../events/event-transport';
@@ -68,8 +68,8 @@ const PUBLIC_KEY_VARIABLE: Record<InternalCaller, 'GATEWAY_CALLS_PUBLIC_KEY' | '
 };
 
 /**
- * The process's internal-call keys. Embedded: one fresh key pair per start, speaking for every caller
- * (the keys never leave the process). Distributed: from the environment, and a process that signs or
+ * The process's internal-call keys. Embedded: one fresh secret key per start, speaking for every caller
+ * (it never leaves the process). Distributed: from the environment, and a process that signs or
  * answers calls refuses to start without its keys (rather than refusing every call once running).
  */
 function internalCallsFor(options: PlatformOptions): InternalCalls {
@@ -78,8 +78,8 @@ function internalCallsFor(options: PlatformOptions): InternalCalls {
     options.internalCalls?.trusts ??
     [...new Set(Object.values(RPC_CALLS).filter((call) => call.service === options.processName).flatMap((call) => callersOf(call)))];
   if (options.env.CLOSETLY_MODE === 'embedded') {
-    const keys = generateInternalCallKeys();
-    return { signer: new InternalCallSigner(keys.privateKey), verifier: new InternalCallVerifier(INTERNAL_CALLERS.map((caller) => ({ caller, publicKey: keys.publicKey }))) };
+    const key = generateInProcessCallKey();
+    return { signer: new InternalCallSigner(key), verifier: new InternalCallVerifier(INTERNAL_CALLERS.map((caller) => ({ caller, publicKey: key }))) };
   }
   const problems: string[] = [];
   const privatePem = options.env.INTERNAL_CALLS_PRIVATE_KEY;
