@@ -55,6 +55,14 @@ describe('the OpenAPI document (GET /api/openapi.json)', () => {
     expect(remove.parameters).toEqual([expect.objectContaining({ name: 'id', in: 'path', required: true })]);
   });
 
+  it("names answers' schemas as the contracts export them, each written once", () => {
+    const wardrobe = document.paths['/api/get-wardrobe']?.get as { responses: Record<string, { content: Record<string, { schema: unknown }> }> };
+    expect(wardrobe.responses['200']?.content['application/json']?.schema).toEqual({ $ref: '#/components/schemas/WardrobeItems' });
+    const schemas = document.components.schemas as Record<string, unknown>;
+    expect(schemas.ProductList).toEqual({ type: 'array', items: { $ref: '#/components/schemas/ProductView' } });
+    expect(Object.keys(schemas)).toEqual(expect.arrayContaining(['ApiErrorBody', 'ProductView', 'SearchResults', 'CheckBetaTokenResponse']));
+  });
+
   it('is what the controller serves', () => {
     expect(new OpenApiController().openApiDocument()).toEqual(document);
   });
