@@ -18,8 +18,14 @@ import * as trust from './trust';
  * The OpenAPI 3.1 document of the gateway, generated from HTTP_ROUTES. Schemas come from zod 4's own
  * `z.toJSONSchema`, which writes JSON Schema 2020-12: the dialect OpenAPI 3.1 uses, so no converter
  * sits between the contracts and the document. Requests are described as clients send them (zod's
- * input side: a query's `page` is text before it is coerced), answers as the gateway sends them.
+ * input side: a query's `page` is text before it is coerced), answers as the gateway sends them, as
+ * named components. The contract modules are imported whole to name those components by their exports.
  */
+
+const { HTTP_ROUTES } = httpRoutes;
+type HttpAuth = httpRoutes.HttpAuth;
+type HttpRouteMap = httpRoutes.HttpRouteMap;
+type HttpRouteSpec = httpRoutes.HttpRouteSpec;
 
 type JsonObject = Record<string, unknown>;
 
@@ -51,13 +57,8 @@ const AUTH_NOTES: Record<HttpAuth, string> = {
   beta: 'Needs the beta token.',
   'optional-user': "Needs the beta token; a signed-in caller's access token, when sent, changes the answer.",
   user: "Needs the beta token and a signed-in caller's access token.",
-  admin: 'Needs the beta token and an administrator\u2019s access token.',
+  admin: "Needs the beta token and an administrator's access token.",
 };
-
-const { HTTP_ROUTES } = httpRoutes;
-type HttpAuth = httpRoutes.HttpAuth;
-type HttpRouteMap = httpRoutes.HttpRouteMap;
-type HttpRouteSpec = httpRoutes.HttpRouteSpec;
 
 /** Where an answer's schema is, in the document. */
 const COMPONENT_PREFIX = '#/components/schemas/';
