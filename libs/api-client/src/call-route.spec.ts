@@ -1,5 +1,6 @@
 import { HTTP_ROUTES } from '@closetly/contracts';
 import { callRoute } from './call-route';
+import { createApiClient } from './client';
 import { createTransport } from './transport';
 import type { RecordedCall } from './recording-client.spec-helper';
 
@@ -23,6 +24,18 @@ describe('callRoute: one route of HTTP_ROUTES by its key', () => {
   it("validates the answer with the map's schema", async () => {
     await expect(callRoute(transport(200, { verified: true }), 'verifyBeta', { body: { code: 'x' } })).rejects.toMatchObject({ name: 'InvalidResponseError' });
     await expect(callRoute(transport(200, { verified: false }), 'verifyBeta', { body: { code: 'x' } })).resolves.toEqual({ verified: false });
+  });
+
+  it('is on the client as call(key, input)', async () => {
+    const calls: RecordedCall[] = [];
+    const client = createApiClient({
+      fetch: async (input, init) => {
+        calls.push({ url: String(input), init: init ?? {} });
+        return new Response(JSON.stringify({ verified: true }), { status: 200 });
+      },
+    });
+    await expect(client.call('checkBetaToken', {})).resolves.toEqual({ verified: true });
+    expect(calls[0]).toMatchObject({ url: '/api/verify-beta', init: { method: 'GET' } });
   });
 
   it('answers undefined for a route that answers no content', async () => {
