@@ -21,6 +21,7 @@ import { SpaService } from './http/spa.service';
 import { ListsController } from './lists/lists.controller';
 import { ProductsController } from './products/products.controller';
 import { ProfileController } from './profile/profile.controller';
+import { OpenApiController } from './openapi/openapi.controller';
 import { PageWatchController } from './page-watch/page-watch.controller';
 import { RetentionController } from './retention/retention.controller';
 import { RATE_LIMITS, RateLimitInterceptor } from './rate-limit/rate-limit.interceptor';
@@ -43,7 +44,7 @@ export class GatewayModule {
           storedImageSource: CatalogueStoredImageSource,
         }),
       ],
-      controllers: [BetaController, ApiHealthController, AuthController, AccountController, OidcController, WardrobeController, ProductsController, ProfileController, SearchController, ListsController, RetentionController, PageWatchController, DownloadsController, ApiNotFoundController],
+      controllers: [BetaController, ApiHealthController, AuthController, AccountController, OidcController, WardrobeController, ProductsController, ProfileController, SearchController, ListsController, RetentionController, PageWatchController, OpenApiController, DownloadsController, ApiNotFoundController],
       providers: [
         { provide: GATEWAY_CONFIG, useValue: config },
         BetaTokenService,

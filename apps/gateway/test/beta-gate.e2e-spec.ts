@@ -1,4 +1,5 @@
 import { type RunningProduct, startEmbeddedProduct } from '@closetly/all-in-one/testing';
+import { buildOpenApiDocument, httpRoutePath } from '@closetly/contracts';
 
 describe('beta gate through the gateway (embedded mode)', () => {
   let product: RunningProduct;
@@ -134,6 +135,35 @@ describe('beta gate through the gateway (embedded mode)', () => {
     it.each(['/api/%ZZ', '/%61pi/no-such-call%E0%A4%A', '/api/get-wardrobe%ZZ'])('answers a malformed encoding (%s) 400, known call or not', async (path) => {
       const response = await fetch(`${product.baseUrl}${path}`);
       expect([response.status, await codeOf(response)]).toEqual([400, 'VALIDATION_FAILED']);
+    });
+  });
+
+  describe('the OpenAPI document', () => {
+    it('is served at /api/openapi.json behind the beta gate', async () => {
+      const refused = await fetch(`${product.baseUrl}/api/openapi.json`);
+      expect([refused.status, ((await refused.json()) as { error: { code: string } }).error.code]).toEqual([403, 'BETA_TOKEN_REQUIRED']);
+      const served = await fetch(`${product.baseUrl}/api/openapi.json`, { headers: { 'x-beta-token': await product.betaToken() } });
+      expect(served.status).toBe(200);
+      expect(served.headers.get('content-type')).toContain('application/json');
+      expect(await served.json()).toEqual(JSON.parse(JSON.stringify(buildOpenApiDocument())));
+    });
+
+    it('lists only routes the running gateway serves: none meets the API catch-all or the web app fallback', async () => {
+      // Sample path values: each route then answers as it answers a stranger (a 400, 401, 404 of its own, or its page).
+      const samples = { id: '00000000-0000-4000-8000-000000000000', userId: '00000000-0000-4000-8000-000000000000', category: 'tops', brand: 'Acme' };
+      const betaToken = await product.betaToken();
+      const document = buildOpenApiDocument();
+      const caughtByCatchAll: string[] = [];
+      for (const [template, item] of Object.entries(document.paths)) {
+        for (const method of Object.keys(item)) {
+          const response = await fetch(`${product.baseUrl}${httpRoutePath(template, samples)}`, { method: method.toUpperCase(), headers: { 'x-beta-token': betaToken } });
+          const text = await response.text();
+          if (response.status === 404 && text.includes('No such API call')) caughtByCatchAll.push(`${method.toUpperCase()} ${template}`);
+          // Outside /api an unserved path would get the web app's page (history fallback) instead.
+          if (template !== '/' && !template.startsWith('/api/') && response.headers.get('content-type')?.includes('text/html')) caughtByCatchAll.push(`${method.toUpperCase()} ${template}`);
+        }
+      }
+      expect(caughtByCatchAll).toEqual([]);
     });
   });
 

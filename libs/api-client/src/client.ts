@@ -47,6 +47,7 @@ import { signIn } from './sign-in';
 import { signOutEverywhere } from './sign-out-everywhere';
 import { signUp } from './sign-up';
 import { updateProfile } from './update-profile';
+import { callRoute, type JsonRouteKey, type RouteCallOptions, type RouteInput } from './call-route';
 import { createTransport, type ApiClientOptions, type CallOptions } from './transport';
 import { verifyBeta } from './verify-beta';
 
@@ -55,6 +56,8 @@ export function createApiClient(options: ApiClientOptions = {}) {
   const transport = createTransport(options);
   return {
     transport,
+    /** Any JSON route of HTTP_ROUTES by its key, typed from the map (the named operations below wrap the ones the apps use). */
+    call: <K extends JsonRouteKey>(key: K, input: RouteInput<K>, call?: RouteCallOptions) => callRoute(transport, key, input, call),
     verifyBeta: (code: string, signal?: AbortSignal) => verifyBeta(transport, code, signal),
     signUp: (body: SignUpRequest, call?: CallOptions) => signUp(transport, body, call),
     signIn: (body: SignInRequest, call?: CallOptions) => signIn(transport, body, call),

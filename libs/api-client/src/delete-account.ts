@@ -1,5 +1,5 @@
 import type { DeleteAccountRequest } from '@closetly/contracts';
-import { NoContent } from './no-content';
+import { callRoute } from './call-route';
 import type { ApiTransport, CallOptions } from './transport';
 
 /**
@@ -9,5 +9,5 @@ import type { ApiTransport, CallOptions } from './transport';
  * not a sign-out (only a 401 is). 400 VALIDATION_FAILED with `fields` for a bad body.
  */
 export function deleteAccount(transport: ApiTransport, body: DeleteAccountRequest, options: CallOptions = {}): Promise<void> {
-  return transport.request({ ...options, method: 'DELETE', path: '/api/account', body, schema: NoContent });
+  return callRoute(transport, 'deleteAccount', { body }, options);
 }

@@ -1,3 +1,4 @@
+import { HTTP_ROUTES } from '@closetly/contracts';
 import { z } from 'zod';
 import type { ApiTransport, CallOptions } from './transport';
 
@@ -11,5 +12,6 @@ const JsonFile = z.instanceof(Blob).refine((file) => /^application\/json\b/.test
  * Errors: 429 with Retry-After and `{error:{code,message}}` when asked too often.
  */
 export function exportAccount(transport: ApiTransport, options: CallOptions = {}): Promise<Blob> {
-  return transport.request({ ...options, method: 'GET', path: '/api/account/export', read: 'blob', schema: JsonFile });
+  const { method, path } = HTTP_ROUTES.exportAccount;
+  return transport.request({ ...options, method, path, read: 'blob', schema: JsonFile });
 }

@@ -1,4 +1,5 @@
-import { ProductList, type CategoryListQuery, type ListCategory } from '@closetly/contracts';
+import type { CategoryListQuery, ListCategory, ProductList } from '@closetly/contracts';
+import { callRoute } from './call-route';
 import type { ApiTransport, CallOptions } from './transport';
 
 /**
@@ -11,11 +12,5 @@ export function getCategoryProducts(
   query: CategoryListQuery = {},
   options: CallOptions = {},
 ): Promise<ProductList> {
-  return transport.request({
-    ...options,
-    method: 'GET',
-    path: `/api/products/category/${encodeURIComponent(category)}`,
-    query: { gender: query.gender },
-    schema: ProductList,
-  });
+  return callRoute(transport, 'getCategoryProducts', { params: { category }, query: { gender: query.gender } }, options);
 }

@@ -1,4 +1,5 @@
-import { ProductList, type PopularItemsQuery } from '@closetly/contracts';
+import type { PopularItemsQuery, ProductList } from '@closetly/contracts';
+import { callRoute } from './call-route';
 import type { ApiTransport, CallOptions } from './transport';
 
 /**
@@ -7,11 +8,5 @@ import type { ApiTransport, CallOptions } from './transport';
  * accessories).
  */
 export function getPopularItems(transport: ApiTransport, query: Partial<PopularItemsQuery> = {}, options: CallOptions = {}): Promise<ProductList> {
-  return transport.request({
-    ...options,
-    method: 'GET',
-    path: '/api/popular-items',
-    query: { category: query.category ?? 'all', gender: query.gender },
-    schema: ProductList,
-  });
+  return callRoute(transport, 'getPopularItems', { query: { category: query.category ?? 'all', gender: query.gender } }, options);
 }

@@ -1,4 +1,5 @@
-import { ProductView } from '@closetly/contracts';
+import type { ProductView } from '@closetly/contracts';
+import { callRoute } from './call-route';
 import type { ApiTransport, CallOptions } from './transport';
 
 /**
@@ -6,5 +7,5 @@ import type { ApiTransport, CallOptions } from './transport';
  * for this caller. The access token goes along when there is one, so a saver sees their own capture.
  */
 export function getProduct(transport: ApiTransport, productId: string, options: CallOptions = {}): Promise<ProductView> {
-  return transport.request({ ...options, method: 'GET', path: `/api/products/${encodeURIComponent(productId)}`, schema: ProductView });
+  return callRoute(transport, 'getProduct', { params: { id: productId } }, options);
 }

@@ -1,4 +1,5 @@
 export { createApiClient, type ApiClient } from './client';
+export { callRoute, type JsonRouteKey, type RouteCallOptions, type RouteInput, type RouteQuery } from './call-route';
 export { ApiError, InvalidResponseError, NetworkError } from './errors';
 export {
   createTransport,

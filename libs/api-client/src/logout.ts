@@ -1,4 +1,4 @@
-import { NoContent } from './no-content';
+import { callRoute } from './call-route';
 import type { ApiTransport, CallOptions } from './transport';
 
 /**
@@ -6,12 +6,5 @@ import type { ApiTransport, CallOptions } from './transport';
  * ended anyway, so a 401 here is not reported to `onUnauthorized`.
  */
 export function logout(transport: ApiTransport, refreshToken: string, options: CallOptions = {}): Promise<void> {
-  return transport.request({
-    reportUnauthorized: false,
-    ...options,
-    method: 'POST',
-    path: '/api/logout',
-    body: { token: refreshToken },
-    schema: NoContent,
-  });
+  return callRoute(transport, 'logout', { body: { token: refreshToken } }, { reportUnauthorized: false, ...options });
 }

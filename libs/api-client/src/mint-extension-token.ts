@@ -1,4 +1,5 @@
-import { ExtensionToken } from '@closetly/contracts';
+import type { ExtensionToken } from '@closetly/contracts';
+import { callRoute } from './call-route';
 import type { ApiTransport, CallOptions } from './transport';
 
 /**
@@ -7,5 +8,5 @@ import type { ApiTransport, CallOptions } from './transport';
  * The extension's own token gets 403 FORBIDDEN here.
  */
 export function mintExtensionToken(transport: ApiTransport, options: CallOptions = {}): Promise<ExtensionToken> {
-  return transport.request({ ...options, method: 'POST', path: '/api/auth/extension-token', schema: ExtensionToken });
+  return callRoute(transport, 'mintExtensionToken', {}, options);
 }

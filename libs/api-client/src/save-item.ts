@@ -1,4 +1,5 @@
-import { WardrobeItem, type ItemInput } from '@closetly/contracts';
+import type { ItemInput, WardrobeItem } from '@closetly/contracts';
+import { callRoute } from './call-route';
 import type { ApiTransport, CallOptions } from './transport';
 
 /**
@@ -6,5 +7,5 @@ import type { ApiTransport, CallOptions } from './transport';
  * Errors: 400 VALIDATION_FAILED (with `fields`), 401 when not signed in.
  */
 export function saveItem(transport: ApiTransport, item: ItemInput, options: CallOptions = {}): Promise<WardrobeItem> {
-  return transport.request({ ...options, method: 'POST', path: '/api/save', body: { data: item }, schema: WardrobeItem });
+  return callRoute(transport, 'saveItem', { body: { data: item } }, options);
 }

@@ -1,4 +1,5 @@
-import { SearchResults, type PriceBand, type SearchColour, type SearchGender } from '@closetly/contracts';
+import type { PriceBand, SearchColour, SearchGender, SearchResults } from '@closetly/contracts';
+import { callRoute } from './call-route';
 import type { ApiTransport, CallOptions } from './transport';
 
 /** What a search asks for: the terms, and optionally the page (1-based) and filters (OR within a filter, AND across them). */
@@ -20,19 +21,20 @@ export interface SearchQuery {
  * An empty `q` answers an empty page; bad parameters are 400 VALIDATION_FAILED.
  */
 export function search(transport: ApiTransport, query: SearchQuery, options: CallOptions = {}): Promise<SearchResults> {
-  return transport.request({
-    ...options,
-    method: 'GET',
-    path: '/api/search',
-    query: {
-      q: query.q,
-      isMultiSearch: query.isMultiSearch ?? false,
-      page: query.page,
-      price: query.price,
-      gender: query.gender,
-      brand: query.brand,
-      colour: query.colour,
+  return callRoute(
+    transport,
+    'search',
+    {
+      query: {
+        q: query.q,
+        isMultiSearch: query.isMultiSearch ?? false,
+        page: query.page,
+        price: query.price,
+        gender: query.gender,
+        brand: query.brand,
+        colour: query.colour,
+      },
     },
-    schema: SearchResults,
-  });
+    options,
+  );
 }

@@ -1,4 +1,5 @@
-import { AuthSession, type SignInRequest } from '@closetly/contracts';
+import type { AuthSession, SignInRequest } from '@closetly/contracts';
+import { callRoute } from './call-route';
 import type { ApiTransport, CallOptions } from './transport';
 
 /**
@@ -7,5 +8,5 @@ import type { ApiTransport, CallOptions } from './transport';
  * tokens rejects with InvalidResponseError (the screen retries it, spec §9).
  */
 export function signIn(transport: ApiTransport, body: SignInRequest, options: CallOptions = {}): Promise<AuthSession> {
-  return transport.request({ ...options, method: 'POST', path: '/api/auth/signin', body, schema: AuthSession, auth: 'public' });
+  return callRoute(transport, 'signIn', { body }, { ...options, auth: 'public' });
 }

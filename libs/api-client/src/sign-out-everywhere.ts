@@ -1,4 +1,4 @@
-import { NoContent } from './no-content';
+import { callRoute } from './call-route';
 import type { ApiTransport, CallOptions } from './transport';
 
 /**
@@ -6,5 +6,5 @@ import type { ApiTransport, CallOptions } from './transport';
  * this one included, so every access, refresh and extension token of it is refused from now on.
  */
 export function signOutEverywhere(transport: ApiTransport, options: CallOptions = {}): Promise<void> {
-  return transport.request({ ...options, method: 'POST', path: '/api/auth/sign-out-everywhere', schema: NoContent });
+  return callRoute(transport, 'signOutEverywhere', {}, options);
 }

@@ -1,4 +1,5 @@
-import { AuthSession, type SignUpRequest } from '@closetly/contracts';
+import type { AuthSession, SignUpRequest } from '@closetly/contracts';
+import { callRoute } from './call-route';
 import type { ApiTransport, CallOptions } from './transport';
 
 /**
@@ -6,5 +7,5 @@ import type { ApiTransport, CallOptions } from './transport';
  * Errors: 400 VALIDATION_FAILED (with `fields`), 409 EMAIL_TAKEN, 429 RATE_LIMITED.
  */
 export function signUp(transport: ApiTransport, body: SignUpRequest, options: CallOptions = {}): Promise<AuthSession> {
-  return transport.request({ ...options, method: 'POST', path: '/api/auth/signup', body, schema: AuthSession, auth: 'public' });
+  return callRoute(transport, 'signUp', { body }, { ...options, auth: 'public' });
 }

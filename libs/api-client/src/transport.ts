@@ -30,7 +30,7 @@ export interface ApiClientOptions {
   fetch?: typeof fetch;
 }
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export type QueryValue = string | number | boolean;
 

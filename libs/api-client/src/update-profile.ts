@@ -1,4 +1,5 @@
-import { Profile, type UpdateProfileRequest } from '@closetly/contracts';
+import type { Profile, UpdateProfileRequest } from '@closetly/contracts';
+import { callRoute } from './call-route';
 import type { ApiTransport, CallOptions } from './transport';
 
 /**
@@ -6,5 +7,5 @@ import type { ApiTransport, CallOptions } from './transport';
  * Errors: 400 VALIDATION_FAILED with `fields` keyed by the dotted path (`measurements.height.secondaryValue`).
  */
 export function updateProfile(transport: ApiTransport, body: UpdateProfileRequest, options: CallOptions = {}): Promise<Profile> {
-  return transport.request({ ...options, method: 'PUT', path: '/api/profile', body, schema: Profile });
+  return callRoute(transport, 'updateProfile', { body }, options);
 }

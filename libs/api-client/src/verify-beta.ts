@@ -1,4 +1,5 @@
-import { VerifyBetaResponse } from '@closetly/contracts';
+import type { VerifyBetaResponse } from '@closetly/contracts';
+import { callRoute } from './call-route';
 import type { ApiTransport } from './transport';
 
 /** POST /api/verify-beta. A wrong code resolves to `{ verified: false }`; only request failures throw. */
@@ -7,11 +8,5 @@ export function verifyBeta(
   code: string,
   signal?: AbortSignal,
 ): Promise<VerifyBetaResponse> {
-  return transport.request({
-    method: 'POST',
-    path: '/api/verify-beta',
-    body: { code },
-    schema: VerifyBetaResponse,
-    signal,
-  });
+  return callRoute(transport, 'verifyBeta', { body: { code } }, { signal });
 }

@@ -14,3 +14,6 @@ export * from './extension';
 export * from './retention';
 export * from './account';
 export * from './trust';
+export * from './images';
+export * from './http-routes';
+export * from './openapi';

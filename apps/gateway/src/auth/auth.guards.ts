@@ -4,7 +4,7 @@ import { AuthGuard } from '@nestjs/passport';
 import { type Caller, EXTENSION_TOKEN_SCOPE_MESSAGE } from '@closetly/contracts';
 import { DomainError, RPC_CLIENT, type RpcClient } from '@closetly/server';
 
-const EXTENSION_ALLOWED = 'closetly:extension-allowed';
+export const EXTENSION_ALLOWED = 'closetly:extension-allowed';
 
 /**
  * Lets the Chrome extension's token call this route (besides a full access token). Every other route

@@ -1,15 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { Body, Controller, Get, Headers, HttpCode, Inject, Post, Query, Res } from '@nestjs/common';
-import { AuthSession, OIDC_MESSAGE_TYPE, OidcCompleteRequest, OidcIntent, type OidcPopupMessage, OidcStartResponse, type SignInOptions } from '@closetly/contracts';
+import { type AuthSession, OIDC_MESSAGE_TYPE, OidcCompleteRequest, type OidcPopupMessage, OidcStartQuery, type OidcStartResponse, type SignInOptions } from '@closetly/contracts';
 import { DomainError, RPC_CLIENT, type RpcClient } from '@closetly/server';
 import type { FastifyReply } from 'fastify';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { BetaExempt } from '../beta/beta-token.guard';
 import { ZodPipe } from '../http/zod-body.pipe';
 import { RateLimit } from '../rate-limit/rate-limit.interceptor';
 import { deviceOf } from './device';
-
-const StartQuery = z.object({ intent: OidcIntent.default('signin') });
 
 /** The page the provider redirects the popup to: hands the result to the opener (same origin only) and closes. */
 function callbackPage(message: OidcPopupMessage): { html: string; nonce: string } {
@@ -38,7 +36,7 @@ export class OidcController {
 
   @Get('start')
   @RateLimit('oidc')
-  start(@Query(new ZodPipe(StartQuery)) query: z.infer<typeof StartQuery>): Promise<OidcStartResponse> {
+  start(@Query(new ZodPipe(OidcStartQuery)) query: z.infer<typeof OidcStartQuery>): Promise<OidcStartResponse> {
     return this.rpc.call('identity.oidc-start', { intent: query.intent });
   }
 

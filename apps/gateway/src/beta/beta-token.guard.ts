@@ -5,7 +5,7 @@ import { DomainError } from '@closetly/server';
 import type { FastifyRequest } from 'fastify';
 import { BetaTokenService } from './beta-token.service';
 
-const BETA_EXEMPT = Symbol('BETA_EXEMPT');
+export const BETA_EXEMPT = Symbol('BETA_EXEMPT');
 /** Routes reachable without a beta token: verify-beta itself and health. */
 export const BetaExempt = () => SetMetadata(BETA_EXEMPT, true);
 

@@ -13,7 +13,8 @@ export interface ZodPipeOptions {
 /** Validates a request body, query or route parameter once, at the gateway, with the contract schema. */
 export class ZodPipe<TSchema extends z.ZodType> implements PipeTransform<unknown, z.infer<TSchema>> {
   constructor(
-    private readonly schema: TSchema,
+    /** Read by the contract check (http-routes.spec.ts): a route validates with the map's own schema. */
+    readonly schema: TSchema,
     private readonly options: ZodPipeOptions = {},
   ) {}
 

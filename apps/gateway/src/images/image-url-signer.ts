@@ -1,24 +1,15 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { Inject, Injectable, Optional } from '@nestjs/common';
 import { LRUCache } from 'lru-cache';
+import { type ImageWidth, isImageWidth, IMAGE_WIDTHS, MAX_IMAGE_URL_LENGTH } from '@closetly/contracts';
 import { MIN_SECRET_LENGTH, SigningKeys } from '@closetly/server';
 import { IMAGE_URL_PREVIOUS_SECRET, IMAGE_URL_SECRET } from './images.tokens';
 
-/**
- * Widths the UI asks for (CSS width × device pixel ratio, rounded up to a few
- * buckets so the cache stays small): 160 thumbnails and the wardrobe grid on
- * phones, 320 the product grid, 480 product cards at 2x, 768 the product page
- * on phones, 1080 the product page on large screens. Any other width is a 400.
- */
-export const IMAGE_WIDTHS = [160, 320, 480, 768, 1080] as const;
-export type ImageWidth = (typeof IMAGE_WIDTHS)[number];
+export { IMAGE_WIDTHS, type ImageWidth, isImageWidth, MAX_IMAGE_URL_LENGTH } from '@closetly/contracts';
+
 export const DEFAULT_IMAGE_WIDTH: ImageWidth = 480;
 
-export const isImageWidth = (width: number): width is ImageWidth => (IMAGE_WIDTHS as readonly number[]).includes(width);
-
 export const PROXY_IMAGE_PATH = '/api/proxy-image';
-/** Longest external image URL the proxy signs or accepts. */
-export const MAX_IMAGE_URL_LENGTH = 2048;
 
 /**
  * Image URLs are signed by the gateway when it sends a product out, because

@@ -1,32 +1,14 @@
 import { Controller, Get, Headers, Param, Query, Res } from '@nestjs/common';
+import { IMAGE_WIDTHS, OptionalWidthQuery, ProxyImageQuery, StoredImageParams } from '@closetly/contracts';
 import { DomainError } from '@closetly/server';
 import type { FastifyReply } from 'fastify';
-import { z } from 'zod';
 import { BetaExempt } from '../beta/beta-token.guard';
 import { ZodPipe } from '../http/zod-body.pipe';
 import { RateLimit } from '../rate-limit/rate-limit.interceptor';
 import { imageFailureError, prefersJson } from './image-errors';
 import { negotiateFormat, type OutputFormat } from './image-processor';
-import { IMAGE_WIDTHS, ImageUrlSigner, isImageWidth, MAX_IMAGE_URL_LENGTH } from './image-url-signer';
+import { ImageUrlSigner } from './image-url-signer';
 import { type ImageOutcome, ImagesService } from './images.service';
-
-const Width = z
-  .string()
-  .regex(/^\d{1,4}$/, 'must be a whole number')
-  .transform(Number)
-  .refine(isImageWidth, { message: `must be one of ${IMAGE_WIDTHS.join(', ')}` });
-
-const ProxyImageQuery = z.object({
-  url: z.string().min(1).max(MAX_IMAGE_URL_LENGTH),
-  w: Width,
-  sig: z.string().max(128).optional(),
-});
-type ProxyImageQuery = z.infer<typeof ProxyImageQuery>;
-
-const StoredImageParams = z.object({ id: z.uuid() });
-type StoredImageParams = z.infer<typeof StoredImageParams>;
-const OptionalWidthQuery = z.object({ w: Width.optional() });
-type OptionalWidthQuery = z.infer<typeof OptionalWidthQuery>;
 
 const LARGEST_WIDTH = Math.max(...IMAGE_WIDTHS);
 const PLACEHOLDER_HEADER = 'x-closetly-image';

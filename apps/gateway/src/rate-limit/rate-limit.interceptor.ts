@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { type CallHandler, type ExecutionContext, Inject, Injectable, type NestInterceptor, SetMetadata } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
+import type { RateLimitPolicy } from '@closetly/contracts';
 import { DomainError } from '@closetly/server';
 import type { FastifyRequest } from 'fastify';
 import { type RateLimiterAbstract, RateLimiterRes } from 'rate-limiter-flexible';
@@ -74,10 +75,12 @@ export const RATE_LIMITS = {
   oidc: { client: { max: 60, seconds: 15 * MINUTE } },
   // Every image route fetches, decodes or resizes: a page of results is a few dozen, a minute of browsing a few hundred.
   images: { client: { max: 600, seconds: MINUTE }, message: 'Too many image requests. Please wait a minute and try again.' },
-} as const satisfies Record<string, Policy>;
-export type RateLimitName = keyof typeof RATE_LIMITS;
+} as const satisfies Record<RateLimitPolicy, Policy>;
+/** The policy names are the HTTP contract's (HTTP_ROUTES names each route's); the windows are the gateway's. */
+export type RateLimitName = RateLimitPolicy;
 
-const RATE_LIMIT = Symbol('RATE_LIMIT');
+/** Metadata key of a route's policy name; read by the interceptor and by the contract check. */
+export const RATE_LIMIT = Symbol('RATE_LIMIT');
 /** On a route handler, or on a controller for all its routes (a route's own name wins). */
 export const RateLimit = (name: RateLimitName) => SetMetadata(RATE_LIMIT, name);
 

@@ -8,7 +8,7 @@
  *
  * Spec §8: a failed notification is only logged; it never blocks sign-in or sign-out.
  */
-import { ExtensionAnswer, type WebToExtensionMessage } from '@closetly/contracts';
+import { ExtensionAnswer, HTTP_ROUTES, type WebToExtensionMessage } from '@closetly/contracts';
 import { env } from '@/config/env';
 
 /** How long a message waits for the extension's answer. */
@@ -57,4 +57,4 @@ export const pingExtension = (): Promise<ExtensionAnswer | null> => sendToExtens
 export const notifyExtensionLogout = (): Promise<ExtensionAnswer | null> => sendToExtension({ type: 'CLOSETLY_LOGOUT' });
 
 /** Where Install Extension goes: the store listing when one is configured, else the gateway's zip. */
-export const EXTENSION_INSTALL_URL = env.extensionStoreUrl || '/downloads/closetly-extension.zip';
+export const EXTENSION_INSTALL_URL = env.extensionStoreUrl || HTTP_ROUTES.downloadExtension.path;
