@@ -70,6 +70,14 @@ export const PlatformEnv = z.object({
   RPC_TIMEOUT_MS: z.coerce.number().int().min(50).max(60_000).default(5_000),
   OUTBOX_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(500),
   OUTBOX_EAGER: booleanFromEnv.default(true),
+  /**
+   * Where this process serves Prometheus metrics (`GET /metrics`), apart from its public port. Unset: no
+   * metrics listener. 0: a free port (tests read the bound address). Each process of the distributed mode
+   * needs its own when they share a host; in a container every process can use the same (9464).
+   */
+  METRICS_PORT: z.coerce.number().int().min(0).max(65_535).optional(),
+  /** The metrics listener's interface: loopback by default; 0.0.0.0 in a container, for Prometheus to reach it. */
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
 });
 export type PlatformEnv = z.infer<typeof PlatformEnv>;
 

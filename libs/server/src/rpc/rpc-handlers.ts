@@ -21,6 +21,7 @@ import type { z } from 'zod';
 import { DomainError } from '../errors/domain-error';
 import { engineUnavailable, isEngineOutage } from '../errors/engine-outage';
 import { acceptCorrelationId, runWithContext } from '../logging/context';
+import { RpcMetricsInterceptor } from '../metrics/rpc-metrics.interceptor';
 
 /**
  * Turns domain errors into the RPC error body. An engine that cannot be reached (database, cache,
@@ -62,9 +63,9 @@ export class RpcContextInterceptor implements NestInterceptor {
   }
 }
 
-/** A controller that answers RPC: the same filter and context handling everywhere. */
+/** A controller that answers RPC: the same filter, context handling and metrics everywhere (metrics first: they time the whole call). */
 export const RpcController = () =>
-  applyDecorators(Controller(), UseFilters(RpcDomainErrorFilter), UseInterceptors(RpcContextInterceptor));
+  applyDecorators(Controller(), UseFilters(RpcDomainErrorFilter), UseInterceptors(RpcMetricsInterceptor, RpcContextInterceptor));
 
 type RpcHandlerMethod<TRequest, TResponse> = (request: TRequest) => TResponse | Promise<TResponse>;
 
