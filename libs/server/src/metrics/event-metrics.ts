@@ -44,10 +44,10 @@ export function relayMetrics(metrics: ProcessMetrics, service: string): RelayObs
 
 /** A service's outbox backlog and the age of its oldest pending event, read from its table on each scrape. */
 export function observeOutbox(metrics: ProcessMetrics, service: string, store: Pick<OutboxStore, 'backlog'>): () => void {
-  // One query per scrape serves both gauges.
+  // One query per scrape serves both gauges (the registry collects them side by side).
   let reading: Promise<{ pending: number; oldestAgeSeconds: number }> | undefined;
   const read = () => {
-    reading ??= store.backlog().finally(() => setImmediate(() => (reading = undefined)));
+    reading ??= store.backlog().finally(() => (reading = undefined));
     return reading;
   };
   const stopPending = metrics.observe(OUTBOX_PENDING_EVENTS, async () => [{ labels: { service }, value: (await read()).pending }]);

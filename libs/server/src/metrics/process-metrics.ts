@@ -18,6 +18,8 @@ export interface ProcessMetricsOptions {
   defaultMetrics?: boolean;
   /** Told when a gauge source fails or times out; its readings are left out of that scrape. */
   onSourceError?: (series: string, error: unknown) => void;
+  /** How long a scrape waits for one gauge source; GAUGE_SOURCE_TIMEOUT_MS by default. */
+  sourceTimeoutMs?: number;
 }
 
 /**
@@ -71,6 +73,7 @@ export class ProcessMetrics {
   private newGauge<L extends string>(definition: GaugeDefinition<L>): Gauge<L> {
     const sources = () => this.sources.get(definition.name) ?? new Set<GaugeSource<string>>();
     const onSourceError = this.options.onSourceError;
+    const timeoutMs = this.options.sourceTimeoutMs ?? GAUGE_SOURCE_TIMEOUT_MS;
     return new Gauge<L>({
       name: definition.name,
       help: definition.help,
@@ -82,7 +85,7 @@ export class ProcessMetrics {
         const readings = await Promise.all(
           [...sources()].map(async (source) => {
             try {
-              return await withTimeout(Promise.resolve(source()), GAUGE_SOURCE_TIMEOUT_MS);
+              return await withTimeout(Promise.resolve().then(source), timeoutMs);
             } catch (error) {
               onSourceError?.(definition.name, error);
               return [];
