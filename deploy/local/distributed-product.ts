@@ -17,6 +17,12 @@ export interface DistributedProductOptions {
   rpcPortBase: number;
   httpPortBase: number;
   /**
+   * Where each process serves `/metrics` (METRICS_PORT): the gateway on metricsPortBase, service i on
+   * metricsPortBase + i; replica r of either REPLICA_PORT_STEP × r further. Unset: no
+   * metrics listeners (a METRICS_PORT in the environment is dropped: processes on one host cannot share it).
+   */
+  metricsPortBase?: number;
+  /**
    * Where each process's output (its JSON log lines and anything else it prints) goes: the
    * parent's terminal, nowhere, or appended to `<dir>/<process>.log`.
    */
@@ -57,6 +63,8 @@ export interface DistributedProduct {
   /** Every gateway's address (one per replica); baseUrl is the first. */
   gatewayUrls: string[];
   processes: Map<string, ChildProcess>;
+  /** Each process's `/metrics` address, by process name (empty without metricsPortBase). */
+  metricsUrls: Map<string, string>;
   /** Kills one process at once (SIGKILL: no shutdown, no draining), as a crash would. */
   crash(name: string): Promise<void>;
   /** Stops one process as a deploy would (SIGTERM: it drains and leaves its consumer group), and waits for it to exit. */
@@ -83,6 +91,15 @@ export async function startDistributedProduct(options: DistributedProductOptions
     addresses[`${service.toUpperCase()}_RPC`] = replicasOf(service).map((replica) => rpcAddress(index, replica)).join(',');
   });
   const shared: Record<string, string | undefined> = { ...process.env, ...options.env, ...addresses, CLOSETLY_MODE: 'distributed', NODE_OPTIONS: '' };
+  delete shared.METRICS_PORT;
+  const metricsUrls = new Map<string, string>();
+  /** The METRICS_PORT of a process (none without metricsPortBase), noting its address. */
+  const metricsPort = (name: string, offset: number): Record<string, string> => {
+    if (options.metricsPortBase === undefined) return {};
+    const port = options.metricsPortBase + offset;
+    metricsUrls.set(name, `http://127.0.0.1:${port}/metrics`);
+    return { METRICS_PORT: String(port) };
+  };
   // Every process builds links from PUBLIC_URL; unset, it is the gateway's own port here, not 8080.
   shared.PUBLIC_URL = defaultPublicUrl({ PUBLIC_URL: shared.PUBLIC_URL, PORT: String(options.gatewayPort) });
   const processes = new Map<string, ChildProcess>();
@@ -140,11 +157,13 @@ export async function startDistributedProduct(options: DistributedProductOptions
         // Its own listener; the other services' lists stay whole.
         [`${variable}_RPC`]: rpcAddress(index, replica),
         [`${variable}_HTTP_PORT`]: String(options.httpPortBase + index + 1 + REPLICA_PORT_STEP * replica),
+        ...metricsPort(name, index + 1 + REPLICA_PORT_STEP * replica),
       });
     }
   });
   for (const replica of replicasOf('gateway')) {
-    launch(replicaName('gateway', replica), { ...shared, PORT: String(options.gatewayPort + replica), HOST: shared.HOST ?? '127.0.0.1' });
+    const name = replicaName('gateway', replica);
+    launch(name, { ...shared, PORT: String(options.gatewayPort + replica), HOST: shared.HOST ?? '127.0.0.1', ...metricsPort(name, REPLICA_PORT_STEP * replica) });
   }
 
   const gatewayUrls = replicasOf('gateway').map((replica) => `http://127.0.0.1:${options.gatewayPort + replica}`);
@@ -212,7 +231,7 @@ export async function startDistributedProduct(options: DistributedProductOptions
     await stop();
     throw error;
   }
-  return { baseUrl, gatewayUrls, processes, crash, terminate, restart, stop };
+  return { baseUrl, gatewayUrls, processes, metricsUrls, crash, terminate, restart, stop };
 }
 
 /** How many of a process's last log lines a failed start shows. */

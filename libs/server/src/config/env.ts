@@ -75,7 +75,7 @@ export const PlatformEnv = z.object({
    * metrics listener. 0: a free port (tests read the bound address). Each process of the distributed mode
    * needs its own when they share a host; in a container every process can use the same (9464).
    */
-  METRICS_PORT: z.coerce.number().int().min(0).max(65_535).optional(),
+  METRICS_PORT: z.preprocess((value) => (value === '' ? undefined : value), z.coerce.number().int().min(0).max(65_535).optional()),
   /** The metrics listener's interface: loopback by default; 0.0.0.0 in a container, for Prometheus to reach it. */
   METRICS_HOST: z.string().min(1).default('127.0.0.1'),
 });

@@ -40,16 +40,16 @@ describe('relayMetrics and observeOutbox', () => {
   it('counts published events by topic and failed attempts (0 from the start), and reads the backlog once per scrape for both gauges', async () => {
     const metrics = new ProcessMetrics();
     const relay = relayMetrics(metrics, 'wardrobe');
-    expect(await linesOf(metrics, 'closetly_outbox_publish_failures_total')).toEqual(['closetly_outbox_publish_failures_total{service="wardrobe"} 0']);
+    expect(await linesOf(metrics, 'closetly_outbox_publish_failures_total')).toEqual(['closetly_outbox_publish_failures_total{outbox="wardrobe"} 0']);
     relay.published([{ topic: TOPIC, key: 'p1', envelope: removed() }, { topic: TOPIC, key: 'p1', envelope: removed() }]);
     relay.failed();
     expect(await linesOf(metrics, 'messaging_client_sent_messages_total')).toEqual([`messaging_client_sent_messages_total{messaging_destination_name="${TOPIC}"} 2`]);
-    expect(await linesOf(metrics, 'closetly_outbox_publish_failures_total')).toEqual(['closetly_outbox_publish_failures_total{service="wardrobe"} 1']);
+    expect(await linesOf(metrics, 'closetly_outbox_publish_failures_total')).toEqual(['closetly_outbox_publish_failures_total{outbox="wardrobe"} 1']);
 
     let reads = 0;
     observeOutbox(metrics, 'wardrobe', { backlog: async () => (reads += 1, { pending: 4, oldestAgeSeconds: 61.5 }) });
-    expect(await linesOf(metrics, 'closetly_outbox_pending_events')).toEqual(['closetly_outbox_pending_events{service="wardrobe"} 4']);
-    expect(await linesOf(metrics, 'closetly_outbox_oldest_pending_age_seconds')).toEqual(['closetly_outbox_oldest_pending_age_seconds{service="wardrobe"} 61.5']);
+    expect(await linesOf(metrics, 'closetly_outbox_pending_events')).toEqual(['closetly_outbox_pending_events{outbox="wardrobe"} 4']);
+    expect(await linesOf(metrics, 'closetly_outbox_oldest_pending_age_seconds')).toEqual(['closetly_outbox_oldest_pending_age_seconds{outbox="wardrobe"} 61.5']);
     // Two scrapes (linesOf scrapes each time), one query each.
     expect(reads).toBe(2);
   });

@@ -33,12 +33,12 @@ export function relayMetrics(metrics: ProcessMetrics, service: string): RelayObs
   const sent = metrics.counter(MESSAGING_SENT_MESSAGES);
   const failures = metrics.counter(OUTBOX_PUBLISH_FAILURES);
   // Present from the start at 0, so an alert on its increase sees the first failure.
-  failures.inc({ service }, 0);
+  failures.inc({ outbox: service }, 0);
   return {
     published: (events) => {
       for (const event of events) sent.inc({ messaging_destination_name: event.topic });
     },
-    failed: () => failures.inc({ service }),
+    failed: () => failures.inc({ outbox: service }),
   };
 }
 
@@ -50,8 +50,8 @@ export function observeOutbox(metrics: ProcessMetrics, service: string, store: P
     reading ??= store.backlog().finally(() => (reading = undefined));
     return reading;
   };
-  const stopPending = metrics.observe(OUTBOX_PENDING_EVENTS, async () => [{ labels: { service }, value: (await read()).pending }]);
-  const stopAge = metrics.observe(OUTBOX_OLDEST_PENDING_AGE, async () => [{ labels: { service }, value: (await read()).oldestAgeSeconds }]);
+  const stopPending = metrics.observe(OUTBOX_PENDING_EVENTS, async () => [{ labels: { outbox: service }, value: (await read()).pending }]);
+  const stopAge = metrics.observe(OUTBOX_OLDEST_PENDING_AGE, async () => [{ labels: { outbox: service }, value: (await read()).oldestAgeSeconds }]);
   return () => {
     stopPending();
     stopAge();

@@ -91,19 +91,19 @@ export const EVENT_DEAD_LETTERS = counter({
 export const OUTBOX_PENDING_EVENTS = gauge({
   name: 'closetly_outbox_pending_events',
   help: "Events committed to a service's outbox and not yet published (read from the outbox table at scrape time).",
-  labelNames: ['service'],
+  labelNames: ['outbox'],
 });
 
 export const OUTBOX_OLDEST_PENDING_AGE = gauge({
   name: 'closetly_outbox_oldest_pending_age_seconds',
   help: "Age of the oldest unpublished event in a service's outbox, 0 when there is none (read at scrape time).",
-  labelNames: ['service'],
+  labelNames: ['outbox'],
 });
 
 export const OUTBOX_PUBLISH_FAILURES = counter({
   name: 'closetly_outbox_publish_failures_total',
   help: "The outbox relay's failed publish attempts (the events stay in the outbox and are tried again).",
-  labelNames: ['service'],
+  labelNames: ['outbox'],
 });
 
 // ---- Caches ----

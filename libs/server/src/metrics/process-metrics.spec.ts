@@ -26,16 +26,16 @@ describe('ProcessMetrics', () => {
   it('reads an observed gauge from every source at scrape time, and forgets a removed source', async () => {
     const metrics = new ProcessMetrics();
     let wardrobe = 3;
-    metrics.observe(OUTBOX_PENDING_EVENTS, () => [{ labels: { service: 'wardrobe' }, value: wardrobe }]);
-    const stopCatalogue = metrics.observe(OUTBOX_PENDING_EVENTS, async () => [{ labels: { service: 'catalogue' }, value: 7 }]);
+    metrics.observe(OUTBOX_PENDING_EVENTS, () => [{ labels: { outbox: 'wardrobe' }, value: wardrobe }]);
+    const stopCatalogue = metrics.observe(OUTBOX_PENDING_EVENTS, async () => [{ labels: { outbox: 'catalogue' }, value: 7 }]);
     const first = (await metrics.scrape()).body;
-    expect(first).toContain('closetly_outbox_pending_events{service="wardrobe"} 3');
-    expect(first).toContain('closetly_outbox_pending_events{service="catalogue"} 7');
+    expect(first).toContain('closetly_outbox_pending_events{outbox="wardrobe"} 3');
+    expect(first).toContain('closetly_outbox_pending_events{outbox="catalogue"} 7');
     wardrobe = 0;
     stopCatalogue();
     const body = (await metrics.scrape()).body;
-    expect(body).toContain('closetly_outbox_pending_events{service="wardrobe"} 0');
-    expect(body).not.toContain('service="catalogue"');
+    expect(body).toContain('closetly_outbox_pending_events{outbox="wardrobe"} 0');
+    expect(body).not.toContain('outbox="catalogue"');
   });
 
   it('leaves out a source that fails or hangs, says so, and still answers the scrape with the others', async () => {
@@ -43,9 +43,9 @@ describe('ProcessMetrics', () => {
     const metrics = new ProcessMetrics({ sourceTimeoutMs: 50, onSourceError: (series, error) => failures.push(`${series}: ${(error as Error).message}`) });
     metrics.observe(OUTBOX_PENDING_EVENTS, () => Promise.reject(new Error('database gone')));
     metrics.observe(OUTBOX_PENDING_EVENTS, () => new Promise(() => undefined));
-    metrics.observe(OUTBOX_PENDING_EVENTS, () => [{ labels: { service: 'profile' }, value: 1 }]);
+    metrics.observe(OUTBOX_PENDING_EVENTS, () => [{ labels: { outbox: 'profile' }, value: 1 }]);
     const body = (await metrics.scrape()).body;
-    expect(body).toContain('closetly_outbox_pending_events{service="profile"} 1');
+    expect(body).toContain('closetly_outbox_pending_events{outbox="profile"} 1');
     expect(failures.sort()).toEqual(['closetly_outbox_pending_events: database gone', 'closetly_outbox_pending_events: no answer in 50 ms']);
   });
 
