@@ -12,3 +12,4 @@ export * from './adapter-database';
 export * from './virtual-time';
 export * from './loopback-tripwire';
 export * from './tcp-outage-proxy';
+export * from './prometheus-text';

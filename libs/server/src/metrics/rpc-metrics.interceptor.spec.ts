@@ -1,6 +1,6 @@
 import type { CallHandler, ExecutionContext } from '@nestjs/common';
 import { MessagePattern, Transport } from '@nestjs/microservices';
-import { lastValueFrom, of, throwError } from 'rxjs';
+import { firstValueFrom, lastValueFrom, Observable, of, throwError } from 'rxjs';
 import { DomainError } from '../errors/domain-error';
 import { RPC_SERVER_CALL_DURATION } from './metric-catalogue';
 import { ProcessMetrics } from './process-metrics';
@@ -30,6 +30,24 @@ describe('RpcMetricsInterceptor', () => {
       ['wardrobe.save', 'OK', 1],
       ['wardrobe.save', 'NOT_FOUND', 1],
       ['wardrobe.save', 'INTERNAL', 1],
+    ]);
+  });
+
+  it('records a call at its answer, once, even when the caller unsubscribes after it (in-process), and a call given up on before it as CANCELLED', async () => {
+    const metrics = new ProcessMetrics();
+    const interceptor = new RpcMetricsInterceptor(metrics);
+    const save = Handlers.prototype.save;
+    const neverEnds: CallHandler = { handle: () => new Observable((subscriber) => subscriber.next({ saved: true })) };
+    await firstValueFrom(interceptor.intercept(contextOf(save), neverEnds));
+    const silent: CallHandler = { handle: () => new Observable(() => undefined) };
+    interceptor.intercept(contextOf(save), silent).subscribe().unsubscribe();
+
+    const counts = (await metrics.histogram(RPC_SERVER_CALL_DURATION).get()).values
+      .filter((value) => value.metricName === 'rpc_server_call_duration_seconds_count')
+      .map(({ labels, value }) => [labels.rpc_response_status_code, value]);
+    expect(counts).toEqual([
+      ['OK', 1],
+      ['CANCELLED', 1],
     ]);
   });
 

@@ -1,7 +1,7 @@
 import { type CallHandler, type ExecutionContext, Inject, Injectable, type NestInterceptor, Optional } from '@nestjs/common';
 import { RpcException } from '@nestjs/microservices';
 import { PATTERN_METADATA } from '@nestjs/microservices/constants';
-import { type Observable, tap } from 'rxjs';
+import { finalize, type Observable, tap } from 'rxjs';
 import { DomainError } from '../errors/domain-error';
 import { isEngineOutage } from '../errors/engine-outage';
 import { METRICS } from '../runtime/tokens';
@@ -44,12 +44,17 @@ export class RpcMetricsInterceptor implements NestInterceptor {
     const duration = this.metrics.histogram(RPC_SERVER_CALL_DURATION);
     const pattern = patternOf(context.getHandler());
     const startedAt = process.hrtime.bigint();
-    const seconds = () => Number(process.hrtime.bigint() - startedAt) / 1e9;
+    let recorded = false;
+    // Once per call, at its answer: an in-process caller takes the first value and unsubscribes, so the
+    // handler's stream may never complete. A call given up on before any answer is CANCELLED.
+    const record = (outcome: string) => {
+      if (recorded) return;
+      recorded = true;
+      duration.observe({ rpc_method: pattern, rpc_response_status_code: outcome }, Number(process.hrtime.bigint() - startedAt) / 1e9);
+    };
     return next.handle().pipe(
-      tap({
-        complete: () => duration.observe({ rpc_method: pattern, rpc_response_status_code: 'OK' }, seconds()),
-        error: (error: unknown) => duration.observe({ rpc_method: pattern, rpc_response_status_code: rpcOutcomeOf(error) }, seconds()),
-      }),
+      tap({ next: () => record('OK'), complete: () => record('OK'), error: (error: unknown) => record(rpcOutcomeOf(error)) }),
+      finalize(() => record('CANCELLED')),
     );
   }
 }
