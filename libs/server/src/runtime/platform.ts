@@ -72,7 +72,8 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
   const logger = createRootLogger(env.LOG_LEVEL, { process: options.processName }, destination);
   const metricsLog = logger.child({ context: 'metrics' });
   const metrics = new ProcessMetrics({
-    defaultMetrics: true,
+    // Node's runtime metrics sample the event loop for the process's life: only when someone can read them.
+    defaultMetrics: env.METRICS_PORT !== undefined,
     onSourceError: (series, error) => metricsLog.warn({ series, err: error instanceof Error ? error.message : String(error) }, 'a metric could not be read for this scrape'),
   });
   const metricsServer = env.METRICS_PORT === undefined ? undefined : await startMetricsServer(metrics, { host: env.METRICS_HOST, port: env.METRICS_PORT });
