@@ -117,8 +117,3 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   });
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
-
-/** Seconds since a `process.hrtime.bigint()` reading. */
-export function secondsSince(startedAt: bigint): number {
-  return Number(process.hrtime.bigint() - startedAt) / 1e9;
-}
