@@ -176,6 +176,10 @@ describe('RetentionService', () => {
 
       const sweeps = (await metrics.histogram(RETENTION_SWEEP_DURATION).get()).values.filter((value) => value.metricName === 'closetly_retention_sweep_duration_seconds_count');
       expect(sweeps.map(({ labels, value }) => [labels.outcome, value]).sort()).toEqual([['failed', 1], ['ok', 1]]);
+      // Both outcomes were there at 0 before any sweep (a fresh service), so an alert's increase() sees the first failure.
+      const fresh = setup().metrics;
+      const before = (await fresh.histogram(RETENTION_SWEEP_DURATION).get()).values.filter((value) => value.metricName === 'closetly_retention_sweep_duration_seconds_count');
+      expect(before.map(({ labels, value }) => [labels.outcome, value]).sort()).toEqual([['failed', 0], ['ok', 0]]);
       expect((await metrics.counter(RETENTION_SWEEP_EXPIRED).get()).values).toEqual([{ labels: {}, value: 3 }]);
     });
 

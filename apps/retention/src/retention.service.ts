@@ -40,8 +40,8 @@ export class RetentionService {
   ) {
     this.sweepDuration = metrics.histogram(RETENTION_SWEEP_DURATION);
     this.swept = metrics.counter(RETENTION_SWEEP_EXPIRED);
-    // Present at 0 before the first sweep, so rate() and increase() see the first one.
-    this.swept.inc(0);
+    // Both outcomes present at 0 from the start: increase() misses the first count of a series that appears with it.
+    for (const outcome of ['ok', 'failed'] as const) this.sweepDuration.zero({ outcome });
   }
 
   /** wardrobe.item-saved.v1, in the inbox's transaction; nothing for an erased account (a save still on its way when it was deleted). */

@@ -18,6 +18,13 @@ async function linesOf(metrics: ProcessMetrics, name: string): Promise<string[]>
 }
 
 describe('inboxMetrics', () => {
+  it('shows a topic’s dead-letter count at 0 once its consumer has processed something, before any dead letter', async () => {
+    const metrics = new ProcessMetrics();
+    const inbox = new EventInbox('probe', fakeInboxDatabase().db, tables, deadLetterRecorder().transport, undefined, inboxMetrics(metrics, 'team-probe'));
+    await inbox.consume(TOPIC, removed(), async () => undefined);
+    expect(await linesOf(metrics, 'closetly_event_dead_letters_total')).toEqual([`closetly_event_dead_letters_total{messaging_consumer_group_name="team-probe",messaging_destination_name="${TOPIC}"} 0`]);
+  });
+
   it('times each consume call once (a failed batch’s one-at-a-time fallback inside it), counts its events and its dead letters', async () => {
     const metrics = new ProcessMetrics();
     const inbox = new EventInbox('probe', fakeInboxDatabase().db, tables, deadLetterRecorder().transport, undefined, inboxMetrics(metrics, 'team-probe'));

@@ -21,8 +21,11 @@ export function inboxMetrics(metrics: ProcessMetrics, group: string): InboxObser
   const deadLetters = metrics.counter(EVENT_DEAD_LETTERS);
   return {
     processed: (topic, events, seconds, outcome) => {
-      duration.observe({ messaging_consumer_group_name: group, messaging_destination_name: topic, outcome }, seconds);
-      consumed.inc({ messaging_consumer_group_name: group, messaging_destination_name: topic }, events);
+      const labels = { messaging_consumer_group_name: group, messaging_destination_name: topic };
+      duration.observe({ ...labels, outcome }, seconds);
+      consumed.inc(labels, events);
+      // The topic's dead-letter count at 0 before its first dead letter, for increase() to see that one.
+      deadLetters.inc(labels, 0);
     },
     deadLettered: (topic) => deadLetters.inc({ messaging_consumer_group_name: group, messaging_destination_name: topic }),
   };
