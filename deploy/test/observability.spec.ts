@@ -91,6 +91,7 @@ function readPromql(expr: string): { series: Array<{ name: string; labels: strin
   rest = rest
     .replace(/\{[^}]*\}/g, ' ')
     .replace(/\[[^\]]*\]/g, ' ')
+    .replace(/\boffset\s+-?\d+[a-z]+/g, ' ')
     .replace(/\b\d+(?:\.\d+)?(?:e[+-]?\d+)?\b/gi, ' ');
   for (const [word] of rest.matchAll(/[A-Za-z_:][A-Za-z0-9_:]*/g)) {
     if (!PROMQL_WORDS.has(word) && !series.some((entry) => entry.name === word)) series.push({ name: word, labels: [] });
@@ -135,6 +136,7 @@ describe('the expression check itself', () => {
       'groups by route, which none of its series has',
     ]);
     expect(problemsOf('histogram_quantile(0.95, sum by (le, http_route) (rate(http_server_request_duration_seconds_bucket{http_route=~"/api/.+"}[5m]))) > 0.5', known)).toEqual([]);
+    expect(problemsOf('closetly_event_dead_letters_total unless closetly_event_dead_letters_total offset 15m', known)).toEqual([]);
   });
 });
 
