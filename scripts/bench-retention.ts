@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { Logger } from '@nestjs/common';
-import { type DatabaseConnection, type Db, drizzleFor, migrateService, openConnection, OutboxWriter, type OutboxRelay, UnitOfWork } from '@closetly/server';
+import { type DatabaseConnection, type Db, drizzleFor, migrateService, openConnection, OutboxWriter, type OutboxRelay, ProcessMetrics, UnitOfWork } from '@closetly/server';
 import { RETENTION_MS, RetentionClock, retentionPlatformTables, RetentionRepository, RetentionService } from '@closetly/retention';
 import { createTestDatabase } from '@closetly/testing';
 import { sql } from 'drizzle-orm';
@@ -43,7 +43,7 @@ async function benchOne(mode: 'embedded' | 'distributed'): Promise<{ fill: numbe
     const fill = (performance.now() - fillStarted) / 1000;
 
     const uow = new UnitOfWork(db, { kick: () => undefined } as unknown as OutboxRelay);
-    const service = new RetentionService(repository, uow, new OutboxWriter(retentionPlatformTables), new RetentionClock(), { RETENTION_SWEEP_BATCH: 500, RETENTION_TEST_CLOCK: false });
+    const service = new RetentionService(repository, uow, new OutboxWriter(retentionPlatformTables), new RetentionClock(), { RETENTION_SWEEP_BATCH: 500, RETENTION_TEST_CLOCK: false }, new ProcessMetrics());
     const sweepStarted = performance.now();
     const expired = await service.sweep(now);
     const sweep = (performance.now() - sweepStarted) / 1000;

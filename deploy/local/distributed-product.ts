@@ -17,6 +17,12 @@ export interface DistributedProductOptions {
   rpcPortBase: number;
   httpPortBase: number;
   /**
+   * Where each process serves `/metrics` (METRICS_PORT): the gateway on metricsPortBase, service i on
+   * metricsPortBase + i; replica r of either REPLICA_PORT_STEP × r further. Unset: no
+   * metrics listeners (a METRICS_PORT in the environment is dropped: processes on one host cannot share it).
+   */
+  metricsPortBase?: number;
+  /**
    * Where each process's output (its JSON log lines and anything else it prints) goes: the
    * parent's terminal, nowhere, or appended to `<dir>/<process>.log`.
    */
@@ -59,6 +65,8 @@ export interface DistributedProduct {
   processes: Map<string, ChildProcess>;
   /** The gateway's internal-call key (PKCS#8 PEM), fresh for this product: tests sign calls with it as the gateway would. */
   gatewayCallsPrivateKey: string;
+  /** Each process's `/metrics` address, by process name (empty without metricsPortBase). */
+  metricsUrls: Map<string, string>;
   /** Kills one process at once (SIGKILL: no shutdown, no draining), as a crash would. */
   crash(name: string): Promise<void>;
   /** Stops one process as a deploy would (SIGTERM: it drains and leaves its consumer group), and waits for it to exit. */
@@ -97,6 +105,15 @@ export async function startDistributedProduct(options: DistributedProductOptions
     INTERNAL_CALLS_PRIVATE_KEY: undefined,
     GATEWAY_CALLS_PUBLIC_KEY: gatewayCalls.publicPem,
     SEARCH_CALLS_PUBLIC_KEY: searchCalls.publicPem,
+  };
+  delete shared.METRICS_PORT;
+  const metricsUrls = new Map<string, string>();
+  /** The METRICS_PORT of a process (none without metricsPortBase), noting its address. */
+  const metricsPort = (name: string, offset: number): Record<string, string> => {
+    if (options.metricsPortBase === undefined) return {};
+    const port = options.metricsPortBase + offset;
+    metricsUrls.set(name, `http://127.0.0.1:${port}/metrics`);
+    return { METRICS_PORT: String(port) };
   };
   // Every process builds links from PUBLIC_URL; unset, it is the gateway's own port here, not 8080.
   shared.PUBLIC_URL = defaultPublicUrl({ PUBLIC_URL: shared.PUBLIC_URL, PORT: String(options.gatewayPort) });
@@ -156,11 +173,13 @@ export async function startDistributedProduct(options: DistributedProductOptions
         [`${variable}_RPC`]: rpcAddress(index, replica),
         [`${variable}_HTTP_PORT`]: String(options.httpPortBase + index + 1 + REPLICA_PORT_STEP * replica),
         ...(service === 'search' && { INTERNAL_CALLS_PRIVATE_KEY: searchCalls.privatePem }),
+        ...metricsPort(name, index + 1 + REPLICA_PORT_STEP * replica),
       });
     }
   });
   for (const replica of replicasOf('gateway')) {
-    launch(replicaName('gateway', replica), { ...shared, PORT: String(options.gatewayPort + replica), HOST: shared.HOST ?? '127.0.0.1', INTERNAL_CALLS_PRIVATE_KEY: gatewayCalls.privatePem });
+    const name = replicaName('gateway', replica);
+    launch(name, { ...shared, PORT: String(options.gatewayPort + replica), HOST: shared.HOST ?? '127.0.0.1', INTERNAL_CALLS_PRIVATE_KEY: gatewayCalls.privatePem, ...metricsPort(name, REPLICA_PORT_STEP * replica) });
   }
 
   const gatewayUrls = replicasOf('gateway').map((replica) => `http://127.0.0.1:${options.gatewayPort + replica}`);
@@ -228,7 +247,7 @@ export async function startDistributedProduct(options: DistributedProductOptions
     await stop();
     throw error;
   }
-  return { baseUrl, gatewayUrls, processes, gatewayCallsPrivateKey: gatewayCalls.privatePem, crash, terminate, restart, stop };
+  return { baseUrl, gatewayUrls, processes, gatewayCallsPrivateKey: gatewayCalls.privatePem, metricsUrls, crash, terminate, restart, stop };
 }
 
 /** How many of a process's last log lines a failed start shows. */

@@ -33,6 +33,8 @@ async function main(): Promise<void> {
     gatewayPort: Number(process.env.PORT ?? 8080),
     rpcPortBase: 4100,
     httpPortBase: 4200,
+    // /metrics: the gateway on 4300, the services on 4301-4307 (4350.. for second replicas).
+    metricsPortBase: Number(process.env.METRICS_PORT_BASE ?? 4300),
     output: 'inherit',
     replicas,
     // A crashed service comes back by itself, with backoff, as under a process manager.

@@ -213,7 +213,9 @@ const isNodeApp = (service: ComposeService): boolean => isRecord(service.resolve
 describe('docker-compose.yml', () => {
   const services = loadCompose(SECRETS);
   const byName = new Map(services.map((service) => [service.name, service]));
-  const engineServices = services.filter((service) => !isNodeApp(service));
+  /** Prometheus and Grafana come only with `--profile observability` (deploy/observability/); checked in observability.spec.ts. */
+  const isObservability = (service: ComposeService): boolean => list(service.resolved.profiles).includes('observability');
+  const engineServices = services.filter((service) => !isNodeApp(service) && !isObservability(service));
   /** The Node apps with their environment run through their own config loader (throws on the first app that does not parse). */
   const nodeApps = () =>
     services.filter(isNodeApp).map((service) => {

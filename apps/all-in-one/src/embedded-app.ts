@@ -20,6 +20,8 @@ export type DemoSeedOutcome = { seeded: true; report: DemoSeedReport } | { seede
 export interface EmbeddedApp {
   app: NestFastifyApplication;
   url: string;
+  /** Where this process serves Prometheus metrics (METRICS_PORT set), for tests that asked for port 0. */
+  metricsUrl: string | undefined;
   /** The keys in effect (explicit or kept in DATA_DIR), for tests that forge near-valid tokens. */
   signingSecrets: { AUTH_JWT_SECRET: string; BETA_TOKEN_SECRET: string };
   /** The demo catalogue at start (SEED_DEMO_CATALOGUE, an empty database, never in production). */
@@ -73,6 +75,7 @@ export async function startEmbeddedApp(env: NodeJS.ProcessEnv = process.env): Pr
   return {
     app,
     url: `http://${config.HOST === '0.0.0.0' ? '127.0.0.1' : config.HOST}:${port}`,
+    metricsUrl: platform.metricsServer?.url,
     signingSecrets: { AUTH_JWT_SECRET: config.AUTH_JWT_SECRET, BETA_TOKEN_SECRET: config.BETA_TOKEN_SECRET },
     demoSeed,
     seedDemoCatalogue: () => seeder().seed(),

@@ -3,7 +3,7 @@ import { request } from 'node:http';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { RUNTIME_MODES, type RunningProduct, type RuntimeMode, type StartedProduct, startEmbeddedProduct } from '@closetly/all-in-one/testing';
-import { pollUntil } from '@closetly/testing';
+import { type MetricSample, pollUntil, samplesOf, scrapeMetrics } from '@closetly/testing';
 import { type Answer, Client } from './support/http-client';
 
 /** The proxy this product trusts (TRUSTED_PROXIES): only its X-Forwarded-For names the client. */
@@ -59,7 +59,8 @@ describe.each(RUNTIME_MODES)('HTTP hardening through the gateway ($name mode)', 
   };
 
   beforeAll(async () => {
-    started = await mode.start({ PUBLIC_URL, TRUSTED_PROXIES: TRUSTED_PROXY });
+    // A sweep every second, so the metrics test sees one without waiting the first sweep's 30 s.
+    started = await mode.start({ PUBLIC_URL, TRUSTED_PROXIES: TRUSTED_PROXY, RETENTION_SWEEP_INTERVAL_MS: '1000' });
     product = started.product;
     betaToken = await product.betaToken();
   }, 180_000);
@@ -290,6 +291,77 @@ describe.each(RUNTIME_MODES)('HTTP hardening through the gateway ($name mode)', 
       expect(retryAfterOf(over)).toBeLessThanOrEqual(3600);
       expect((await forgot(`other-${email}`)).status).toBe(202);
     });
+  });
+
+  describe('metrics (issue 24: every process on a port of its own)', () => {
+    /** The process that runs a part of the product: one process embedded, its own distributed. */
+    const processOf = (name: string) => (mode.name === 'embedded' ? 'closetly' : name);
+    const sum = (samples: readonly MetricSample[]) => samples.reduce((total, sample) => total + sample.value, 0);
+
+    it('serves each process’s series on its metrics port, not the public one, and they moved with a journey of saves, lists, searches and refusals', async () => {
+      // The journey: sign-up and confirmation mail, twelve saves through every consumer, the popular list; a search; a refused fourth reset mail.
+      const popular = await listWithProducts();
+      expect((await client().send(popular, { headers: { 'x-beta-token': betaToken } })).status).toBe(200);
+      expect((await client().send('/api/search?q=linen', { headers: { 'x-beta-token': betaToken } })).status).toBe(200);
+      const email = `metrics-${Math.random().toString(36).slice(2)}@example.com`;
+      const forgot = () => client().send('/api/auth/forgot-password', { method: 'POST', headers: { 'x-beta-token': betaToken }, body: { email } });
+      for (let i = 0; i < 3; i += 1) await forgot();
+      expect((await forgot()).status).toBe(429);
+
+      const expected = mode.name === 'embedded' ? ['closetly'] : ['gateway', 'identity', 'catalogue', 'wardrobe', 'profile', 'search', 'retention', 'pages'];
+      expect([...started.metricsUrls.keys()].sort()).toEqual([...expected].sort());
+      for (const url of started.metricsUrls.values()) expect(new URL(url).port).not.toBe(new URL(product.baseUrl).port);
+      // The public port has no /metrics of its own (whatever answers there, it is no exposition).
+      expect(await (await fetch(`${product.baseUrl}/metrics`)).text()).not.toContain('# TYPE');
+
+      // The sweep runs every second; metrics are read live, so wait for the first one.
+      const scrape = async (name: string) => (await scrapeMetrics(started.metricsUrls.get(processOf(name)) ?? '')).samples;
+      await pollUntil(async () => sum(samplesOf(await scrape('retention'), 'closetly_retention_sweep_duration_seconds_count', { outcome: 'ok' })), (sweeps) => sweeps > 0, { what: 'a retention sweep in the metrics' });
+      // Catalogue consumes the saves after they are answered: wait for its inbox to have them.
+      await pollUntil(async () => sum(samplesOf(await scrape('catalogue'), 'messaging_client_consumed_messages_total', { messaging_destination_name: 'wardrobe.item-saved.v1' })), (events) => events >= 12, { what: 'the saves consumed by the catalogue' });
+
+      const scrapes = new Map<string, { text: string; samples: MetricSample[] }>();
+      for (const [name, url] of started.metricsUrls) scrapes.set(name, await scrapeMetrics(url));
+      /** The samples of a series in the process that runs `part`, whose labels include `labels`. */
+      const of = (part: string, name: string, labels: Record<string, string> = {}) => samplesOf(scrapes.get(processOf(part))?.samples ?? [], name, labels);
+
+      for (const [name, { samples }] of scrapes) {
+        // Node's runtime metrics, and HTTP timing (the launcher's readiness probes, the API) in every process.
+        expect({ name, cpu: sum(samplesOf(samples, 'process_cpu_seconds_total')) > 0 }).toEqual({ name, cpu: true });
+        expect({ name, lag: samplesOf(samples, 'nodejs_eventloop_lag_seconds').length }).toEqual({ name, lag: 1 });
+        expect({ name, http: sum(samplesOf(samples, 'http_server_request_duration_seconds_count')) > 0 }).toEqual({ name, http: true });
+      }
+      const moved: Array<[string, string, Record<string, string>]> = [
+        ['gateway', 'http_server_request_duration_seconds_count', { http_request_method: 'POST', http_route: '/api/save', http_response_status_code: '200' }],
+        ['gateway', 'closetly_rate_limit_rejections_total', { policy: 'forgot-password', scope: 'account' }],
+        ['gateway', 'closetly_cache_lookups_total', { cache: 'gateway-session-liveness' }],
+        ['identity', 'rpc_server_call_duration_seconds_count', { rpc_method: 'identity.sign-up', rpc_response_status_code: 'OK' }],
+        ['wardrobe', 'rpc_server_call_duration_seconds_count', { rpc_method: 'wardrobe.save', rpc_response_status_code: 'OK' }],
+        ['wardrobe', 'messaging_client_sent_messages_total', { messaging_destination_name: 'wardrobe.item-saved.v1' }],
+        ['catalogue', 'messaging_process_duration_seconds_count', { messaging_destination_name: 'wardrobe.item-saved.v1', outcome: 'ok' }],
+        ['catalogue', 'closetly_cache_lookups_total', { cache: 'catalogue-lists' }],
+        ['search', 'rpc_server_call_duration_seconds_count', { rpc_method: 'search.search', rpc_response_status_code: 'OK' }],
+        ['search', 'messaging_process_duration_seconds_count', { messaging_destination_name: 'catalogue.product-upserted.v1', outcome: 'ok' }],
+        ['profile', 'messaging_process_duration_seconds_count', { messaging_destination_name: 'identity.account-registered.v1', outcome: 'ok' }],
+        ['pages', 'messaging_process_duration_seconds_count', { messaging_destination_name: 'wardrobe.item-saved.v1', outcome: 'ok' }],
+        ['retention', 'closetly_retention_sweep_duration_seconds_count', { outcome: 'ok' }],
+      ];
+      for (const [part, name, labels] of moved) expect({ part, name, labels, moved: sum(of(part, name, labels)) > 0 }).toEqual({ part, name, labels, moved: true });
+
+      const present: Array<[string, string, Record<string, string>]> = [
+        ['wardrobe', 'closetly_outbox_pending_events', { outbox: 'wardrobe' }],
+        ['wardrobe', 'closetly_outbox_oldest_pending_age_seconds', { outbox: 'wardrobe' }],
+        ['wardrobe', 'closetly_outbox_publish_failures_total', { outbox: 'wardrobe' }],
+        ['catalogue', 'closetly_outbox_pending_events', { outbox: 'catalogue' }],
+        ['catalogue', 'closetly_event_consumer_lag', { messaging_destination_name: 'wardrobe.item-saved.v1' }],
+        ['identity', 'closetly_mail_queue_depth', {}],
+        ['identity', 'closetly_mail_failures_total', { kind: 'gave_up' }],
+        ['retention', 'closetly_retention_swept_products_total', {}],
+      ];
+      for (const [part, name, labels] of present) expect({ part, name, labels, present: of(part, name, labels).length > 0 }).toEqual({ part, name, labels, present: true });
+      // Dead letters: declared by every consumer, with no sample until one happens.
+      expect(scrapes.get(processOf('catalogue'))?.text).toContain('# TYPE closetly_event_dead_letters_total counter');
+    }, 90_000);
   });
 });
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { RUNTIME_MODES, type RuntimeMode, type StartedProduct } from '@closetly/all-in-one/testing';
-import { ACCESS_TOKEN_AUDIENCE, ACCESS_TOKEN_ISSUER, keyIdOf, randomSecret } from '@closetly/server';
+import { ACCESS_TOKEN_AUDIENCE, ACCESS_TOKEN_ISSUER, keyIdOf, ProcessMetrics, randomSecret } from '@closetly/server';
 import jwt from 'jsonwebtoken';
 import { BetaTokenService } from '../src/beta/beta-token.service';
 import { loadGatewayConfig } from '../src/config';
@@ -81,7 +81,7 @@ function signingKeysSuite(mode: RuntimeMode): void {
   const accessToken = (claims: Record<string, unknown>, secret: string, kid = keyIdOf(secret)) =>
     jwt.sign({ ...claims, jti: randomUUID() }, secret, { algorithm: 'HS256', keyid: kid, noTimestamp: true });
   /** A beta token made by the gateway's own issuer with this key. */
-  const betaToken = (secret: string) => new BetaTokenService(loadGatewayConfig({ BETA_TOKEN_SECRET: secret, AUTH_JWT_SECRET: randomSecret() })).issue();
+  const betaToken = (secret: string) => new BetaTokenService(loadGatewayConfig({ BETA_TOKEN_SECRET: secret, AUTH_JWT_SECRET: randomSecret() }), new ProcessMetrics()).issue();
   /** An image proxy URL signed by the gateway's own signer with this key. */
   const imageUrl = (secret: string) => new ImageUrlSigner(secret).sign(IMAGE_URL, 320);
 

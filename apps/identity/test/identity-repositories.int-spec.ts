@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
-import { type DatabaseConnection, type Db, MemoryCache, migrateService, OutboxRelay, UnitOfWork } from '@closetly/server';
+import { type DatabaseConnection, type Db, MemoryCache, migrateService, OutboxRelay, ProcessMetrics, UnitOfWork } from '@closetly/server';
 import { type AdapterTestDatabase, mockOf, openAdapterTestDatabase, recordingOutbox } from '@closetly/testing';
 import argon2 from 'argon2';
 import { eq, inArray } from 'drizzle-orm';
@@ -71,7 +71,7 @@ describe.each(['embedded', 'distributed'] as const)('identity repositories (%s)'
     const uow = new UnitOfWork(db, mockOf(OutboxRelay));
     const outbox = recordingOutbox().outbox;
     const proof = new EmailProof(accounts, outbox);
-    const confirmation = new EmailConfirmationService(config, new EmailConfirmationRepository(db), accounts, proof, sessions, new MailQueue(mailbox()), uow);
+    const confirmation = new EmailConfirmationService(config, new EmailConfirmationRepository(db), accounts, proof, sessions, new MailQueue(mailbox(), new ProcessMetrics()), uow);
     const service = new AccountsService(config, accounts, passwords, sessions, uow, outbox, new SignInThrottle(new SignInFailuresRepository(db), uow), proof, confirmation);
 
     await service.signIn({ client: '198.51.100.1', email: account.email, password: PASSWORD });

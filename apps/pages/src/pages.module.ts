@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { Module } from '@nestjs/common';
 import { ScheduleModule } from '@nestjs/schedule';
-import { PROCESS_ENV, pageFetcherFromConfig, ServiceRuntimeModule } from '@closetly/server';
+import { METRICS, OUTBOUND_FETCHES, PROCESS_ENV, pageFetcherFromConfig, pageOutcomeLabel, type ProcessMetrics, ServiceRuntimeModule } from '@closetly/server';
 import { loadPagesConfig, PAGES_CONFIG, type PagesConfig } from './config';
 import { pagesPlatformTables } from './db/schema';
 import { PageWatchSchedule } from './page-watch-schedule';
@@ -23,7 +23,14 @@ import { PAGE_FETCHER, PagesService } from './pages.service';
   controllers: [PagesRpcController, PagesConsumer],
   providers: [
     { provide: PAGES_CONFIG, inject: [PROCESS_ENV], useFactory: (env: NodeJS.ProcessEnv) => loadPagesConfig(env) },
-    { provide: PAGE_FETCHER, inject: [PAGES_CONFIG], useFactory: (config: PagesConfig) => pageFetcherFromConfig(config) },
+    {
+      provide: PAGE_FETCHER,
+      inject: [PAGES_CONFIG, METRICS],
+      useFactory: (config: PagesConfig, metrics: ProcessMetrics) => {
+        const fetches = metrics.counter(OUTBOUND_FETCHES);
+        return pageFetcherFromConfig(config, { onOutcome: (outcome) => fetches.inc({ outcome: pageOutcomeLabel(outcome) }) });
+      },
+    },
     PagesRepository,
     PagesService,
     PageWatchSchedule,

@@ -1,4 +1,5 @@
 import type { Caller } from '@closetly/contracts';
+import { ProcessMetrics, RETENTION_SWEEP_DURATION, RETENTION_SWEEP_EXPIRED } from '@closetly/server';
 import { fakeUnitOfWork, mockOf, recordingOutbox } from '@closetly/testing';
 import { RetentionClock } from './clock';
 import { RetentionRepository, type TrackedProductRow } from './retention.repository';
@@ -89,8 +90,9 @@ function setup({ batch = 500, testClock = false } = {}) {
   const { uow, tx } = fakeUnitOfWork();
   const events = recordingOutbox();
   const clock = new RetentionClock();
-  const service = new RetentionService(store.repository, uow, events.outbox, clock, { RETENTION_SWEEP_BATCH: batch, RETENTION_TEST_CLOCK: testClock });
-  return { ...store, ...events, service, tx, clock };
+  const metrics = new ProcessMetrics();
+  const service = new RetentionService(store.repository, uow, events.outbox, clock, { RETENTION_SWEEP_BATCH: batch, RETENTION_TEST_CLOCK: testClock }, metrics);
+  return { ...store, ...events, service, tx, clock, metrics };
 }
 
 describe('RetentionService', () => {
@@ -163,6 +165,22 @@ describe('RetentionService', () => {
       expect(payloads(EXPIRED)).toHaveLength(1);
       expect(recorded[0]?.tx).toBe(tx);
       expect(tracked.get(P1)?.expiredAt).toEqual(later);
+    });
+
+    it('counts each sweep by outcome with its duration, and the products it removed', async () => {
+      const { service, tx, metrics, repository } = setup({ batch: 2 });
+      for (let i = 0; i < 3; i += 1) await service.productSeen(`${P1.slice(0, -1)}${i}`, at(i), tx);
+      await service.sweep(at(RETENTION_MS + DAY_MS));
+      repository.claimExpired.mockRejectedValueOnce(new Error('database gone'));
+      await expect(service.sweep(at(RETENTION_MS + DAY_MS))).rejects.toThrow('database gone');
+
+      const sweeps = (await metrics.histogram(RETENTION_SWEEP_DURATION).get()).values.filter((value) => value.metricName === 'closetly_retention_sweep_duration_seconds_count');
+      expect(sweeps.map(({ labels, value }) => [labels.outcome, value]).sort()).toEqual([['failed', 1], ['ok', 1]]);
+      // Both outcomes were there at 0 before any sweep (a fresh service), so an alert's increase() sees the first failure.
+      const fresh = setup().metrics;
+      const before = (await fresh.histogram(RETENTION_SWEEP_DURATION).get()).values.filter((value) => value.metricName === 'closetly_retention_sweep_duration_seconds_count');
+      expect(before.map(({ labels, value }) => [labels.outcome, value]).sort()).toEqual([['failed', 0], ['ok', 0]]);
+      expect((await metrics.counter(RETENTION_SWEEP_EXPIRED).get()).values).toEqual([{ labels: {}, value: 3 }]);
     });
 
     it('works through every batch', async () => {

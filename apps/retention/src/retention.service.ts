@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { type AtRiskItem, type Caller, type DataHeld, RETENTION_DAYS } from '@closetly/contracts';
-import { type Db, OutboxWriter, UnitOfWork } from '@closetly/server';
+import { type Db, METRICS, OutboxWriter, type ProcessMetrics, RETENTION_SWEEP_DURATION, RETENTION_SWEEP_EXPIRED, UnitOfWork } from '@closetly/server';
 import { RetentionClock } from './clock';
 import { RETENTION_CONFIG, type RetentionConfig } from './config';
 import { RetentionError } from './retention.errors';
@@ -27,6 +27,8 @@ export const daysUntilDeletion = (lastUnsavedAt: Date, now: Date): number => Mat
 @Injectable()
 export class RetentionService {
   private readonly log = new Logger(RetentionService.name);
+  private readonly sweepDuration;
+  private readonly swept;
 
   constructor(
     private readonly repository: RetentionRepository,
@@ -34,7 +36,13 @@ export class RetentionService {
     private readonly outbox: OutboxWriter,
     private readonly clock: RetentionClock,
     @Inject(RETENTION_CONFIG) private readonly config: Pick<RetentionConfig, 'RETENTION_SWEEP_BATCH' | 'RETENTION_TEST_CLOCK'>,
-  ) {}
+    @Inject(METRICS) metrics: ProcessMetrics,
+  ) {
+    this.sweepDuration = metrics.histogram(RETENTION_SWEEP_DURATION);
+    this.swept = metrics.counter(RETENTION_SWEEP_EXPIRED);
+    // Both outcomes present at 0 from the start: increase() misses the first count of a series that appears with it.
+    for (const outcome of ['ok', 'failed'] as const) this.sweepDuration.zero({ outcome });
+  }
 
   /** wardrobe.item-saved.v1, in the inbox's transaction; nothing for an erased account (a save still on its way when it was deleted). */
   async itemSaved(productId: string, userId: string, occurredAt: Date, tx: Db): Promise<void> {
@@ -86,6 +94,18 @@ export class RetentionService {
    * crash loses at most an uncommitted batch, which the next sweep takes.
    */
   async sweep(now: Date = this.clock.now()): Promise<number> {
+    const timer = this.sweepDuration.startTimer();
+    try {
+      const expired = await this.sweepAsOf(now);
+      timer({ outcome: 'ok' });
+      return expired;
+    } catch (error) {
+      timer({ outcome: 'failed' });
+      throw error;
+    }
+  }
+
+  private async sweepAsOf(now: Date): Promise<number> {
     const cutoff = new Date(now.getTime() - RETENTION_MS);
     const batch = this.config.RETENTION_SWEEP_BATCH;
     let expired = 0;
@@ -101,6 +121,7 @@ export class RetentionService {
         return due.length;
       });
       expired += count;
+      this.swept.inc(count);
       if (count < batch) break;
     }
     if (expired > 0) this.log.log({ expired, cutoff: cutoff.toISOString() }, 'products expired');

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
-import { buildEnvelope, type DatabaseConnection, type Db, EventInbox, migrateService, OutboxWriter, type OutboxRelay, UnitOfWork } from '@closetly/server';
+import { buildEnvelope, type DatabaseConnection, type Db, EventInbox, migrateService, OutboxWriter, type OutboxRelay, ProcessMetrics, UnitOfWork } from '@closetly/server';
 import { type AdapterTestDatabase, capture, deadLetterRecorder, gate, openAdapterTestDatabase, pollUntil, transactionsWaitingForLocks } from '@closetly/testing';
 import { eq, sql } from 'drizzle-orm';
 import { RetentionClock } from '../src/clock';
@@ -27,7 +27,7 @@ describe.each(['embedded', 'distributed'] as const)('retention sweep (%s)', (mod
   const clock = new RetentionClock();
   const uow = () => new UnitOfWork(db, { kick: () => undefined } as unknown as OutboxRelay);
   const service = (batch = 500, writer = new OutboxWriter(retentionPlatformTables)) =>
-    new RetentionService(repository, uow(), writer, clock, { RETENTION_SWEEP_BATCH: batch, RETENTION_TEST_CLOCK: false });
+    new RetentionService(repository, uow(), writer, clock, { RETENTION_SWEEP_BATCH: batch, RETENTION_TEST_CLOCK: false }, new ProcessMetrics());
   const consumer = () => new RetentionConsumer(new EventInbox('retention', db, retentionPlatformTables, deadLetterRecorder().transport), service());
 
   /** An event as it happened at `occurredAt` (the envelope's time, not arrival). */

@@ -67,6 +67,18 @@ describe.each(['embedded', 'distributed'] as const)('database contract (%s)', (m
     expect(await store.pendingCount()).toBe(0);
   });
 
+  it('reports its backlog: pending events and the age of the oldest (0 when none), for the metrics', async () => {
+    await clear();
+    expect(await store.backlog()).toEqual({ pending: 0, oldestAgeSeconds: 0 });
+    await addEvents(2);
+    await db.execute(sql`update probe.outbox set created_at = now() - interval '90 seconds' where published_at is null and id = (select min(id) from probe.outbox where published_at is null)`);
+    const backlog = await store.backlog();
+    expect(backlog.pending).toBe(2);
+    expect(backlog.oldestAgeSeconds).toBeGreaterThanOrEqual(90);
+    expect(backlog.oldestAgeSeconds).toBeLessThan(120);
+    await clear();
+  });
+
   it('lets only one relay publish at a time: a live lease blocks other claims', async () => {
     await clear();
     await addEvents(2);

@@ -14,3 +14,4 @@ export * from './loopback-tripwire';
 export * from './tcp-outage-proxy';
 export * from './raw-rpc';
 export * from './otlp-collector';
+export * from './prometheus-text';

@@ -23,6 +23,8 @@ export interface RunningProduct {
 
 export interface EmbeddedProduct extends RunningProduct {
   signingSecrets: EmbeddedApp['signingSecrets'];
+  /** The process's `/metrics` address when the test set METRICS_PORT (0: a free port). */
+  metricsUrl: string | undefined;
 }
 
 /**
@@ -50,7 +52,7 @@ export async function startEmbeddedProduct(env: Record<string, string> = {}): Pr
     await app.close();
     await mail?.close();
   };
-  return { ...productAt(app.url, stop, mail), signingSecrets: app.signingSecrets };
+  return { ...productAt(app.url, stop, mail), signingSecrets: app.signingSecrets, metricsUrl: app.metricsUrl };
 }
 
 export function productAt(baseUrl: string, stop: () => Promise<void>, mail: SmtpCapture | null = null): RunningProduct {

@@ -19,6 +19,11 @@ export interface StartedProduct {
    * was consumed before any call). Embedded mode keeps its database in memory.
    */
   databaseUrl?: string;
+  /**
+   * Each process's `/metrics` address by process name: `closetly` embedded, `gateway`, `identity`, ...
+   * distributed. Every product serves metrics on ports of its own (embedded: a free one).
+   */
+  metricsUrls: Map<string, string>;
   /** Distributed mode only: crash (SIGKILL) or stop (SIGTERM) one service process, and start it again. */
   processes?: Pick<DistributedProduct, 'crash' | 'terminate' | 'restart'>;
   stop(): Promise<void>;
@@ -45,14 +50,15 @@ const ROOT = join(__dirname, '..', '..', '..', '..');
 const embedded: RuntimeMode = {
   name: 'embedded',
   async start(env, options = {}) {
-    const product = await startEmbeddedProduct(options.logDir ? { LOG_FILE: join(options.logDir, 'closetly.log'), ...env } : env);
+    const product = await startEmbeddedProduct({ METRICS_PORT: '0', ...(options.logDir ? { LOG_FILE: join(options.logDir, 'closetly.log') } : {}), ...env });
     const { AUTH_JWT_SECRET, BETA_TOKEN_SECRET } = product.signingSecrets;
-    return { product, jwtSecret: AUTH_JWT_SECRET, betaTokenSecret: BETA_TOKEN_SECRET, stop: () => product.stop() };
+    const metricsUrls = new Map(product.metricsUrl ? [['closetly', product.metricsUrl]] : []);
+    return { product, jwtSecret: AUTH_JWT_SECRET, betaTokenSecret: BETA_TOKEN_SECRET, metricsUrls, stop: () => product.stop() };
   },
 };
 
-/** The distributed product takes base (gateway), base+1..7 (RPC) and base+11..17 (health). */
-const DISTRIBUTED_PORT_OFFSETS = [0, ...[1, 2, 3, 4, 5, 6, 7].flatMap((i) => [i, 10 + i])];
+/** The distributed product takes base (gateway), base+1..7 (RPC), base+11..17 (health) and base+20..27 (metrics). */
+const DISTRIBUTED_PORT_OFFSETS = [0, 20, ...[1, 2, 3, 4, 5, 6, 7].flatMap((i) => [i, 10 + i, 20 + i])];
 
 /**
  * Seven service processes and the gateway over TCP, on a fresh PostgreSQL
@@ -96,6 +102,7 @@ const distributed: RuntimeMode = {
         gatewayPort: env.PORT ? Number(env.PORT) : base,
         rpcPortBase: base,
         httpPortBase: base + 10,
+        metricsPortBase: base + 20,
         // TEST_PRODUCT_OUTPUT=inherit shows the processes' logs as they come.
         output: process.env.TEST_PRODUCT_OUTPUT === 'inherit' && !options.logDir ? 'inherit' : { dir: logDir },
       });
@@ -107,7 +114,7 @@ const distributed: RuntimeMode = {
         await mail?.close();
         if (!options.logDir) await rm(logDir, { recursive: true, force: true });
       };
-      return { product: productAt(running.baseUrl, stop, mail), jwtSecret: keys.AUTH_JWT_SECRET, betaTokenSecret: keys.BETA_TOKEN_SECRET, databaseUrl: database.url, processes: running, stop };
+      return { product: productAt(running.baseUrl, stop, mail), jwtSecret: keys.AUTH_JWT_SECRET, betaTokenSecret: keys.BETA_TOKEN_SECRET, databaseUrl: database.url, processes: running, metricsUrls: running.metricsUrls, stop };
     } catch (error) {
       await database.drop();
       await removeKafkaNamespace(kafka).catch(() => undefined);

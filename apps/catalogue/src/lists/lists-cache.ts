@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { CACHE, type Cache } from '@closetly/server';
+import { CACHE, CACHE_LOOKUPS, type Cache, METRICS, type ProcessMetrics } from '@closetly/server';
 
 /** How long a computed list is kept. Changes replace the generation sooner; this bounds how stale a list gets if a replacement is lost (the cache was unreachable) and how far the popularity decay drifts. */
 export const LIST_CACHE_TTL_SECONDS = 5 * 60;
@@ -60,13 +60,21 @@ export class ListsCache {
   private readonly replacing = new Map<ListFamily, Promise<void>>();
   private readonly replaceAgain = new Map<ListFamily, Promise<void>>();
 
-  constructor(@Inject(CACHE) private readonly cache: Cache) {}
+  private readonly lookups;
+
+  constructor(
+    @Inject(CACHE) private readonly cache: Cache,
+    @Inject(METRICS) metrics: ProcessMetrics,
+  ) {
+    this.lookups = metrics.counter(CACHE_LOOKUPS);
+  }
 
   async getOrCompute<T>(family: ListFamily, key: string, compute: () => Promise<T>): Promise<T> {
     const generation = await this.generation(family);
     if (generation === null) return compute();
     const fullKey = `${PREFIX}${family}:${generation}:${key}`;
     const hit = await this.cache.get<T>(fullKey).catch((error: unknown) => this.failed('read', error));
+    this.lookups.inc({ cache: 'catalogue-lists', result: hit === undefined ? 'miss' : 'hit' });
     if (hit !== undefined) return hit;
 
     const pending = this.inFlight.get(fullKey) as Promise<T> | undefined;

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { MAX_LIST_ITEMS, MAX_NEW_ARRIVALS, RPC_CALLS } from '@closetly/contracts';
-import { type Cache, MemoryCache } from '@closetly/server';
+import { type Cache, MemoryCache, ProcessMetrics } from '@closetly/server';
 import { mockOf } from '@closetly/testing';
 import type { ProductRow } from '../products/products.repository';
 import { generationKey, ListsCache, listsShowing, POPULAR_LISTS } from './lists-cache';
@@ -53,7 +53,7 @@ function repositoryOver(ranked: ProductRow[]) {
 
 function setup(ranked: ProductRow[] = [], cache: Cache = new MemoryCache()) {
   const repository = repositoryOver(ranked);
-  const service = new ListsService(repository, new ListsCache(cache));
+  const service = new ListsService(repository, new ListsCache(cache, new ProcessMetrics()));
   return { repository, service, cache };
 }
 

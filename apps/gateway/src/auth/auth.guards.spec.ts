@@ -2,7 +2,7 @@ import type { ExecutionContext } from '@nestjs/common';
 import { GUARDS_METADATA, PATH_METADATA } from '@nestjs/common/constants';
 import { Reflector } from '@nestjs/core';
 import { type Caller, EXTENSION_TOKEN_SCOPE_MESSAGE } from '@closetly/contracts';
-import { ACCESS_TOKEN_AUDIENCE, ACCESS_TOKEN_ISSUER, DomainError, keyIdOf, MemoryCache, type RpcClient } from '@closetly/server';
+import { ACCESS_TOKEN_AUDIENCE, ACCESS_TOKEN_ISSUER, DomainError, keyIdOf, MemoryCache, ProcessMetrics, type RpcClient } from '@closetly/server';
 import jwt from 'jsonwebtoken';
 import { BetaController } from '../beta/beta.controller';
 import { loadGatewayConfig } from '../config';
@@ -26,7 +26,7 @@ const SECRET = 'guard-spec-access-token-key-0123456789abcdef';
 /** Constructing the strategy registers it with passport as 'jwt', the name the guards authenticate with. */
 new JwtStrategy(
   loadGatewayConfig({ BETA_TOKEN_SECRET: 'b'.repeat(40), AUTH_JWT_SECRET: SECRET }),
-  new SessionLiveness(new MemoryCache(), { call: async () => ({ live: true }) } as unknown as RpcClient),
+  new SessionLiveness(new MemoryCache(), { call: async () => ({ live: true }) } as unknown as RpcClient, new ProcessMetrics()),
 );
 
 const token = (claims: object) =>

@@ -1,4 +1,4 @@
-import { ACCESS_TOKEN_AUDIENCE, ACCESS_TOKEN_ISSUER, keyIdOf, MemoryCache, RevokedSessions, type RpcClient } from '@closetly/server';
+import { ACCESS_TOKEN_AUDIENCE, ACCESS_TOKEN_ISSUER, keyIdOf, MemoryCache, ProcessMetrics, RevokedSessions, type RpcClient } from '@closetly/server';
 import jwt from 'jsonwebtoken';
 import { loadGatewayConfig } from '../config';
 import { SessionLiveness } from './session-liveness';
@@ -33,7 +33,7 @@ const liveIdentity = { call: async () => ({ live: true }) } as unknown as RpcCli
 const strategyWith = (previous?: string, cache = new MemoryCache()) =>
   new JwtStrategy(
     loadGatewayConfig({ BETA_TOKEN_SECRET: 'b'.repeat(40), AUTH_JWT_SECRET: CURRENT, ...(previous ? { AUTH_JWT_PREVIOUS_SECRET: previous } : {}) }),
-    new SessionLiveness(cache, liveIdentity),
+    new SessionLiveness(cache, liveIdentity, new ProcessMetrics()),
   );
 
 describe('JwtStrategy keys', () => {

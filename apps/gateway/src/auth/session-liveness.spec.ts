@@ -1,4 +1,4 @@
-import { type Cache, MemoryCache, RevokedSessions, type RpcClient } from '@closetly/server';
+import { type Cache, MemoryCache, ProcessMetrics, RevokedSessions, type RpcClient } from '@closetly/server';
 import { DomainError } from '@closetly/server';
 import { SessionLiveness } from './session-liveness';
 
@@ -28,20 +28,20 @@ describe('SessionLiveness', () => {
     const cache = new MemoryCache();
     await new RevokedSessions(cache).revoke('s-1', 60);
     const { rpc, state } = identity({ 's-1': true });
-    expect(await new SessionLiveness(cache, rpc).isLive('s-1')).toBe(false);
+    expect(await new SessionLiveness(cache, rpc, new ProcessMetrics()).isLive('s-1')).toBe(false);
     expect(state.calls).toBe(0);
   });
 
   it('asks identity when the cache knows nothing (a flushed or restarted Redis), so a revoked session stays refused', async () => {
     const { rpc } = identity({ live: true, ended: false });
-    const liveness = new SessionLiveness(new MemoryCache(), rpc);
+    const liveness = new SessionLiveness(new MemoryCache(), rpc, new ProcessMetrics());
     expect(await liveness.isLive('ended')).toBe(false);
     expect(await liveness.isLive('live')).toBe(true);
   });
 
   it('keeps a live answer briefly and an ended one for good, so identity is asked once per device at most every few seconds', async () => {
     const { rpc, state } = identity({ live: true, ended: false });
-    const liveness = new SessionLiveness(new MemoryCache(), rpc);
+    const liveness = new SessionLiveness(new MemoryCache(), rpc, new ProcessMetrics());
     for (let n = 0; n < 5; n++) await liveness.isLive('live');
     for (let n = 0; n < 5; n++) await liveness.isLive('ended');
     expect(state.calls).toBe(2);
@@ -49,7 +49,7 @@ describe('SessionLiveness', () => {
 
   it('authorises correctly while Redis is down: identity decides, and no error becomes a 401', async () => {
     const { rpc } = identity({ live: true, ended: false });
-    const liveness = new SessionLiveness(unreachableCache(), rpc);
+    const liveness = new SessionLiveness(unreachableCache(), rpc, new ProcessMetrics());
     expect(await liveness.isLive('live')).toBe(true);
     expect(await liveness.isLive('ended')).toBe(false);
   });
@@ -57,12 +57,12 @@ describe('SessionLiveness', () => {
   it('answers 503 when identity cannot be asked, never "not live"', async () => {
     const { rpc, state } = identity({ live: true });
     state.down = true;
-    await expect(new SessionLiveness(new MemoryCache(), rpc).isLive('live')).rejects.toMatchObject({ code: 'SERVICE_UNAVAILABLE', details: { retryAfterSeconds: 5 } });
+    await expect(new SessionLiveness(new MemoryCache(), rpc, new ProcessMetrics()).isLive('live')).rejects.toMatchObject({ code: 'SERVICE_UNAVAILABLE', details: { retryAfterSeconds: 5 } });
   });
 
   it('refuses a session this gateway ended itself at once', async () => {
     const { rpc } = identity({ live: true });
-    const liveness = new SessionLiveness(new MemoryCache(), rpc);
+    const liveness = new SessionLiveness(new MemoryCache(), rpc, new ProcessMetrics());
     expect(await liveness.isLive('live')).toBe(true);
     liveness.forget('live');
     expect(await liveness.isLive('live')).toBe(false);

@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { CACHE, type Cache, DomainError, ENGINE_UNAVAILABLE_MESSAGE, RevokedSessions, RPC_CLIENT, type RpcClient, UNAVAILABLE_RETRY_AFTER_SECONDS } from '@closetly/server';
+import { CACHE, CACHE_LOOKUPS, type Cache, DomainError, METRICS, type ProcessMetrics, ENGINE_UNAVAILABLE_MESSAGE, RevokedSessions, RPC_CLIENT, type RpcClient, UNAVAILABLE_RETRY_AFTER_SECONDS } from '@closetly/server';
 import { LRUCache } from 'lru-cache';
 
 /** How long this gateway trusts identity's "live" for a session: a revocation elsewhere reaches it within this. */
@@ -25,11 +25,15 @@ export class SessionLiveness {
   private readonly revoked: RevokedSessions;
   private readonly answers = new LRUCache<string, boolean>({ max: KNOWN_SESSIONS });
 
+  private readonly lookups;
+
   constructor(
     @Inject(CACHE) cache: Cache,
     @Inject(RPC_CLIENT) private readonly rpc: RpcClient,
+    @Inject(METRICS) metrics: ProcessMetrics,
   ) {
     this.revoked = new RevokedSessions(cache);
+    this.lookups = metrics.counter(CACHE_LOOKUPS);
   }
 
   async isLive(sessionId: string): Promise<boolean> {
@@ -38,6 +42,7 @@ export class SessionLiveness {
       return false;
     }
     const known = this.answers.get(sessionId);
+    this.lookups.inc({ cache: 'gateway-session-liveness', result: known === undefined ? 'miss' : 'hit' });
     if (known !== undefined) return known;
     let live: boolean;
     try {

@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { keyIdOf } from '@closetly/server';
+import { keyIdOf, ProcessMetrics } from '@closetly/server';
 import { loadGatewayConfig } from '../config';
 import { BetaTokenService } from './beta-token.service';
 
@@ -10,6 +10,7 @@ const RETIRED = 'r'.repeat(40);
 const service = (secret = CURRENT, ttlDays = '90', previous?: string) =>
   new BetaTokenService(
     loadGatewayConfig({ BETA_TOKEN_SECRET: secret, BETA_TOKEN_TTL_DAYS: ttlDays, AUTH_JWT_SECRET: 'j'.repeat(40), ...(previous ? { BETA_TOKEN_PREVIOUS_SECRET: previous } : {}) }),
+    new ProcessMetrics(),
   );
 
 describe('BetaTokenService', () => {

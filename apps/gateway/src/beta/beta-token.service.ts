@@ -1,5 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
+import { CACHE_LOOKUPS, METRICS, type ProcessMetrics } from '@closetly/server';
 import { LRUCache } from 'lru-cache';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config';
 
@@ -25,8 +26,10 @@ export class BetaTokenService {
    * is always checked in full.
    */
   private readonly verified = new LRUCache<string, number>({ max: 10_000 });
+  private readonly lookups;
 
-  constructor(@Inject(GATEWAY_CONFIG) config: GatewayConfig) {
+  constructor(@Inject(GATEWAY_CONFIG) config: GatewayConfig, @Inject(METRICS) metrics: ProcessMetrics) {
+    this.lookups = metrics.counter(CACHE_LOOKUPS);
     // Its own label, so a beta token can never pass as an image signature (same secret) or the reverse.
     const macKeyOf = (secret: string) => createHmac('sha256', secret).update('beta-token').digest();
     const keys = config.betaTokenKeys;
@@ -42,6 +45,7 @@ export class BetaTokenService {
 
   isValid(token: string, now = Date.now()): boolean {
     const expiresAt = this.verified.get(token);
+    this.lookups.inc({ cache: 'gateway-beta-tokens', result: expiresAt === undefined ? 'miss' : 'hit' });
     if (expiresAt !== undefined) return expiresAt > now;
     const parts = token.split('.');
     if (parts.length !== 5 || parts[0] !== VERSION) return false;

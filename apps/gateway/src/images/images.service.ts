@@ -1,4 +1,5 @@
 import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
+import { CACHE_LOOKUPS, IMAGE_PROXY_REQUESTS, METRICS, type ProcessMetrics } from '@closetly/server';
 import { LRUCache } from 'lru-cache';
 import { ImageProcessingError, ImageProcessor, type OutputFormat, type ProcessedImage } from './image-processor';
 import { IMAGE_WIDTHS } from './image-url-signer';
@@ -41,13 +42,18 @@ export class ImagesService implements OnModuleInit {
   private readonly failures: LRUCache<string, ImageFailure>;
   private readonly inFlight = new Map<string, Promise<ImageOutcome>>();
   private readonly placeholders = new Map<number, Buffer>();
+  private readonly requests;
+  private readonly lookups;
 
   constructor(
     private readonly fetcher: SafeImageFetcher,
     private readonly processor: ImageProcessor,
     @Inject(STORED_IMAGE_SOURCE) private readonly stored: StoredImageSource,
     @Inject(IMAGE_CACHE_OPTIONS) cache: ImageCacheOptions,
+    @Inject(METRICS) metrics: ProcessMetrics,
   ) {
+    this.requests = metrics.counter(IMAGE_PROXY_REQUESTS);
+    this.lookups = metrics.counter(CACHE_LOOKUPS);
     this.images = new LRUCache<string, ProcessedImage>({
       maxSize: cache.maxBytes ?? 64 * 1024 * 1024,
       sizeCalculation: (image) => Math.max(1, image.body.length),
@@ -69,19 +75,19 @@ export class ImagesService implements OnModuleInit {
 
   /** An external image (the URL's signature has already been checked). */
   proxy(url: string, width: number, format: OutputFormat): Promise<ImageOutcome> {
-    return this.cached(`proxy:${width}:${url}`, format, async () => {
+    return this.counted('proxy', this.cached(`proxy:${width}:${url}`, format, async () => {
       try {
         const fetched = await this.fetcher.fetch(url);
         return { ok: true, image: await this.processor.resize(fetched.body, width, format) };
       } catch (error) {
         return { ok: false, failure: this.describeFailure(error, url) };
       }
-    });
+    }));
   }
 
   /** A stored image by id (already validated as a UUID). */
   storedImage(id: string, width: number, format: OutputFormat): Promise<ImageOutcome> {
-    return this.cached(`stored:${width}:${id}`, format, async () => {
+    return this.counted('stored', this.cached(`stored:${width}:${id}`, format, async () => {
       let original: Buffer | undefined;
       try {
         original = await this.stored.get(id);
@@ -95,12 +101,20 @@ export class ImagesService implements OnModuleInit {
       } catch (error) {
         return { ok: false, failure: this.describeFailure(error, `stored:${id}`) };
       }
-    });
+    }));
+  }
+
+  /** Counts what became of an image request: ok, or why there is no image (refused, unavailable, not-found). */
+  private async counted(source: 'proxy' | 'stored', outcome: Promise<ImageOutcome>): Promise<ImageOutcome> {
+    const settled = await outcome;
+    this.requests.inc({ source, outcome: settled.ok ? 'ok' : settled.failure.kind });
+    return settled;
   }
 
   private async cached(base: string, format: OutputFormat, produce: () => Promise<ImageOutcome>): Promise<ImageOutcome> {
     const key = `${base}|${format}`;
     const hit = this.images.get(key);
+    this.lookups.inc({ cache: 'gateway-images', result: hit ? 'hit' : 'miss' });
     if (hit) return { ok: true, image: hit };
     const failed = this.failures.get(base);
     if (failed) return { ok: false, failure: failed };

@@ -1,7 +1,7 @@
 import type { CallHandler, ExecutionContext } from '@nestjs/common';
 import { PATH_METADATA } from '@nestjs/common/constants';
 import { Reflector } from '@nestjs/core';
-import { DomainError, MemoryCache, RedisCache } from '@closetly/server';
+import { DomainError, MemoryCache, ProcessMetrics, RATE_LIMIT_REJECTIONS, RedisCache } from '@closetly/server';
 import { RateLimiterMemory, RateLimiterRedis } from 'rate-limiter-flexible';
 import { lastValueFrom, of, throwError } from 'rxjs';
 import { AuthController } from '../auth/auth.controller';
@@ -66,7 +66,7 @@ const run = (interceptor: RateLimitInterceptor, context: ExecutionContext, handl
     (value) => value,
     (error: unknown) => error,
   );
-const interceptorWith = (multiplier = 1) => new RateLimitInterceptor(new Reflector(), createRateLimiters(RATE_LIMITS, new MemoryCache(), multiplier));
+const interceptorWith = (multiplier = 1, metrics = new ProcessMetrics()) => new RateLimitInterceptor(new Reflector(), createRateLimiters(RATE_LIMITS, new MemoryCache(), multiplier), metrics);
 const retryAfterOf = (refusal: unknown) => ((refusal as DomainError).details as { retryAfterSeconds: number }).retryAfterSeconds;
 
 describe('RATE_LIMITS (the production numbers)', () => {
@@ -169,6 +169,16 @@ describe('RateLimitInterceptor', () => {
     expect(retryAfterOf(refused)).toBeLessThanOrEqual(RATE_LIMITS['sign-in'].client.seconds);
     // Identity counts each account's failures itself (per address and account-wide); the gateway keeps no account count.
     expect(await run(interceptor, contextFor(routes.signIn, { ip: '10.0.0.2', body: { email: 'user0@example.com' } }), succeeds)).toBe('ok');
+  });
+
+  it('counts each refusal in closetly_rate_limit_rejections_total by policy and the scope whose window was spent', async () => {
+    const metrics = new ProcessMetrics();
+    const interceptor = interceptorWith(1, metrics);
+    const max = RATE_LIMITS['sign-up'].account.max;
+    for (let i = 0; i < max; i += 1) await run(interceptor, contextFor(routes.signUp, { ip: `192.0.2.${i + 20}`, body: { email: 'same@example.com' } }));
+    expect(await run(interceptor, contextFor(routes.signUp, { ip: '192.0.2.99', body: { email: 'same@example.com' } }))).toMatchObject({ code: 'RATE_LIMITED' });
+    const { values } = await metrics.counter(RATE_LIMIT_REJECTIONS).get();
+    expect(values).toEqual([{ labels: { policy: 'sign-up', scope: 'account' }, value: 1 }]);
   });
 
   it('does not count successful sign-ins, nor identity’s own refusals', async () => {

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { type CallHandler, type ExecutionContext, Inject, Injectable, type NestInterceptor, SetMetadata } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { RateLimitPolicy } from '@closetly/contracts';
-import { DomainError } from '@closetly/server';
+import { DomainError, METRICS, type ProcessMetrics, RATE_LIMIT_REJECTIONS } from '@closetly/server';
 import type { FastifyRequest } from 'fastify';
 import { type RateLimiterAbstract, RateLimiterRes } from 'rate-limiter-flexible';
 import { catchError, from, map, type Observable, switchMap, throwError } from 'rxjs';
@@ -89,7 +89,11 @@ export const TOO_MANY_ATTEMPTS = 'Too many failed attempts. Please try again lat
 interface Counter {
   limiter: RateLimiterAbstract;
   key: string;
+  scope: RateLimitScope;
 }
+
+/** Told which policy and scope refused a request (the 429s per policy on the dashboard). */
+type OnRefusal = (scope: RateLimitScope) => void;
 
 /**
  * Applies the route's policy with rate-limiter-flexible (Redis in distributed
@@ -99,10 +103,15 @@ interface Counter {
  */
 @Injectable()
 export class RateLimitInterceptor implements NestInterceptor {
+  private readonly rejections;
+
   constructor(
     private readonly reflector: Reflector,
     @Inject(RATE_LIMITERS) private readonly limiters: RateLimiters<RateLimitName>,
-  ) {}
+    @Inject(METRICS) metrics: ProcessMetrics,
+  ) {
+    this.rejections = metrics.counter(RATE_LIMIT_REJECTIONS);
+  }
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     if (context.getType() !== 'http') return next.handle();
@@ -112,8 +121,9 @@ export class RateLimitInterceptor implements NestInterceptor {
     const message = policy.message ?? TOO_MANY_ATTEMPTS;
     const counters = this.countersFor(name, context.switchToHttp().getRequest<FastifyRequest>());
     const countOnly = policy.countOnly;
-    if (!countOnly) return from(consume(counters, message)).pipe(switchMap(() => next.handle()));
-    return from(consume(counters, message)).pipe(
+    const refused: OnRefusal = (scope) => this.rejections.inc({ policy: name, scope });
+    if (!countOnly) return from(consume(counters, message, refused)).pipe(switchMap(() => next.handle()));
+    return from(consume(counters, message, refused)).pipe(
       switchMap(() => next.handle()),
       switchMap((answer: unknown) => from(giveBack(counters)).pipe(map(() => answer))),
       catchError((error: unknown) => {
@@ -135,18 +145,20 @@ export class RateLimitInterceptor implements NestInterceptor {
     for (const scope of ['client', 'user', 'account'] as const) {
       const limiter = limiters[scope];
       const key = keys[scope];
-      if (limiter && key) counters.push({ limiter, key });
+      if (limiter && key) counters.push({ limiter, key, scope });
     }
     return counters;
   }
 }
 
-async function consume(counters: Counter[], message: string): Promise<void> {
-  for (const { limiter, key } of counters) {
+async function consume(counters: Counter[], message: string, refused: OnRefusal): Promise<void> {
+  for (const { limiter, key, scope } of counters) {
     try {
       await limiter.consume(key);
     } catch (rejection) {
-      throw rejection instanceof RateLimiterRes ? tooMany(rejection, message) : rejection;
+      if (!(rejection instanceof RateLimiterRes)) throw rejection;
+      refused(scope);
+      throw tooMany(rejection, message);
     }
   }
 }

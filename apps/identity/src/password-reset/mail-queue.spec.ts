@@ -1,3 +1,4 @@
+import { MAIL_FAILURES, MAIL_QUEUE_DEPTH, ProcessMetrics } from '@closetly/server';
 import { type MailQueueOptions, MailQueue } from './mail-queue';
 import type { Mail, Mailer } from './mailer';
 
@@ -20,7 +21,7 @@ const options = (overrides: Partial<MailQueueOptions> = {}): MailQueueOptions =>
 describe('MailQueue', () => {
   it('sends in a later turn of the event loop, never while the caller is still running', async () => {
     const mailer = scriptedMailer();
-    const queue = new MailQueue(mailer, options());
+    const queue = new MailQueue(mailer, new ProcessMetrics(), options());
 
     queue.enqueue(mail());
     expect(mailer.attempts).toHaveLength(0);
@@ -30,7 +31,7 @@ describe('MailQueue', () => {
 
   it('retries a failed send until it goes through', async () => {
     const mailer = scriptedMailer('fail', 'fail', 'ok');
-    const queue = new MailQueue(mailer, options({ attempts: 3 }));
+    const queue = new MailQueue(mailer, new ProcessMetrics(), options({ attempts: 3 }));
 
     queue.enqueue(mail());
     await queue.idle();
@@ -39,7 +40,7 @@ describe('MailQueue', () => {
 
   it('gives up after the configured number of attempts, and goes on with the next mail', async () => {
     const mailer = scriptedMailer('fail', 'fail', 'ok');
-    const queue = new MailQueue(mailer, options({ attempts: 2, concurrency: 1 }));
+    const queue = new MailQueue(mailer, new ProcessMetrics(), options({ attempts: 2, concurrency: 1 }));
 
     queue.enqueue(mail('first@example.com'));
     await queue.idle();
@@ -50,7 +51,7 @@ describe('MailQueue', () => {
 
   it('drops mail beyond its capacity rather than growing without bound', async () => {
     const mailer = scriptedMailer();
-    const queue = new MailQueue(mailer, options({ capacity: 2 }));
+    const queue = new MailQueue(mailer, new ProcessMetrics(), options({ capacity: 2 }));
 
     for (const to of ['a@example.com', 'b@example.com', 'c@example.com']) queue.enqueue(mail(to));
     await queue.idle();
@@ -59,7 +60,7 @@ describe('MailQueue', () => {
 
   it('stops retrying at shutdown', async () => {
     const mailer = scriptedMailer('fail', 'fail');
-    const queue = new MailQueue(mailer, options({ attempts: 5, firstRetryMs: 60_000 }));
+    const queue = new MailQueue(mailer, new ProcessMetrics(), options({ attempts: 5, firstRetryMs: 60_000 }));
 
     queue.enqueue(mail());
     while (mailer.attempts.length === 0) await new Promise((resolve) => setImmediate(resolve));
@@ -67,5 +68,18 @@ describe('MailQueue', () => {
     queue.enqueue(mail());
     await queue.idle();
     expect(mailer.attempts).toHaveLength(1);
+  });
+
+  it('reports its depth (waiting and due for a retry) and its failures by kind', async () => {
+    const metrics = new ProcessMetrics();
+    const queue = new MailQueue(scriptedMailer('fail', 'fail'), metrics, options({ attempts: 2, concurrency: 1, capacity: 1, firstRetryMs: 1 }));
+    const failures = async () => Object.fromEntries((await metrics.counter(MAIL_FAILURES).get()).values.map(({ labels, value }) => [labels.kind, value]));
+
+    queue.enqueue(mail('first@example.com'));
+    queue.enqueue(mail('second@example.com'));
+    expect(await metrics.registry.getSingleMetricAsString(MAIL_QUEUE_DEPTH.name)).toContain('closetly_mail_queue_depth 1');
+    await queue.idle();
+    expect(await failures()).toEqual({ retrying: 1, gave_up: 1, queue_full: 1 });
+    expect(await metrics.registry.getSingleMetricAsString(MAIL_QUEUE_DEPTH.name)).toContain('closetly_mail_queue_depth 0');
   });
 });

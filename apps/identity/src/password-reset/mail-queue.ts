@@ -1,4 +1,5 @@
 import { Inject, Injectable, Logger, type OnApplicationShutdown, Optional } from '@nestjs/common';
+import { MAIL_FAILURES, MAIL_QUEUE_DEPTH, METRICS, type ProcessMetrics } from '@closetly/server';
 import { type Mail, MAILER, type Mailer } from './mailer';
 
 export interface MailQueueOptions {
@@ -40,15 +41,28 @@ export class MailQueue implements OnApplicationShutdown {
   private sending = 0;
   private stopped = false;
   private idleWaiters: Array<() => void> = [];
+  private readonly failures;
 
   constructor(
     @Inject(MAILER) private readonly mailer: Mailer,
+    @Inject(METRICS) metrics: ProcessMetrics,
     @Optional() @Inject(MAIL_QUEUE_OPTIONS) private readonly options: MailQueueOptions = DEFAULT_MAIL_QUEUE_OPTIONS,
-  ) {}
+  ) {
+    this.failures = metrics.counter(MAIL_FAILURES);
+    for (const kind of ['retrying', 'gave_up', 'queue_full'] as const) this.failures.inc({ kind }, 0);
+    // Waiting and due for a retry; one queue per identity process.
+    metrics.observe(MAIL_QUEUE_DEPTH, () => [{ labels: {}, value: this.depth }]);
+  }
+
+  /** Mails waiting to be sent or for a retry. */
+  get depth(): number {
+    return this.waiting.length + this.retries.size;
+  }
 
   enqueue(mail: Mail): void {
     if (this.stopped) return;
     if (this.waiting.length >= this.options.capacity) {
+      this.failures.inc({ kind: 'queue_full' });
       this.log.error({ capacity: this.options.capacity }, 'mail queue full; mail dropped');
       return;
     }
@@ -95,10 +109,12 @@ export class MailQueue implements OnApplicationShutdown {
 
   private retryLater(job: Job, reason: Failure): void {
     if (this.stopped || job.attempt >= this.options.attempts) {
+      this.failures.inc({ kind: 'gave_up' });
       this.log.error({ attempts: job.attempt, ...reason }, 'mail not sent; giving up');
       return;
     }
     const delayMs = this.options.firstRetryMs * 2 ** (job.attempt - 1);
+    this.failures.inc({ kind: 'retrying' });
     this.log.warn({ attempt: job.attempt, retryInMs: delayMs, ...reason }, 'mail not sent; will retry');
     const timer = setTimeout(() => {
       this.retries.delete(timer);

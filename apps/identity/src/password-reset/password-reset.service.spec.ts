@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { pollUntil } from '@closetly/testing';
+import { ProcessMetrics } from '@closetly/server';
 import { accountRow, fakeUnitOfWork, inMemoryAccounts, mailbox, markFirstUnused, mockOf, recordingOutbox, sessionsServiceFor, signInThrottleFor, testConfig } from '../../test/support/unit-doubles';
 import { SIGN_IN_LIMITS } from '../sign-in-throttle/sign-in-throttle.service';
 import type { AccountRow } from '../accounts/accounts.repository';
@@ -35,7 +36,7 @@ async function setup(...stored: AccountRow[]) {
   const accounts = inMemoryAccounts(...stored);
   const resets = inMemoryResets();
   const mailer = mailbox();
-  const mailQueue = new MailQueue(mailer, { ...DEFAULT_MAIL_QUEUE_OPTIONS, firstRetryMs: 1 });
+  const mailQueue = new MailQueue(mailer, new ProcessMetrics(), { ...DEFAULT_MAIL_QUEUE_OPTIONS, firstRetryMs: 1 });
   const identities = mockOf(OidcRepository);
   const sessions = sessionsServiceFor(config);
   const passwords = new PasswordHasher();

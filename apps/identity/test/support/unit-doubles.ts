@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { MemoryCache, RevokedSessions, UnitOfWork } from '@closetly/server';
+import { MemoryCache, ProcessMetrics, RevokedSessions, UnitOfWork } from '@closetly/server';
 import type { OutboxWriter } from '@closetly/server';
 import { fakeUnitOfWork, mockOf } from '@closetly/testing';
 import { type AccountRow, AccountsRepository } from '../../src/accounts/accounts.repository';
@@ -131,7 +131,7 @@ export function emailConfirmationFor(input: {
 }) {
   const links = inMemoryEmailConfirmations(input.clock);
   const mailer = mailbox();
-  const mailQueue = new MailQueue(mailer, { ...DEFAULT_MAIL_QUEUE_OPTIONS, firstRetryMs: 1 });
+  const mailQueue = new MailQueue(mailer, new ProcessMetrics(), { ...DEFAULT_MAIL_QUEUE_OPTIONS, firstRetryMs: 1 });
   const proof = new EmailProof(input.accounts, input.outbox);
   const confirmation = new EmailConfirmationService(input.config, links.repository, input.accounts, proof, input.sessions, mailQueue, input.uow, input.clock ?? systemClock);
   return { proof, confirmation, links, mailer, mailQueue };

@@ -24,6 +24,15 @@ describe('parseEnv', () => {
     expect((error as ConfigError).problems).toHaveLength(3);
   });
 
+  it('serves metrics only when METRICS_PORT is set (empty is unset; 0 is a free port), on loopback unless told', () => {
+    expect(parseEnv(PlatformEnv, {}).METRICS_PORT).toBeUndefined();
+    expect(parseEnv(PlatformEnv, {}).METRICS_HOST).toBe('127.0.0.1');
+    expect(parseEnv(PlatformEnv, { METRICS_PORT: '' }).METRICS_PORT).toBeUndefined();
+    expect(parseEnv(PlatformEnv, { METRICS_PORT: '0' }).METRICS_PORT).toBe(0);
+    expect(parseEnv(PlatformEnv, { METRICS_PORT: '9464', METRICS_HOST: '0.0.0.0' })).toMatchObject({ METRICS_PORT: 9464, METRICS_HOST: '0.0.0.0' });
+    expect(() => parseEnv(PlatformEnv, { METRICS_PORT: '70000' })).toThrow(/METRICS_PORT/);
+  });
+
   it('splits and trims Kafka broker lists', () => {
     expect(parseEnv(PlatformEnv, { KAFKA_BROKERS: ' a:1 , b:2,' }).KAFKA_BROKERS).toEqual(['a:1', 'b:2']);
   });

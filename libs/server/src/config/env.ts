@@ -99,6 +99,14 @@ export const PlatformEnv = z.object({
   GATEWAY_CALLS_PUBLIC_KEY: pemText('PUBLIC KEY'),
   /** The public key(s) of search's calls (the catalogue, which search asks for its snapshot). */
   SEARCH_CALLS_PUBLIC_KEY: pemText('PUBLIC KEY'),
+  /**
+   * Where this process serves Prometheus metrics (`GET /metrics`), apart from its public port. Unset: no
+   * metrics listener. 0: a free port (tests read the bound address). Each process of the distributed mode
+   * needs its own when they share a host; in a container every process can use the same (9464).
+   */
+  METRICS_PORT: z.preprocess((value) => (value === '' ? undefined : value), z.coerce.number().int().min(0).max(65_535).optional()),
+  /** The metrics listener's interface: loopback by default; 0.0.0.0 in a container, for Prometheus to reach it. */
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
 });
 export type PlatformEnv = z.infer<typeof PlatformEnv>;
 

@@ -20,6 +20,15 @@ export type EventBatchEffect<T extends EventTopic> = (events: Array<EventEnvelop
 
 export type ConsumeOutcome = 'processed' | 'duplicate' | 'dead-lettered';
 
+/** What an inbox tells about its work: the process's metrics (see inboxMetrics), or nobody. */
+export interface InboxObserver {
+  /** A call to consume an event or a batch ended: `ok`, or `failed` (rethrown for redelivery). */
+  processed(topic: string, events: number, seconds: number, outcome: 'ok' | 'failed'): void;
+  deadLettered(topic: string): void;
+}
+
+const UNOBSERVED: InboxObserver = { processed: () => undefined, deadLettered: () => undefined };
+
 /** A message as an event of its topic (the envelope, then the topic's payload schema), or why it is not one. */
 export function parseEvent<T extends EventTopic>(topic: T, message: unknown): { event: EventEnvelope<EventPayload<T>> } | { invalid: string } {
   const envelope = EventEnvelope.safeParse(message);
@@ -50,11 +59,16 @@ export class EventInbox {
      * each hop of save → catalogue → search waited up to OUTBOX_POLL_MS (500 ms).
      */
     private readonly afterCommit: () => void = () => undefined,
+    private readonly observer: InboxObserver = UNOBSERVED,
   ) {
     this.log = new Logger(`EventInbox:${consumer}`);
   }
 
-  async consume<T extends EventTopic>(topic: T, message: unknown, effect: EventEffect<T>): Promise<ConsumeOutcome> {
+  consume<T extends EventTopic>(topic: T, message: unknown, effect: EventEffect<T>): Promise<ConsumeOutcome> {
+    return this.measured(topic, 1, () => this.consumeOne(topic, message, effect));
+  }
+
+  private async consumeOne<T extends EventTopic>(topic: T, message: unknown, effect: EventEffect<T>): Promise<ConsumeOutcome> {
     const parsed = parseEvent(topic, message);
     if ('invalid' in parsed) return this.deadLetter(topic, message, parsed.invalid);
     const typed = parsed.event;
@@ -89,7 +103,11 @@ export class EventInbox {
    * event is then dead-lettered on its own, and a passing fault (the database going away) is rethrown by
    * the first event it still hits, for redelivery from there. Answers how many events the effect applied.
    */
-  async consumeBatch<T extends EventTopic>(topic: T, messages: readonly unknown[], effect: EventBatchEffect<T>): Promise<number> {
+  consumeBatch<T extends EventTopic>(topic: T, messages: readonly unknown[], effect: EventBatchEffect<T>): Promise<number> {
+    return this.measured(topic, messages.length, () => this.consumeMany(topic, messages, effect));
+  }
+
+  private async consumeMany<T extends EventTopic>(topic: T, messages: readonly unknown[], effect: EventBatchEffect<T>): Promise<number> {
     const events = await this.parseAll(topic, messages);
     const [first] = events;
     if (!first) return 0;
@@ -110,7 +128,7 @@ export class EventInbox {
       if (applied > 0) this.afterCommit();
       return applied;
     } catch (error) {
-      return this.oneAtATime(topic, events, error, (message) => this.consume(topic, message, (_payload, tx, envelope) => effect([envelope], tx)));
+      return this.oneAtATime(topic, events, error, (message) => this.consumeOne(topic, message, (_payload, tx, envelope) => effect([envelope], tx)));
     }
   }
 
@@ -131,7 +149,11 @@ export class EventInbox {
    * consumeIdempotent() for a batch: the effect runs once on the events whose ids are not recorded yet,
    * then their ids are recorded. A failed batch is applied again one event at a time, as consumeBatch does.
    */
-  async consumeIdempotentBatch<T extends EventTopic>(topic: T, messages: readonly unknown[], effect: (payloads: Array<EventPayload<T>>) => Promise<void>): Promise<number> {
+  consumeIdempotentBatch<T extends EventTopic>(topic: T, messages: readonly unknown[], effect: (payloads: Array<EventPayload<T>>) => Promise<void>): Promise<number> {
+    return this.measured(topic, messages.length, () => this.consumeIdempotentMany(topic, messages, effect));
+  }
+
+  private async consumeIdempotentMany<T extends EventTopic>(topic: T, messages: readonly unknown[], effect: (payloads: Array<EventPayload<T>>) => Promise<void>): Promise<number> {
     const events = await this.parseAll(topic, messages);
     const [first] = events;
     if (!first) return 0;
@@ -150,7 +172,7 @@ export class EventInbox {
         return fresh.length;
       });
     } catch (error) {
-      return this.oneAtATime(topic, events, error, (message) => this.consumeIdempotent(topic, message, (payload) => effect([payload])));
+      return this.oneAtATime(topic, events, error, (message) => this.consumeIdempotentOne(topic, message, (payload) => effect([payload])));
     }
   }
 
@@ -213,7 +235,11 @@ export class EventInbox {
    * idempotent; the event id is recorded after it succeeds, so a crash in
    * between only repeats the effect. A known event id is skipped.
    */
-  async consumeIdempotent<T extends EventTopic>(topic: T, message: unknown, effect: (payload: EventPayload<T>) => Promise<void>): Promise<ConsumeOutcome> {
+  consumeIdempotent<T extends EventTopic>(topic: T, message: unknown, effect: (payload: EventPayload<T>) => Promise<void>): Promise<ConsumeOutcome> {
+    return this.measured(topic, 1, () => this.consumeIdempotentOne(topic, message, effect));
+  }
+
+  private async consumeIdempotentOne<T extends EventTopic>(topic: T, message: unknown, effect: (payload: EventPayload<T>) => Promise<void>): Promise<ConsumeOutcome> {
     const parsed = parseEvent(topic, message);
     if ('invalid' in parsed) return this.deadLetter(topic, message, parsed.invalid);
     const { id: eventId, payload } = parsed.event;
@@ -240,7 +266,21 @@ export class EventInbox {
 
   private async deadLetter(topic: string, message: unknown, reason: string): Promise<ConsumeOutcome> {
     await this.transport.publishDeadLetter(topic, message, `${this.consumer}: ${reason}`);
+    this.observer.deadLettered(topic);
     return 'dead-lettered';
+  }
+
+  /** Times one public consume call (its fallbacks inside are part of it, not calls of their own). */
+  private async measured<R>(topic: string, events: number, work: () => Promise<R>): Promise<R> {
+    const startedAt = process.hrtime.bigint();
+    try {
+      const result = await work();
+      this.observer.processed(topic, events, Number(process.hrtime.bigint() - startedAt) / 1e9, 'ok');
+      return result;
+    } catch (error) {
+      this.observer.processed(topic, events, Number(process.hrtime.bigint() - startedAt) / 1e9, 'failed');
+      throw error;
+    }
   }
 }
 

@@ -40,6 +40,8 @@ export class InProcessEventBus extends Server implements CustomTransportStrategy
   readonly deadLetters: Array<{ topic: string; original: unknown; reason: string; at: string }> = [];
   private readonly log = new Logger('InProcessEventBus');
   private readonly subscribers = new Map<string, MessageHandler[]>();
+  /** Events handed to publish() and not yet delivered to every handler of their topic: the embedded twin of consumer lag. */
+  private readonly undelivered = new Map<string, number>();
 
   listen(callback: () => void): void {
     this.listening();
@@ -79,22 +81,36 @@ export class InProcessEventBus extends Server implements CustomTransportStrategy
    * handler (EventBatchHandler) the run at once, as a Kafka fetch would, any other one event at a time.
    */
   async publish(events: OutgoingEvent[]): Promise<void> {
-    await this.ready;
-    for (let start = 0; start < events.length; ) {
-      const first = events[start] as OutgoingEvent;
-      let end = start + 1;
-      while (end < events.length && end - start < IN_PROCESS_EVENT_BATCH && events[end]?.topic === first.topic) end += 1;
-      const run = events.slice(start, end);
-      start = end;
-      // No handler: like a Kafka topic nobody subscribes to.
-      for (const handler of this.subscribers.get(first.topic) ?? []) {
-        const context = new InProcessEventContext([{ [CORRELATION_ID_HEADER]: first.envelope.correlationId }, first.topic]);
-        // JSON round trip: consumers get plain data, exactly as from Kafka.
-        const data: unknown[] = run.map((event) => JSON.parse(JSON.stringify(event.envelope)));
-        if (takesBatches(handler)) await settle(handler(data, context));
-        else for (const one of data) await settle(handler(one, context));
+    for (const event of events) this.undelivered.set(event.topic, (this.undelivered.get(event.topic) ?? 0) + 1);
+    let delivered = 0;
+    try {
+      await this.ready;
+      for (let start = 0; start < events.length; ) {
+        const first = events[start] as OutgoingEvent;
+        let end = start + 1;
+        while (end < events.length && end - start < IN_PROCESS_EVENT_BATCH && events[end]?.topic === first.topic) end += 1;
+        const run = events.slice(start, end);
+        start = end;
+        // No handler: like a Kafka topic nobody subscribes to.
+        for (const handler of this.subscribers.get(first.topic) ?? []) {
+          const context = new InProcessEventContext([{ [CORRELATION_ID_HEADER]: first.envelope.correlationId }, first.topic]);
+          // JSON round trip: consumers get plain data, exactly as from Kafka.
+          const data: unknown[] = run.map((event) => JSON.parse(JSON.stringify(event.envelope)));
+          if (takesBatches(handler)) await settle(handler(data, context));
+          else for (const one of data) await settle(handler(one, context));
+        }
+        this.undelivered.set(first.topic, (this.undelivered.get(first.topic) ?? 0) - run.length);
+        delivered = end;
       }
+    } finally {
+      // A failed publish leaves its rest in the outbox, which counts it there.
+      for (const event of events.slice(delivered)) this.undelivered.set(event.topic, (this.undelivered.get(event.topic) ?? 0) - 1);
     }
+  }
+
+  /** Per topic, the events being delivered now (handed to publish, not yet through every handler). */
+  undeliveredByTopic(): Array<{ topic: string; events: number }> {
+    return [...this.undelivered].map(([topic, events]) => ({ topic, events }));
   }
 
   async publishDeadLetter(topic: string, original: unknown, reason: string): Promise<void> {

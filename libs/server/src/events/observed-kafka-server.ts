@@ -82,6 +82,11 @@ export class ObservedKafkaServer extends ServerKafka {
     return super.handleMessage({ ...payload, topic: this.withoutPrefix(payload.topic) });
   }
 
+  /** The topics this server's handlers consume, as they name them (without the prefix). */
+  get subscribedTopics(): string[] {
+    return [...this.messageHandlers.keys()];
+  }
+
   get consumerState(): ConsumerState {
     return this.current;
   }

@@ -1,5 +1,5 @@
 import { Logger } from '@nestjs/common';
-import type { EventTransport } from './event-transport';
+import type { EventTransport, OutgoingEvent } from './event-transport';
 import type { OutboxStore } from './outbox';
 
 export interface OutboxRelayOptions {
@@ -8,6 +8,13 @@ export interface OutboxRelayOptions {
   maxBackoffMs?: number;
   /** How long a published row is kept for inspection before it is deleted (an hour by default). */
   keepPublishedSeconds?: number;
+  /** Told of each published batch and each failed attempt: the process's metrics (see relayMetrics). */
+  observer?: RelayObserver;
+}
+
+export interface RelayObserver {
+  published(events: readonly OutgoingEvent[]): void;
+  failed(): void;
 }
 
 /** At most one pruning of published rows a minute: it is housekeeping, not on any request's path. */
@@ -63,9 +70,11 @@ export class OutboxRelay {
     try {
       await this.transport.publish(batch);
     } catch (error) {
+      this.options.observer?.failed();
       await this.store.release(ids, error instanceof Error ? error.message : String(error));
       throw error;
     }
+    this.options.observer?.published(batch);
     await this.store.markPublished(ids);
     return batch.length;
   }

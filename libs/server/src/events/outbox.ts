@@ -132,6 +132,22 @@ export class OutboxStore {
     return row?.count ?? 0;
   }
 
+  /**
+   * What waits to be published: how many events, and how old the oldest is (0 when none), from the
+   * partial index on pending rows. For metrics and the operator's view, read at scrape time.
+   */
+  async backlog(): Promise<{ pending: number; oldestAgeSeconds: number }> {
+    const { outbox } = this.tables;
+    const [row] = await this.db
+      .select({
+        pending: sql<number>`count(*)::int`,
+        oldestAgeSeconds: sql<number>`coalesce(extract(epoch from now() - min(${outbox.createdAt})), 0)::float8`,
+      })
+      .from(outbox)
+      .where(isNull(outbox.publishedAt));
+    return { pending: row?.pending ?? 0, oldestAgeSeconds: Math.max(0, Number(row?.oldestAgeSeconds ?? 0)) };
+  }
+
   async findByEventId(eventId: string) {
     const { outbox } = this.tables;
     const [row] = await this.db.select().from(outbox).where(eq(outbox.eventId, eventId));

@@ -128,6 +128,13 @@ export interface PageFetcherOptions {
   client?: Pick<SafeHttpClient, 'fetch' | 'checkUrl'>;
   /** Every request sent, robots.txt included (logs, metrics; tests read the pace from it). */
   onRequest?: (event: PageRequestEvent) => void;
+  /** What each fetch() came to (metrics: see outboundFetchMetrics). */
+  onOutcome?: (outcome: PageFetchOutcome) => void;
+}
+
+/** An outcome as one bounded label: `page`, `not-modified`, or the reason the page was unreadable. */
+export function pageOutcomeLabel(outcome: PageFetchOutcome): string {
+  return outcome.kind === 'unreadable' ? outcome.reason : outcome.kind;
 }
 
 /** The page is not HTML: nothing to extract, so the body is not read. */
@@ -203,6 +210,12 @@ export class PageFetcher {
 
   /** Reads one page. Never throws for what the page or the network did: every failure is an `unreadable` outcome. */
   async fetch(pageUrl: string, validators: PageValidators = {}): Promise<PageFetchOutcome> {
+    const outcome = await this.read(pageUrl, validators);
+    this.options.onOutcome?.(outcome);
+    return outcome;
+  }
+
+  private async read(pageUrl: string, validators: PageValidators): Promise<PageFetchOutcome> {
     if (this.options.mode === 'off') return this.unreadable('page-watch-off', 'PAGE_WATCH is off');
     try {
       let url = this.client.checkUrl(pageUrl);

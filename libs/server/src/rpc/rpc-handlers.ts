@@ -39,6 +39,7 @@ import { acceptCorrelationId, runWithContext } from '../logging/context';
 import { endSpan, isTraceparent, SpanKind, startSpan, traceparentOf } from '../tracing/tracing';
 import type { Platform } from '../runtime/platform';
 import { PLATFORM } from '../runtime/tokens';
+import { RpcMetricsInterceptor } from '../metrics/rpc-metrics.interceptor';
 
 /**
  * Turns domain errors into the RPC error body. An engine that cannot be reached (database, cache,
@@ -133,9 +134,12 @@ export class InternalCallGuard implements CanActivate {
   }
 }
 
-/** A controller that answers RPC: the same guard, filter and context handling everywhere. */
+/**
+ * A controller that answers RPC: the same guard, filter, context handling and metrics everywhere (metrics
+ * first among the interceptors: they time the whole call; the guard runs before both).
+ */
 export const RpcController = () =>
-  applyDecorators(Controller(), UseGuards(InternalCallGuard), UseFilters(RpcDomainErrorFilter), UseInterceptors(RpcContextInterceptor));
+  applyDecorators(Controller(), UseGuards(InternalCallGuard), UseFilters(RpcDomainErrorFilter), UseInterceptors(RpcMetricsInterceptor, RpcContextInterceptor));
 
 type RpcHandlerMethod<TRequest, TResponse> = (request: TRequest) => TResponse | Promise<TResponse>;
 

@@ -12,6 +12,10 @@ import { PlatformModule } from './platform.module';
 import { RpcTcpSocket } from '../rpc/rpc-tcp-socket';
 import { DrainingTcpServer } from '../rpc/draining-tcp-server';
 import { ObservedKafkaServer } from '../events/observed-kafka-server';
+import { observeHttpRequests } from '../metrics/http-metrics';
+import { EVENT_CONSUMER_LAG } from '../metrics/metric-catalogue';
+import { readConsumerLag } from '../events/consumer-lag';
+import { Kafka } from 'kafkajs';
 
 /** Largest JSON body any route accepts; routes that need less check their own limits. */
 export const BODY_LIMIT_BYTES = 256 * 1024;
@@ -59,6 +63,7 @@ export async function createHttpApp(platform: Platform, modules: Array<Type | Dy
   // Every body is JSON (Fastify's own parser, with prototype poisoning refused). Without the text and
   // form parsers any other type is 415 before it reaches a route, not a 400 from a pipe by accident.
   adapter.getInstance().removeContentTypeParser('text/plain');
+  observeHttpRequests(adapter.getInstance(), platform.metrics);
   const app = await NestFactory.create<NestFastifyApplication>(ProcessModule, adapter, {
     logger: new PinoNestLogger(platform.logger),
     abortOnError: false,
@@ -129,11 +134,12 @@ export async function connectDistributedTransports(
   platform.readiness.add(service.name, { rpc: () => Promise.resolve(rpc.accepting) });
   if (!service.consumesEvents) return { rpc, consumer: undefined };
   await platform.events.prepare();
+  // The group is the service: each service gets every event once, its replicas share the partitions.
+  const groupId = service.consumerGroup ?? consumerGroupName(platform.env, service.name);
   const consumer = new ObservedKafkaServer({
     client: kafkaClientConfig(platform.env.KAFKA_BROKERS, `${platform.env.KAFKA_CLIENT_ID}-${service.name}`, kafkaAuthOf(platform.env)),
-    // The group is the service: each service gets every event once, its replicas share the partitions.
     consumer: {
-      groupId: service.consumerGroup ?? `${platform.env.KAFKA_CONSUMER_GROUP_PREFIX}${service.name}`,
+      groupId,
       allowAutoTopicCreation: true,
       // A crashed replica's partitions move to the others within ~10 s rather than the default 30 s.
       sessionTimeout: 10_000,
@@ -156,7 +162,30 @@ export async function connectDistributedTransports(
     process.kill(process.pid, 'SIGTERM');
   });
   app.connectMicroservice<MicroserviceOptions>({ strategy: consumer });
+  observeConsumerLag(platform, groupId, consumer, `${platform.env.KAFKA_CLIENT_ID}-${service.name}-lag`);
   // A rebalance (a replica joining or leaving) is a pause within a joined group, not an outage.
   platform.readiness.add(service.name, { consumer: () => Promise.resolve(consumer.consumerState === 'joined' || consumer.consumerState === 'rebalancing') });
   return { rpc, consumer };
+}
+
+/** A service's Kafka consumer group (and the group its inbox's metrics name): the service, after the deployment's prefix. */
+export function consumerGroupName(env: Pick<Platform['env'], 'KAFKA_CONSUMER_GROUP_PREFIX'>, service: string): string {
+  return `${env.KAFKA_CONSUMER_GROUP_PREFIX}${service}`;
+}
+
+/**
+ * The group's lag per partition, read from the broker on each scrape with a short-lived admin client
+ * (every replica of a service reports its whole group: dashboards take the max per partition).
+ */
+function observeConsumerLag(platform: Platform, groupId: string, consumer: ObservedKafkaServer, clientId: string): void {
+  const kafka = new Kafka(kafkaClientConfig(platform.env.KAFKA_BROKERS, clientId, kafkaAuthOf(platform.env)));
+  platform.metrics.observe(EVENT_CONSUMER_LAG, async () => {
+    const admin = kafka.admin();
+    await admin.connect();
+    try {
+      return await readConsumerLag(admin, groupId, consumer.subscribedTopics, platform.env.KAFKA_TOPIC_PREFIX);
+    } finally {
+      await admin.disconnect();
+    }
+  });
 }

@@ -4,7 +4,7 @@ import { EVENT_TRANSPORT } from '../events/event-transport';
 import { HealthController } from '../health/health.controller';
 import { RPC_CLIENT } from '../rpc/rpc-client';
 import type { Platform } from './platform';
-import { PLATFORM, PROCESS_ENV } from './tokens';
+import { METRICS, PLATFORM, PROCESS_ENV } from './tokens';
 
 /** Makes the process's engines injectable everywhere: one instance per process. */
 @Global()
@@ -20,8 +20,9 @@ export class PlatformModule {
         { provide: EVENT_TRANSPORT, useValue: platform.events },
         { provide: CACHE, useValue: platform.cache },
         { provide: RPC_CLIENT, useValue: platform.rpc },
+        { provide: METRICS, useValue: platform.metrics },
       ],
-      exports: [PLATFORM, PROCESS_ENV, EVENT_TRANSPORT, CACHE, RPC_CLIENT],
+      exports: [PLATFORM, PROCESS_ENV, EVENT_TRANSPORT, CACHE, RPC_CLIENT, METRICS],
     };
   }
 }

@@ -15,6 +15,9 @@ import { RpcClient } from '../rpc/rpc-client';
 import { ReadinessRegistry } from '../health/readiness';
 import { RpcTcpSocket } from '../rpc/rpc-tcp-socket';
 import { setUpTracing, type Tracing } from '../tracing/tracing';
+import { observeInProcessLag } from '../metrics/event-metrics';
+import { type MetricsServer, startMetricsServer } from '../metrics/metrics-server';
+import { ProcessMetrics } from '../metrics/process-metrics';
 
 /**
  * The engines one process talks to, chosen by mode. Built before Nest so the
@@ -35,6 +38,10 @@ export interface Platform {
   readonly tracing: Tracing;
   /** How this process proves its RPC calls (signer, when it makes any) and checks the ones it answers (the RPC guard). */
   readonly internalCalls: InternalCalls;
+  /** This process's metrics, one registry for every module it runs (injectable as METRICS). */
+  readonly metrics: ProcessMetrics;
+  /** The `/metrics` listener when METRICS_PORT is set (its bound port, for tests that ask for port 0). */
+  readonly metricsServer: MetricsServer | undefined;
   /** Embedded mode only: the strategies to pass to `app.connectMicroservice`. */
   readonly inProcess: { rpc: InProcessRpcServer; events: InProcessEventBus } | undefined;
   close(): Promise<void>;
@@ -115,9 +122,23 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
   // for the process's life, as stdout does: lines are still logged after the platform closes.
   const destination = env.LOG_FILE ? pino.destination({ dest: env.LOG_FILE, append: true, mkdir: true, sync: true }) : undefined;
   const logger = createRootLogger(env.LOG_LEVEL, { process: options.processName }, destination);
-  const database = options.needsDatabase
-    ? await openConnection({ mode: env.CLOSETLY_MODE, dataDir: env.DATA_DIR, databaseUrl: env.DATABASE_URL, poolSize: env.DATABASE_POOL_SIZE })
-    : undefined;
+  const metricsLog = logger.child({ context: 'metrics' });
+  const metrics = new ProcessMetrics({
+    // Node's runtime metrics sample the event loop for the process's life: only when someone can read them.
+    defaultMetrics: env.METRICS_PORT !== undefined,
+    onSourceError: (series, error) => metricsLog.warn({ series, err: error instanceof Error ? error.message : String(error) }, 'a metric could not be read for this scrape'),
+  });
+  const metricsServer = env.METRICS_PORT === undefined ? undefined : await startMetricsServer(metrics, { host: env.METRICS_HOST, port: env.METRICS_PORT });
+  if (metricsServer) metricsLog.info({ url: metricsServer.url }, 'metrics listening');
+  let database: DatabaseConnection | undefined;
+  try {
+    database = options.needsDatabase
+      ? await openConnection({ mode: env.CLOSETLY_MODE, dataDir: env.DATA_DIR, databaseUrl: env.DATABASE_URL, poolSize: env.DATABASE_POOL_SIZE })
+      : undefined;
+  } catch (error) {
+    await metricsServer?.close();
+    throw error;
+  }
 
   if (env.CLOSETLY_MODE === 'embedded') {
     const rpcServer = new InProcessRpcServer();
@@ -125,6 +146,7 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
     const client = new InProcessRpcClient(rpcServer);
     const proxies = forEachService((): ClientProxy => client);
     const cache = new MemoryCache();
+    observeInProcessLag(metrics, events);
     return {
       env,
       rawEnv,
@@ -136,8 +158,11 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
       readiness: new ReadinessRegistry(),
       internalCalls,
       tracing,
+      metrics,
+      metricsServer,
       inProcess: { rpc: rpcServer, events },
       close: once(async () => {
+        await metricsServer?.close();
         await cache.close();
         await database?.close();
         await tracing.shutdown();
@@ -182,8 +207,11 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
     readiness: new ReadinessRegistry(),
     internalCalls,
     tracing,
+    metrics,
+    metricsServer,
     inProcess: undefined,
     close: once(async () => {
+      await metricsServer?.close();
       await rpc.close();
       await events.close();
       await cache.close();

@@ -16,6 +16,8 @@ import { EventInbox } from '../events/event-inbox';
 import { OutboxStore, OutboxWriter } from '../events/outbox';
 import { OutboxRelay } from '../events/outbox-relay';
 import { RpcController, RpcDataPipe } from '../rpc/rpc-handlers';
+import { inboxMetrics, observeOutbox, relayMetrics } from '../metrics/event-metrics';
+import { consumerGroupName } from './bootstrap';
 import type { Platform } from './platform';
 import { DATABASE, PLATFORM, SERVICE_NAME } from './tokens';
 
@@ -110,16 +112,21 @@ export class ServiceRuntimeModule {
         {
           provide: OutboxRelay,
           inject: [PLATFORM, DATABASE],
-          useFactory: (platform: Platform, db: Db) =>
-            new OutboxRelay(options.name, new OutboxStore(db, options.tables, `outbox:${options.name}`), platform.events, {
+          useFactory: (platform: Platform, db: Db) => {
+            const store = new OutboxStore(db, options.tables, `outbox:${options.name}`);
+            observeOutbox(platform.metrics, options.name, store);
+            return new OutboxRelay(options.name, store, platform.events, {
               pollMs: platform.env.OUTBOX_POLL_MS,
-            }),
+              observer: relayMetrics(platform.metrics, options.name),
+            });
+          },
         },
         { provide: UnitOfWork, inject: [DATABASE, OutboxRelay], useFactory: (db: Db, relay: OutboxRelay) => new UnitOfWork(db, relay) },
         {
           provide: EventInbox,
           inject: [PLATFORM, DATABASE, OutboxRelay],
-          useFactory: (platform: Platform, db: Db, relay: OutboxRelay) => new EventInbox(options.name, db, options.tables, platform.events, () => relay.kick()),
+          useFactory: (platform: Platform, db: Db, relay: OutboxRelay) =>
+            new EventInbox(options.name, db, options.tables, platform.events, () => relay.kick(), inboxMetrics(platform.metrics, consumerGroupName(platform.env, options.name))),
         },
         ServiceLifecycle,
       ],
