@@ -33,6 +33,14 @@ export function kafkaLogCreator() {
     };
 }
 
+/**
+ * How long the broker keeps an event topic's messages (and its dead letters): Kafka's own default, seven
+ * days, set on each topic the product creates so the figure the inbox's keep time is derived from
+ * (INBOX_KEEP_SECONDS) is written down rather than a broker setting. Compacted topics keep each key's
+ * latest message beyond it.
+ */
+export const EVENT_TOPIC_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
+
 /** How many rounds of topic creation a service tries before its start fails. */
 const ENSURE_TOPICS_ATTEMPTS = 5;
 
@@ -123,7 +131,9 @@ export class KafkaEventTransport implements EventTransport {
               topics: wanted.map((topic) => ({
                 topic,
                 numPartitions: this.options.partitions ?? 3,
-                configEntries: compacted.has(topic) ? [{ name: 'cleanup.policy', value: 'compact' }] : [],
+                configEntries: compacted.has(topic)
+                  ? [{ name: 'cleanup.policy', value: 'compact' }]
+                  : [{ name: 'retention.ms', value: String(EVENT_TOPIC_RETENTION_MS) }],
               })),
             });
           }

@@ -1,5 +1,5 @@
 import { deadLetterTopic } from '@closetly/contracts';
-import { engines, createTestDatabase, uniqueName } from '@closetly/testing';
+import { engines, createTestDatabase, type KafkaNamespace, uniqueName } from '@closetly/testing';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Kafka, logLevel } from 'kafkajs';
 import {
@@ -32,7 +32,7 @@ export interface ProbeHarness {
  */
 export async function startProbeHarness(
   mode: Mode,
-  options: { databaseUrl?: string; consumerGroup?: string; kafkaBrokers?: string[]; consume?: boolean } = {},
+  options: { databaseUrl?: string; consumerGroup?: string; kafkaBrokers?: string[]; consume?: boolean; kafka?: KafkaNamespace } = {},
 ): Promise<ProbeHarness> {
   const testDatabase = mode === 'distributed' && !options.databaseUrl ? await createTestDatabase('closetly_probe') : undefined;
   const env = PlatformEnv.extend(ServiceAddressEnv.shape).parse({
@@ -44,15 +44,18 @@ export async function startProbeHarness(
     KAFKA_BROKERS: (options.kafkaBrokers ?? engines.kafkaBrokers).join(','),
     REDIS_URL: engines.redisUrl,
     OUTBOX_POLL_MS: '50',
+    KAFKA_TOPIC_PREFIX: options.kafka?.topicPrefix,
+    KAFKA_CONSUMER_GROUP_PREFIX: options.kafka?.groupPrefix,
   });
   const platform = await createPlatform({ env, addresses: env, processName: 'probe-test', needsDatabase: true, cachePrefix: `${uniqueName('t')}:` });
   const app = await createHttpApp(platform, [ProbeModule.register({ consumer: 'probe' })]);
   if (mode === 'embedded') connectInProcessTransports(app, platform);
-  else await connectDistributedTransports(app, platform, { name: 'probe', rpcAddress: '127.0.0.1:0', consumesEvents: options.consume ?? true, consumerGroup: options.consumerGroup ?? uniqueName('probe') });
+  else await connectDistributedTransports(app, platform, { name: 'probe', rpcAddress: '127.0.0.1:0', consumesEvents: options.consume ?? true, consumerGroup: options.consumerGroup ?? `${options.kafka?.groupPrefix ?? ''}${uniqueName('probe')}` });
   await app.startAllMicroservices();
   await app.init();
 
-  const kafkaDeadLetters = async (topic: string) => {
+  const kafkaDeadLetters = async (unprefixed: string) => {
+    const topic = `${env.KAFKA_TOPIC_PREFIX}${unprefixed}`;
     const kafka = new Kafka({ clientId: 'probe-dlt-reader', brokers: engines.kafkaBrokers, logLevel: logLevel.NOTHING });
     const consumer = kafka.consumer({ groupId: uniqueName('dlt-reader') });
     const seen: Array<{ reason: string; original: unknown }> = [];
