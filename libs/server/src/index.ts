@@ -14,6 +14,7 @@ export * from './events/kafkajs-idle-loop';
 export * from './events/outbox';
 export * from './events/outbox-relay';
 export * from './events/dead-letter-replay';
+export * from './events/inbox-pruner';
 export * from './events/observed-kafka-server';
 export * from './health/readiness';
 export * from './logging/context';

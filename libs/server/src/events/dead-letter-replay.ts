@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { CORRELATION_ID_HEADER, EVENT_TOPICS } from '@closetly/contracts';
 import { type Admin, type Consumer, type IHeaders, Kafka, type KafkaMessage } from 'kafkajs';
-import { EVENT_TOPIC_RETENTION_MS, kafkaClientConfig } from './kafka-event-transport';
+import { EVENT_TOPIC_RETENTION_MS } from './event-transport';
+import { kafkaClientConfig } from './kafka-event-transport';
 
 /** A command-line mistake: printed as it is with the usage, never a stack trace. */
 export class ReplayUsageError extends Error {}

@@ -21,4 +21,12 @@ export interface EventTransport {
   close(): Promise<void>;
 }
 
+/**
+ * How long the broker keeps an event topic's messages (and its dead letters): Kafka's own default, seven
+ * days, set on each topic the product creates so the figure the inbox's keep time is derived from
+ * (INBOX_KEEP_SECONDS) is written down rather than a broker setting. Compacted topics keep each key's
+ * latest message beyond it.
+ */
+export const EVENT_TOPIC_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
+
 export const EVENT_TRANSPORT = Symbol('EVENT_TRANSPORT');

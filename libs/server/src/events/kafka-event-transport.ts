@@ -1,7 +1,7 @@
 import { Logger } from '@nestjs/common';
 import { COMPACTED_TOPICS, CORRELATION_ID_HEADER, deadLetterTopic } from '@closetly/contracts';
 import { type Admin, Kafka, type KafkaConfig, logLevel, Partitioners, type Producer } from 'kafkajs';
-import type { EventTransport, OutgoingEvent } from './event-transport';
+import { EVENT_TOPIC_RETENTION_MS, type EventTransport, type OutgoingEvent } from './event-transport';
 import { stopKafkajsIdleLoop } from './kafkajs-idle-loop';
 
 export interface KafkaTransportOptions {
@@ -32,14 +32,6 @@ export function kafkaLogCreator() {
       else if (level === logLevel.WARN) log.warn(rest, message);
     };
 }
-
-/**
- * How long the broker keeps an event topic's messages (and its dead letters): Kafka's own default, seven
- * days, set on each topic the product creates so the figure the inbox's keep time is derived from
- * (INBOX_KEEP_SECONDS) is written down rather than a broker setting. Compacted topics keep each key's
- * latest message beyond it.
- */
-export const EVENT_TOPIC_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
 
 /** How many rounds of topic creation a service tries before its start fails. */
 const ENSURE_TOPICS_ATTEMPTS = 5;

@@ -13,6 +13,7 @@ import { MessagePattern, Payload, Transport } from '@nestjs/microservices';
 import { type Db, drizzleFor, migrateService, pingDatabase } from '../db/database';
 import type { PlatformTables } from '../db/platform-tables';
 import { EventInbox } from '../events/event-inbox';
+import { InboxPruner } from '../events/inbox-pruner';
 import { OutboxStore, OutboxWriter } from '../events/outbox';
 import { OutboxRelay } from '../events/outbox-relay';
 import { RpcController, RpcDataPipe } from '../rpc/rpc-handlers';
@@ -71,6 +72,7 @@ export class ServiceRuntimeModule {
         @Inject(PLATFORM) private readonly platform: Platform,
         @Inject(DATABASE) private readonly db: Db,
         private readonly relay: OutboxRelay,
+        private readonly inboxPruner: InboxPruner,
       ) {}
 
       async onModuleInit(): Promise<void> {
@@ -86,9 +88,11 @@ export class ServiceRuntimeModule {
 
       onApplicationBootstrap(): void {
         this.relay.start();
+        this.inboxPruner.start();
       }
 
       async beforeApplicationShutdown(): Promise<void> {
+        await this.inboxPruner.stop();
         await this.relay.stop();
       }
     }
@@ -121,6 +125,7 @@ export class ServiceRuntimeModule {
           inject: [PLATFORM, DATABASE, OutboxRelay],
           useFactory: (platform: Platform, db: Db, relay: OutboxRelay) => new EventInbox(options.name, db, options.tables, platform.events, () => relay.kick()),
         },
+        { provide: InboxPruner, inject: [EventInbox], useFactory: (inbox: EventInbox) => new InboxPruner(options.name, inbox) },
         ServiceLifecycle,
       ],
       exports: [SERVICE_NAME, DATABASE, OutboxWriter, OutboxRelay, UnitOfWork, EventInbox],
