@@ -14,3 +14,4 @@ export * from './extension';
 export * from './retention';
 export * from './account';
 export * from './trust';
+export * from './system';

@@ -27,6 +27,7 @@ export * from './runtime/bootstrap';
 export * from './runtime/platform';
 export * from './runtime/platform.module';
 export * from './runtime/service-runtime.module';
+export * from './runtime/system-status';
 export * from './runtime/tokens';
 export * from './runtime/run-service';
 export * from './config/service-env';

@@ -117,6 +117,17 @@ describe.each(['embedded', 'distributed'] as const)('database contract (%s)', (m
     expect(await store.findByEventId(pending!)).toBeDefined();
   });
 
+  it('tells the backlog: how many events are pending and how long the oldest has waited', async () => {
+    await clear();
+    expect(await store.backlog()).toEqual({ pending: 0, oldestPendingSeconds: null });
+    const [oldest] = await addEvents(2);
+    await db.execute(sql`update probe.outbox set created_at = now() - interval '90 seconds' where event_id = ${oldest}`);
+    const backlog = await store.backlog();
+    expect(backlog.pending).toBe(2);
+    expect(backlog.oldestPendingSeconds).toBeGreaterThanOrEqual(90);
+    expect(backlog.oldestPendingSeconds).toBeLessThan(120);
+  });
+
   it('forgets only its own inbox ids processed longer ago than the keep time, in bounded batches', async () => {
     const inbox = new EventInbox('pruned', db, probePlatformTables, {} as EventTransport);
     const row = (consumer: string, age: string) => ({ eventId: randomUUID(), consumer, topic: 'platform.probe-recorded.v1', age });

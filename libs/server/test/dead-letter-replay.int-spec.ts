@@ -28,7 +28,7 @@ describe('dead-letter replay (real Kafka)', () => {
     });
 
   beforeAll(async () => {
-    harness = await startProbeHarness('distributed', { kafka: namespace });
+    harness = await startProbeHarness('distributed', { kafka: namespace, consumerGroup: `${namespace.groupPrefix}probe` });
   });
   afterAll(async () => {
     await harness?.close();
@@ -69,5 +69,16 @@ describe('dead-letter replay (real Kafka)', () => {
     await harness.platform.events.publish([{ topic: TOPIC, key: after.key, envelope: after }]);
     await pollUntil(() => harness.probes.counts(after.id), (counts) => counts.effects === 1, { what: 'the event after the replays' });
     expect(await harness.probes.counts(poison.id)).toEqual({ effects: 1, deliveries: 2 });
+  });
+
+  it("reports the consumer group's lag per partition and the dead letters parked for its topics (the admin System panel)", async () => {
+    const status = await pollUntil(
+      () => harness.platform.events.consumerStatus(`${namespace.groupPrefix}probe`),
+      (s) => (s.lag ?? []).length > 0 && (s.lag ?? []).every((partition) => partition.lag === 0),
+      { what: 'the group caught up' },
+    );
+    expect(new Set(status.lag?.map((partition) => partition.topic))).toEqual(new Set([TOPIC]));
+    expect(status.deadLetters).toEqual([{ topic: deadLetterTopic(TOPIC), count: 1 }]);
+    expect(await harness.platform.events.consumerStatus(`${namespace.groupPrefix}nobody`)).toEqual({ lag: [], deadLetters: [] });
   });
 });

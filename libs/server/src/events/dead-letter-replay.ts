@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { CORRELATION_ID_HEADER, EVENT_TOPICS } from '@closetly/contracts';
 import { type Admin, type Consumer, type IHeaders, Kafka, type KafkaMessage } from 'kafkajs';
 import { EVENT_TOPIC_RETENTION_MS } from './event-transport';
-import { kafkaClientConfig } from './kafka-event-transport';
+import { isRetriableKafkaError, kafkaClientConfig } from './kafka-event-transport';
 
 /** A command-line mistake: printed as it is with the usage, never a stack trace. */
 export class ReplayUsageError extends Error {}
@@ -154,13 +154,7 @@ export async function replayDeadLetters(options: ReplayOptions): Promise<ReplayR
   try {
     const existing = new Set(await admin.listTopics());
     if (!existing.has(deadLetters)) throw new ReplayUsageError(`There is no topic ${deadLetters} on the broker (${options.brokers.join(', ')}).`);
-    if (!existing.has(markers) && !options.dryRun) {
-      // Compacted (one marker per position) and expiring with the dead letters they mark.
-      await admin.createTopics({
-        waitForLeaders: true,
-        topics: [{ topic: markers, numPartitions: 1, configEntries: [{ name: 'cleanup.policy', value: 'compact,delete' }, { name: 'retention.ms', value: String(EVENT_TOPIC_RETENTION_MS) }] }],
-      });
-    }
+    if (!existing.has(markers) && !options.dryRun) await createMarkerTopic(admin, markers);
     const replayed = new Set<string>();
     if (existing.has(markers)) {
       await readToEnd(kafka, admin, markers, options, (_partition, message) => {
@@ -202,6 +196,26 @@ export async function replayDeadLetters(options: ReplayOptions): Promise<ReplayR
     return { decisions, replayed: toReplay.length };
   } finally {
     await admin.disconnect().catch(() => undefined);
+  }
+}
+
+/**
+ * The marker topic: compacted (one marker per position) and expiring with the dead letters it marks. A
+ * topic just created can be unknown to the broker's metadata for a moment, so a retriable failure is
+ * tried again, briefly, as the services' own topic creation does.
+ */
+async function createMarkerTopic(admin: Admin, topic: string): Promise<void> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await admin.createTopics({
+        waitForLeaders: true,
+        topics: [{ topic, numPartitions: 1, configEntries: [{ name: 'cleanup.policy', value: 'compact,delete' }, { name: 'retention.ms', value: String(EVENT_TOPIC_RETENTION_MS) }] }],
+      });
+      return;
+    } catch (error) {
+      if (attempt >= 5 || !isRetriableKafkaError(error)) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 250 * attempt));
+    }
   }
 }
 

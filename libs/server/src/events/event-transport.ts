@@ -1,4 +1,4 @@
-import type { EventEnvelope } from '@closetly/contracts';
+import type { DeadLetterCount, EventEnvelope, PartitionLag } from '@closetly/contracts';
 
 export interface OutgoingEvent {
   topic: string;
@@ -18,6 +18,11 @@ export interface EventTransport {
   publish(events: OutgoingEvent[]): Promise<void>;
   publishDeadLetter(topic: string, original: unknown, reason: string): Promise<void>;
   isReady(): Promise<boolean>;
+  /**
+   * For the admin System panel: how far a consumer group is behind on each partition it reads (null when
+   * delivery is in-process and has no lag), and the dead letters parked for the topics it reads.
+   */
+  consumerStatus(group: string): Promise<{ lag: PartitionLag[] | null; deadLetters: DeadLetterCount[] }>;
   close(): Promise<void>;
 }
 

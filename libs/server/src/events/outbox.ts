@@ -117,6 +117,19 @@ export class OutboxStore {
     return row?.count ?? 0;
   }
 
+  /** The admin System panel's outbox figures: how many events wait to be published, and how long the oldest has. */
+  async backlog(): Promise<{ pending: number; oldestPendingSeconds: number | null }> {
+    const { outbox } = this.tables;
+    const [row] = await this.db
+      .select({
+        pending: sql<number>`count(*)::int`,
+        oldestPendingSeconds: sql<number | null>`floor(extract(epoch from now() - min(${outbox.createdAt})))::int`,
+      })
+      .from(outbox)
+      .where(isNull(outbox.publishedAt));
+    return { pending: row?.pending ?? 0, oldestPendingSeconds: row?.oldestPendingSeconds == null ? null : Math.max(0, row.oldestPendingSeconds) };
+  }
+
   async findByEventId(eventId: string) {
     const { outbox } = this.tables;
     const [row] = await this.db.select().from(outbox).where(eq(outbox.eventId, eventId));

@@ -18,6 +18,7 @@ import { OutboxStore, OutboxWriter } from '../events/outbox';
 import { OutboxRelay } from '../events/outbox-relay';
 import { RpcController, RpcDataPipe } from '../rpc/rpc-handlers';
 import type { Platform } from './platform';
+import { createSystemStatusController, SystemStatusReader } from './system-status';
 import { DATABASE, PLATFORM, SERVICE_NAME } from './tokens';
 
 export interface ServiceRuntimeOptions {
@@ -99,7 +100,7 @@ export class ServiceRuntimeModule {
 
     return {
       module: ServiceRuntimeModule,
-      controllers: [createPingController(options.name)],
+      controllers: [createPingController(options.name), createSystemStatusController(options.name)],
       providers: [
         { provide: SERVICE_NAME, useValue: options.name },
         {
@@ -124,6 +125,12 @@ export class ServiceRuntimeModule {
           provide: EventInbox,
           inject: [PLATFORM, DATABASE, OutboxRelay],
           useFactory: (platform: Platform, db: Db, relay: OutboxRelay) => new EventInbox(options.name, db, options.tables, platform.events, () => relay.kick()),
+        },
+        {
+          provide: SystemStatusReader,
+          inject: [PLATFORM, DATABASE],
+          useFactory: (platform: Platform, db: Db) =>
+            new SystemStatusReader(options.name, new OutboxStore(db, options.tables, `outbox:${options.name}`), platform.events, `${platform.env.KAFKA_CONSUMER_GROUP_PREFIX}${options.name}`),
         },
         { provide: InboxPruner, inject: [EventInbox], useFactory: (inbox: EventInbox) => new InboxPruner(options.name, inbox) },
         ServiceLifecycle,

@@ -57,26 +57,30 @@ export async function startProbeHarness(
   const kafkaDeadLetters = async (unprefixed: string) => {
     const topic = `${env.KAFKA_TOPIC_PREFIX}${unprefixed}`;
     const kafka = new Kafka({ clientId: 'probe-dlt-reader', brokers: engines.kafkaBrokers, logLevel: logLevel.NOTHING });
-    const consumer = kafka.consumer({ groupId: uniqueName('dlt-reader') });
-    const seen: Array<{ reason: string; original: unknown }> = [];
-    await consumer.connect();
-    await consumer.subscribe({ topic: deadLetterTopic(topic), fromBeginning: true });
     const admin = kafka.admin();
     await admin.connect();
-    const end = await admin.fetchTopicOffsets(deadLetterTopic(topic));
-    await admin.disconnect();
-    const remaining = new Map(end.map((p) => [p.partition, Number(p.high)]));
-    await new Promise<void>((resolve) => {
-      const check = () => [...remaining.values()].every((high) => high <= 0) && resolve();
-      check();
-      void consumer.run({
-        eachMessage: async ({ partition, message }) => {
-          seen.push(JSON.parse(message.value?.toString() ?? '{}') as { reason: string; original: unknown });
-          if (Number(message.offset) + 1 >= (remaining.get(partition) ?? 0)) remaining.set(partition, 0);
-          check();
-        },
-      });
+    // Disconnected even when the read fails (a topic just created may not be served yet, and the caller polls again):
+    // a connection left open kept the test process from exiting.
+    const end = await admin.fetchTopicOffsets(deadLetterTopic(topic)).finally(() => admin.disconnect());
+    const remaining = new Map(end.filter((p) => Number(p.high) > Number(p.low)).map((p) => [p.partition, Number(p.high)]));
+    const seen: Array<{ reason: string; original: unknown }> = [];
+    // Nothing parked yet: no consumer to start and stop.
+    if (remaining.size === 0) return seen;
+    const consumer = kafka.consumer({ groupId: uniqueName('dlt-reader') });
+    await consumer.connect();
+    await consumer.subscribe({ topic: deadLetterTopic(topic), fromBeginning: true });
+    let finish: () => void = () => undefined;
+    const finished = new Promise<void>((resolve) => (finish = resolve));
+    // Awaited: a consumer disconnected before its run() had started kept fetching after the suite ended.
+    await consumer.run({
+      autoCommit: false,
+      eachMessage: async ({ partition, message }) => {
+        seen.push(JSON.parse(message.value?.toString() ?? '{}') as { reason: string; original: unknown });
+        if (Number(message.offset) + 1 >= (remaining.get(partition) ?? 0)) remaining.delete(partition);
+        if (remaining.size === 0) finish();
+      },
     });
+    await finished;
     await consumer.disconnect();
     return seen;
   };
