@@ -27,6 +27,7 @@ import { RetentionController } from './retention/retention.controller';
 import { RATE_LIMITS, RateLimitInterceptor } from './rate-limit/rate-limit.interceptor';
 import { createRateLimiters, RATE_LIMITERS } from './rate-limit/rate-limiters';
 import { SearchController } from './search/search.controller';
+import { SystemController } from './system/system.controller';
 import { WardrobeController } from './wardrobe/wardrobe.controller';
 
 /** The only public entry: /api/* as the spec's call table names it, and the SPA. */
@@ -44,7 +45,7 @@ export class GatewayModule {
           storedImageSource: CatalogueStoredImageSource,
         }),
       ],
-      controllers: [BetaController, ApiHealthController, AuthController, AccountController, OidcController, WardrobeController, ProductsController, ProfileController, SearchController, ListsController, RetentionController, PageWatchController, OpenApiController, DownloadsController, ApiNotFoundController],
+      controllers: [BetaController, ApiHealthController, AuthController, AccountController, OidcController, WardrobeController, ProductsController, ProfileController, SearchController, ListsController, RetentionController, PageWatchController, SystemController, OpenApiController, DownloadsController, ApiNotFoundController],
       providers: [
         { provide: GATEWAY_CONFIG, useValue: config },
         BetaTokenService,

@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { RUNTIME_MODES, type RuntimeMode, type StartedProduct } from '@closetly/all-in-one/testing';
-import type { AtRiskItem, ProductList, SearchResults } from '@closetly/contracts';
+import { type AtRiskItem, type ProductList, type SearchResults, SERVICE_NAMES, type SystemStatus } from '@closetly/contracts';
 import { confirmEmailByLink, pollUntil, type SmtpCapture, startSmtpCapture } from '@closetly/testing';
 
 interface Answer<T = unknown> {
@@ -131,5 +131,21 @@ describe.each(RUNTIME_MODES)('retention API ($name mode)', (mode: RuntimeMode) =
     expect((await call('POST', '/api/retention/sweep', { token: users.admin })).status).toBe(200);
     expect(await atRisk()).toEqual([]);
     expect((await call('GET', `/api/products/${kept.id}`)).status).toBe(200);
+  });
+
+  it("answers the admin System panel's figures (GET /api/admin/system) to the administrator only", async () => {
+    const answer = await call<SystemStatus>('GET', '/api/admin/system', { token: users.admin });
+    expect(answer.status).toBe(200);
+    expect(answer.body.services.map((service) => service.service)).toEqual([...SERVICE_NAMES]);
+    for (const service of answer.body.services) {
+      expect(service.error).toBeUndefined();
+      expect(service.outbox?.pending).toBeGreaterThanOrEqual(0);
+    }
+    const lagOf = (name: string) => answer.body.services.find((service) => service.service === name)?.consumerLag;
+    // The catalogue's group has read this suite's saves (distributed); identity consumes nothing; in-process delivery has no lag.
+    expect(lagOf('catalogue')).toEqual(mode.name === 'distributed' ? expect.any(Number) : null);
+    expect(lagOf('identity')).toBeNull();
+    const refused = await call<ErrorBody>('GET', '/api/admin/system', { token: users.ada });
+    expect(refused.status).toBe(403);
   });
 });

@@ -139,6 +139,21 @@ describe('the admin dashboard (web app in Chromium against the embedded product)
     expect((await admin.getProduct(saved.id)).name).toBe('Relaxed Linen Shirt');
   });
 
+  it("shows the System panel: each service's outbox and consumer lag, and the dead letters per topic", async () => {
+    const page = await signedInPage(adminEmail, VIEWPORTS[0]);
+    const system = page.getByRole('region', { name: 'System' });
+    const services = system.getByRole('table', { name: 'Events waiting in each service' });
+    await services.getByRole('row', { name: /^catalogue/ }).waitFor();
+    expect(await services.getByRole('columnheader').allTextContents()).toEqual(['Service', 'Outbox Backlog', 'Oldest Pending', 'Consumer Lag']);
+    expect(await services.getByRole('rowheader').allTextContents()).toEqual(['identity', 'catalogue', 'wardrobe', 'profile', 'search', 'retention', 'pages']);
+    // Embedded: every service answers, and in-process delivery has no lag to show.
+    const catalogue = await services.getByRole('row', { name: /^catalogue/ }).getByRole('cell').allTextContents();
+    expect(catalogue).toEqual([expect.stringMatching(/^\d+$/), expect.any(String), '—']);
+    await system.getByRole('table', { name: 'Dead letters per topic' }).waitFor();
+    await system.scrollIntoViewIfNeeded();
+    await screenshot(page, 'admin-system-1280', { fullPage: false });
+  });
+
   it('offers administrators an Admin link in the account menu, and nobody else', async () => {
     const page = await signedInPage(adminEmail, VIEWPORTS[0]);
     await page.getByRole('banner').getByRole('button', { name: /^Account menu/ }).click();
@@ -171,5 +186,6 @@ describe('the admin dashboard (web app in Chromium against the embedded product)
     const shopper = await clientFor(member.email);
     await expect(shopper.getAtRiskItems()).rejects.toMatchObject({ status: 403 });
     await expect(shopper.getUngenderedProducts()).rejects.toMatchObject({ status: 403 });
+    await expect(shopper.getSystemStatus()).rejects.toMatchObject({ status: 403 });
   });
 });

@@ -21,6 +21,20 @@ describe('administrator operations', () => {
     await expect(client(200, [{ itemId: 'x' }]).getAtRiskItems()).rejects.toBeInstanceOf(InvalidResponseError);
   });
 
+  it('getSystemStatus reads the System panel figures and refuses a wrong shape', async () => {
+    const status = {
+      services: [
+        { service: 'catalogue', outbox: { pending: 2, oldestPendingSeconds: 5 }, consumerLag: 0 },
+        { service: 'pages', outbox: null, consumerLag: null, error: 'timed out' },
+      ],
+      deadLetters: [{ topic: 'wardrobe.item-saved.v1.dlt', count: 1 }],
+    };
+    const calls: RecordedCall[] = [];
+    await expect(client(200, status, calls).getSystemStatus()).resolves.toEqual(status);
+    expect(calls[0]?.url).toBe('/api/admin/system');
+    await expect(client(200, { services: [{ service: 'x' }], deadLetters: [] }).getSystemStatus()).rejects.toBeInstanceOf(InvalidResponseError);
+  });
+
   it('setProductGender and setProductHidden put the one field, with the id encoded', async () => {
     const calls: RecordedCall[] = [];
     await client(200, { ...product, gender: 'Women' }, calls).setProductGender('a/b', 'Women');

@@ -27,6 +27,7 @@ import { getRecommendedItems } from './get-recommended-items';
 import { getSearchSuggestions } from './get-search-suggestions';
 import { getContestedProducts, resolveContest } from './contested-products';
 import { getUngenderedProducts } from './get-ungendered-products';
+import { getSystemStatus } from './get-system-status';
 import { getWardrobe } from './get-wardrobe';
 import { logout } from './logout';
 import { confirmEmail, getEmailStatus, resendConfirmation } from './email-confirmation';
@@ -81,6 +82,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
     getAtRiskItems: (call?: CallOptions) => getAtRiskItems(transport, call),
     getUngenderedProducts: (call?: CallOptions) => getUngenderedProducts(transport, call),
     getContestedProducts: (call?: CallOptions) => getContestedProducts(transport, call),
+    getSystemStatus: (call?: CallOptions) => getSystemStatus(transport, call),
     resolveContest: (productId: string, resolution: ResolveContestRequest, call?: CallOptions) => resolveContest(transport, productId, resolution, call),
     setProductGender: (productId: string, gender: ProductGender, call?: CallOptions) => setProductGender(transport, productId, gender, call),
     setProductHidden: (productId: string, hidden: boolean, call?: CallOptions) => setProductHidden(transport, productId, hidden, call),

@@ -45,5 +45,6 @@ export { getUngenderedProducts } from './get-ungendered-products';
 export { setProductGender } from './set-product-gender';
 export { setProductHidden } from './set-product-hidden';
 export { getAtRiskItems } from './get-at-risk-items';
+export { getSystemStatus } from './get-system-status';
 export { confirmEmail, getEmailStatus, resendConfirmation } from './email-confirmation';
 export { getContestedProducts, resolveContest } from './contested-products';

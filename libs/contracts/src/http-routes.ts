@@ -41,6 +41,7 @@ import { Profile, UpdateProfileRequest } from './profile';
 import { AtRiskItems, RetentionClockRequest, RetentionSweepResult } from './retention';
 import { PingResponse } from './rpc';
 import { RecentSearches, ReindexParams, SaveSearchRequest, SearchParams, SearchResults, SearchSuggestions, SuggestionParams } from './search';
+import { SystemStatus } from './system';
 import { ContestedProducts, PageWatchRunResult, ResolveContestRequest } from './trust';
 
 /**
@@ -210,6 +211,7 @@ export const HTTP_ROUTES = {
   sweepRetention: { method: 'POST', path: '/api/retention/sweep', summary: 'Run the 30-day sweep now (administrators)', auth: 'admin', status: 200, answer: json(RetentionSweepResult) },
   setRetentionClock: { method: 'PUT', path: '/api/retention/clock', summary: "Tests only: move the retention clock (404 unless the service allows it)", auth: 'admin', body: RetentionClockRequest, status: 204, answer: empty },
   runPageWatch: { method: 'POST', path: '/api/admin/page-watch/run', summary: 'Read every due retailer page now (administrators)', auth: 'admin', status: 200, answer: json(PageWatchRunResult) },
+  getSystemStatus: { method: 'GET', path: '/api/admin/system', summary: "Each service's outbox backlog and consumer lag, and the dead letters per topic (administrators)", auth: 'admin', status: 200, answer: json(SystemStatus) },
 
   // Images for <img> tags: signed URLs instead of the beta token
   proxyImage: { method: 'GET', path: '/api/proxy-image', summary: 'An external image, resized (only URLs the gateway signed)', auth: 'none', rateLimit: 'images', query: ProxyImageQuery, status: 200, answer: file({ contentType: IMAGE_TYPES }) },

@@ -17,3 +17,4 @@ export * from './trust';
 export * from './images';
 export * from './http-routes';
 export * from './openapi';
+export * from './system';

@@ -35,6 +35,7 @@ import {
   ProfileExport,
 } from './account';
 import { Caller, type InternalCaller, PingRequest, PingResponse, type ServiceName, VerifyBetaCodeRequest, VerifyBetaCodeResponse } from './rpc';
+import { ServiceSystemStatus } from './system';
 
 /** One gateway→service call: who answers it, what it takes, what it answers. */
 export interface RpcCallSpec<TService extends ServiceName = ServiceName, TRequest extends z.ZodType = z.ZodType, TResponse extends z.ZodType = z.ZodType> {
@@ -73,6 +74,9 @@ const WithDevice = z.object({ device: z.string().max(100).optional() });
 const AboutUser = z.object({ caller: Caller, userId: z.string().uuid() });
 const ExportPageOf = <TItem extends z.ZodType>(item: TItem) => z.object({ items: z.array(item), next: z.string().nullable() });
 const WithProduct = z.object({ caller: Caller, productId: z.string().uuid() });
+/** `<service>.system-status`: every service answers it the same way (libs/server's SystemStatusController), for the admin System panel. */
+const systemStatus = <S extends ServiceName>(service: S) => rpcCall(service, WithCaller, ServiceSystemStatus, { idempotent: true });
+export const systemStatusPattern = <S extends ServiceName>(service: S) => `${service}.system-status` as const;
 
 /**
  * Every call the gateway makes of a service, keyed by its message pattern.
@@ -81,6 +85,7 @@ const WithProduct = z.object({ caller: Caller, productId: z.string().uuid() });
  */
 export const RPC_CALLS = {
   'identity.ping': rpcCall('identity', PingRequest, PingResponse, { idempotent: true }),
+  'identity.system-status': systemStatus('identity'),
   'identity.verify-beta-code': rpcCall('identity', VerifyBetaCodeRequest, VerifyBetaCodeResponse),
   'identity.sign-up': rpcCall('identity', SignUpRequest.extend(WithDevice.shape), AuthSession),
   /** `client`: the caller's address, as the gateway reads it (failed attempts count per account and address). */
@@ -115,6 +120,7 @@ export const RPC_CALLS = {
   'identity.data-held': rpcCall('identity', AboutUser, DataHeld, { idempotent: true }),
 
   'catalogue.ping': rpcCall('catalogue', PingRequest, PingResponse, { idempotent: true }),
+  'catalogue.system-status': systemStatus('catalogue'),
   /** A product as the caller may see it: listed and not hidden, or saved by the caller, or any for an administrator. */
   'catalogue.get-product': rpcCall('catalogue', z.object({ productId: z.string().uuid(), caller: Caller.nullable() }), Product, { idempotent: true }),
   /** An image the catalogue stores itself (GET /api/image/{id}), or null: public, like the route. */
@@ -152,6 +158,7 @@ export const RPC_CALLS = {
   'catalogue.data-held': rpcCall('catalogue', AboutUser, DataHeld, { idempotent: true }),
 
   'wardrobe.ping': rpcCall('wardrobe', PingRequest, PingResponse, { idempotent: true }),
+  'wardrobe.system-status': systemStatus('wardrobe'),
   /** Saves the caller's capture of an item; answers the item as stored now. */
   'wardrobe.save': rpcCall('wardrobe', WithCaller.extend({ item: ItemInput }), WardrobeItem, { idempotent: true }),
   'wardrobe.list': rpcCall('wardrobe', WithCaller, WardrobeItems, { idempotent: true }),
@@ -165,6 +172,7 @@ export const RPC_CALLS = {
   'wardrobe.data-held': rpcCall('wardrobe', AboutUser, DataHeld, { idempotent: true }),
 
   'profile.ping': rpcCall('profile', PingRequest, PingResponse, { idempotent: true }),
+  'profile.system-status': systemStatus('profile'),
   /** The caller's profile, created from `account` if the registration event has not arrived yet. */
   'profile.get': rpcCall('profile', WithCaller.extend({ account: ProfileAccount }), Profile, { idempotent: true }),
   /** Replaces the caller's profile (email excepted: it is the account's); answers it as stored. */
@@ -176,6 +184,7 @@ export const RPC_CALLS = {
   'profile.export': rpcCall('profile', WithCaller, ProfileExport, { idempotent: true }),
   'profile.data-held': rpcCall('profile', AboutUser, DataHeld, { idempotent: true }),
   'search.ping': rpcCall('search', PingRequest, PingResponse, { idempotent: true }),
+  'search.system-status': systemStatus('search'),
   /** One page of listed, not hidden products for a query, with the total and the facet counts. */
   'search.search': rpcCall('search', SearchQuery, SearchResults, { idempotent: true }),
   /** The first names for a prefix, for the header search box. */
@@ -183,6 +192,7 @@ export const RPC_CALLS = {
   /** Rebuilds the index from the catalogue's snapshot and swaps it in (administrator). */
   'search.reindex': rpcCall('search', WithCaller.extend({ from: z.enum(REINDEX_SOURCES) }), z.object({ indexed: z.number().int().nonnegative() })),
   'retention.ping': rpcCall('retention', PingRequest, PingResponse, { idempotent: true }),
+  'retention.system-status': systemStatus('retention'),
   /** GET /api/at-risk-items (administrator; the service checks the role again): the most urgent first. */
   'retention.at-risk-items': rpcCall('retention', WithCaller, AtRiskItems, { idempotent: true }),
   /** POST /api/retention/sweep (administrator): one sweep now, besides the schedule. */
@@ -191,6 +201,7 @@ export const RPC_CALLS = {
   'retention.set-clock': rpcCall('retention', WithCaller.extend(RetentionClockRequest.shape), RpcOk),
   'retention.data-held': rpcCall('retention', AboutUser, DataHeld, { idempotent: true }),
   'pages.ping': rpcCall('pages', PingRequest, PingResponse, { idempotent: true }),
+  'pages.system-status': systemStatus('pages'),
   /** POST /api/admin/page-watch/run (administrator; the service checks the role again): reads every due page now, besides the schedule. */
   'pages.run-now': rpcCall('pages', WithCaller, PageWatchRunResult),
 } as const satisfies RpcCallMap;

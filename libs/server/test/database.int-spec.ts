@@ -1,7 +1,8 @@
 import { join } from 'node:path';
 import { type AdapterTestDatabase, openAdapterTestDatabase } from '@closetly/testing';
 import { sql } from 'drizzle-orm';
-import { buildEnvelope, type DatabaseConnection, type Db, isEngineOutage, migrateService, OutboxStore, OutboxWriter, pingDatabase } from '../src';
+import { randomUUID } from 'node:crypto';
+import { buildEnvelope, type DatabaseConnection, type Db, EventInbox, type EventTransport, isEngineOutage, migrateService, OutboxStore, OutboxWriter, pingDatabase } from '../src';
 import { probePlatformTables } from './support/probe/schema';
 
 const MIGRATIONS = join(__dirname, 'support', 'probe', 'migrations');
@@ -126,6 +127,19 @@ describe.each(['embedded', 'distributed'] as const)('database contract (%s)', (m
     expect(await store.findByEventId(old!)).toBeUndefined();
     expect(await store.findByEventId(recent!)).toBeDefined();
     expect(await store.findByEventId(pending!)).toBeDefined();
+  });
+
+  it('forgets only its own inbox ids processed longer ago than the keep time, in bounded batches', async () => {
+    const inbox = new EventInbox('pruned', db, probePlatformTables, {} as EventTransport);
+    const row = (consumer: string, age: string) => ({ eventId: randomUUID(), consumer, topic: 'platform.probe-recorded.v1', age });
+    const rows = [row('pruned', '3 days'), row('pruned', '3 days'), row('pruned', '3 days'), row('pruned', '1 hour'), row('other', '3 days')];
+    for (const { eventId, consumer, topic, age } of rows) {
+      await db.execute(sql`insert into probe.inbox (event_id, consumer, topic, processed_at) values (${eventId}, ${consumer}, ${topic}, now() - ${age}::interval)`);
+    }
+    expect(await inbox.pruneProcessed(2 * 24 * 3600, 2)).toBe(3);
+    const left = await db.select({ eventId: probePlatformTables.inbox.eventId }).from(probePlatformTables.inbox);
+    const leftIds = new Set(left.map((r) => r.eventId));
+    expect(rows.map((r) => leftIds.has(r.eventId))).toEqual([false, false, false, true, true]);
   });
 });
 

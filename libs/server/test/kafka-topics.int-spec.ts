@@ -1,7 +1,8 @@
-import { EVENT_TOPICS, deadLetterTopic } from '@closetly/contracts';
+import { COMPACTED_TOPICS, EVENT_TOPICS, deadLetterTopic } from '@closetly/contracts';
+import { EVENT_TOPIC_RETENTION_MS } from '../src/events/event-transport';
 import { KafkaEventTransport } from '../src/events/kafka-event-transport';
 import { engines, newKafkaNamespace, removeKafkaNamespace, uniqueName } from '@closetly/testing';
-import { Kafka, logLevel } from 'kafkajs';
+import { ConfigResourceTypes, Kafka, logLevel } from 'kafkajs';
 
 /**
  * Topic creation on the real broker. Every consuming service creates the topics it needs before its
@@ -31,6 +32,19 @@ describe('Kafka topics (real broker)', () => {
       const wanted = topics.flatMap((topic) => [topic, deadLetterTopic(topic)]).map((topic) => `${namespace.topicPrefix}${topic}`);
       const { topics: metadata } = await admin.fetchTopicMetadata({ topics: wanted });
       expect(metadata.map((topic) => [topic.name, topic.partitions.length]).sort()).toEqual(wanted.map((topic) => [topic, 3]).sort());
+
+      // The retention the inbox's keep time is derived from (INBOX_KEEP_SECONDS) is the topics' own; compacted topics keep each key's latest.
+      const { resources } = await admin.describeConfigs({
+        includeSynonyms: false,
+        resources: wanted.map((name) => ({ type: ConfigResourceTypes.TOPIC, name, configNames: ['retention.ms', 'cleanup.policy'] })),
+      });
+      expect(resources).toHaveLength(wanted.length);
+      const compacted = new Set(COMPACTED_TOPICS.map((topic) => `${namespace.topicPrefix}${topic}`));
+      for (const resource of resources) {
+        const config = Object.fromEntries(resource.configEntries.map((entry) => [entry.configName, entry.configValue]));
+        if (compacted.has(resource.resourceName)) expect(config['cleanup.policy']).toBe('compact');
+        else expect(config).toEqual({ 'retention.ms': String(EVENT_TOPIC_RETENTION_MS), 'cleanup.policy': 'delete' });
+      }
     } finally {
       await admin.disconnect();
     }

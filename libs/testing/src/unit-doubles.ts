@@ -119,6 +119,7 @@ export function deadLetterRecorder() {
       deadLetters.push({ topic, original, reason });
     },
     isReady: async () => true,
+    consumerStatus: async () => ({ lag: null, deadLetters: [] }),
     close: async () => undefined,
   };
   return { transport, deadLetters };

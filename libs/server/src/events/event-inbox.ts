@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Logger } from '@nestjs/common';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { EVENT_TOPICS, EventEnvelope, type EventPayload, type EventTopic } from '@closetly/contracts';
 import type { Db } from '../db/database';
 import type { PlatformTables } from '../db/platform-tables';
@@ -262,6 +262,28 @@ export class EventInbox {
       await this.db.insert(this.tables.inbox).values({ eventId, consumer: this.consumer, topic }).onConflictDoNothing();
       return 'processed' as const;
     });
+  }
+
+  /**
+   * Forgets this consumer's event ids processed more than `olderThanSeconds` ago (INBOX_KEEP_SECONDS), a
+   * bounded batch at a time so no delete holds the table long. Answers how many were forgotten.
+   */
+  async pruneProcessed(olderThanSeconds: number, batchSize = 5_000): Promise<number> {
+    const { inbox } = this.tables;
+    let pruned = 0;
+    for (;;) {
+      const old = this.db
+        .select({ eventId: inbox.eventId })
+        .from(inbox)
+        .where(and(eq(inbox.consumer, this.consumer), sql`${inbox.processedAt} < now() - make_interval(secs => ${olderThanSeconds})`))
+        .limit(batchSize);
+      const rows = await this.db
+        .delete(inbox)
+        .where(and(eq(inbox.consumer, this.consumer), inArray(inbox.eventId, old)))
+        .returning({ eventId: inbox.eventId });
+      pruned += rows.length;
+      if (rows.length < batchSize) return pruned;
+    }
   }
 
   private async deadLetter(topic: string, message: unknown, reason: string): Promise<ConsumeOutcome> {

@@ -47,3 +47,19 @@ describe('InProcessEventBus', () => {
     await expect(bus.publish([expired(8)])).rejects.toThrow('database gone');
   });
 });
+
+describe('InProcessEventBus.consumerStatus', () => {
+  it('has no lag to report, and counts the dead letters it keeps per topic', async () => {
+    const bus = new InProcessEventBus();
+    await bus.publishDeadLetter('wardrobe.item-saved.v1', { id: 'a' }, 'catalogue: bad');
+    await bus.publishDeadLetter('wardrobe.item-saved.v1', { id: 'b' }, 'catalogue: bad');
+    await bus.publishDeadLetter('catalogue.product-removed.v1', { id: 'c' }, 'search: bad');
+    expect(await bus.consumerStatus()).toEqual({
+      lag: null,
+      deadLetters: [
+        { topic: 'catalogue.product-removed.v1.dlt', count: 1 },
+        { topic: 'wardrobe.item-saved.v1.dlt', count: 2 },
+      ],
+    });
+  });
+});

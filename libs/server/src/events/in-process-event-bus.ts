@@ -1,6 +1,6 @@
 import { Logger } from '@nestjs/common';
 import { BaseRpcContext, type CustomTransportStrategy, type MessageHandler, Server, Transport } from '@nestjs/microservices';
-import { deadLetterTopic, CORRELATION_ID_HEADER } from '@closetly/contracts';
+import { deadLetterTopic, CORRELATION_ID_HEADER, type DeadLetterCount } from '@closetly/contracts';
 import { isObservable, lastValueFrom } from 'rxjs';
 import { takesBatches } from '../rpc/rpc-handlers';
 import type { EventTransport, OutgoingEvent } from './event-transport';
@@ -121,6 +121,13 @@ export class InProcessEventBus extends Server implements CustomTransportStrategy
 
   isReady(): Promise<boolean> {
     return Promise.resolve(true);
+  }
+
+  /** Delivery is a call, so no lag; the dead letters are every topic's still in memory (one bus serves every service). */
+  consumerStatus(): Promise<{ lag: null; deadLetters: DeadLetterCount[] }> {
+    const counts = new Map<string, number>();
+    for (const { topic } of this.deadLetters) counts.set(topic, (counts.get(topic) ?? 0) + 1);
+    return Promise.resolve({ lag: null, deadLetters: [...counts].map(([topic, count]) => ({ topic, count })).sort((a, b) => a.topic.localeCompare(b.topic)) });
   }
 }
 

@@ -1,8 +1,8 @@
 import { Logger } from '@nestjs/common';
-import { COMPACTED_TOPICS, CORRELATION_ID_HEADER, deadLetterTopic } from '@closetly/contracts';
+import { COMPACTED_TOPICS, CORRELATION_ID_HEADER, type DeadLetterCount, deadLetterTopic, type PartitionLag } from '@closetly/contracts';
 import { type Admin, Kafka, type KafkaConfig, logLevel, Partitioners, type Producer, type SASLOptions } from 'kafkajs';
 import type { KafkaAuth } from '../config/env';
-import type { EventTransport, OutgoingEvent } from './event-transport';
+import { EVENT_TOPIC_RETENTION_MS, type EventTransport, type OutgoingEvent } from './event-transport';
 import { stopKafkajsIdleLoop } from './kafkajs-idle-loop';
 
 export interface KafkaTransportOptions {
@@ -129,7 +129,9 @@ export class KafkaEventTransport implements EventTransport {
               topics: wanted.map((topic) => ({
                 topic,
                 numPartitions: this.options.partitions ?? 3,
-                configEntries: compacted.has(topic) ? [{ name: 'cleanup.policy', value: 'compact' }] : [],
+                configEntries: compacted.has(topic)
+                  ? [{ name: 'cleanup.policy', value: 'compact' }]
+                  : [{ name: 'retention.ms', value: String(EVENT_TOPIC_RETENTION_MS) }],
               })),
             });
           }
@@ -191,6 +193,41 @@ export class KafkaEventTransport implements EventTransport {
       return true;
     } catch {
       return false;
+    }
+  }
+
+  /**
+   * One admin connection, a few metadata requests: the group's committed offsets (for the topics it has
+   * read), each of those topics' ends, and their dead-letter twins' sizes. Names come back without the
+   * topic prefix. Kept bounded: no retries beyond one, for an admin page and not a request path.
+   */
+  async consumerStatus(group: string): Promise<{ lag: PartitionLag[]; deadLetters: DeadLetterCount[] }> {
+    const admin = this.kafka.admin({ retry: { retries: 1, initialRetryTime: 200, maxRetryTime: 1_000 } });
+    await admin.connect();
+    try {
+      const prefix = this.options.topicPrefix ?? '';
+      const committed = (await admin.fetchOffsets({ groupId: group })).filter(({ topic }) => topic.startsWith(prefix));
+      const lag: PartitionLag[] = [];
+      const deadLetters: DeadLetterCount[] = [];
+      const existing = new Set(await admin.listTopics());
+      for (const { topic, partitions } of committed) {
+        const ends = new Map((await admin.fetchTopicOffsets(topic)).map(({ partition, high, low }) => [partition, { high: Number(high), low: Number(low) }]));
+        for (const { partition, offset } of partitions) {
+          const end = ends.get(partition);
+          if (!end) continue;
+          // -1: nothing committed yet, so everything the broker still keeps is behind.
+          const position = Number(offset) < 0 ? end.low : Math.max(Number(offset), end.low);
+          lag.push({ topic: topic.slice(prefix.length), partition, lag: Math.max(0, end.high - position) });
+        }
+        const parked = deadLetterTopic(topic);
+        if (existing.has(parked)) {
+          const count = (await admin.fetchTopicOffsets(parked)).reduce((sum, { high, low }) => sum + Number(high) - Number(low), 0);
+          deadLetters.push({ topic: parked.slice(prefix.length), count });
+        }
+      }
+      return { lag, deadLetters };
+    } finally {
+      await admin.disconnect().catch(() => undefined);
     }
   }
 

@@ -19,6 +19,8 @@ import {
 } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { MessagePattern, RpcException, Transport, EventPattern } from '@nestjs/microservices';
+import { PATTERN_HANDLER_METADATA } from '@nestjs/microservices/constants';
+import { PatternHandler } from '@nestjs/microservices/enums/pattern-handler.enum';
 import type { RpcExceptionFilter } from '@nestjs/common';
 import {
   callersOf,
@@ -125,7 +127,13 @@ export class InternalCallGuard implements CanActivate {
 
   canActivate(context: ExecutionContext): boolean {
     const call = this.reflector.get<InternalCallOfHandler | undefined>(INTERNAL_CALL_OF_HANDLER, context.getHandler());
-    if (!call) return true;
+    if (!call) {
+      // An event handler passes; a request/response handler declared without RpcCallHandler has no caller
+      // the contract allows, so it answers nobody (closed by default).
+      if (this.reflector.get<PatternHandler | undefined>(PATTERN_HANDLER_METADATA, context.getHandler()) !== PatternHandler.MESSAGE) return true;
+      this.log.error({ handler: context.getHandler().name }, 'an RPC handler declared without RpcCallHandler answers nobody');
+      throw new RpcException({ code: INTERNAL_CALL_REFUSED, message: 'This call does not carry a valid internal-call assertion.' });
+    }
     const message = context.switchToRpc().getData<{ meta?: { assertion?: unknown; correlationId?: unknown }; data?: unknown } | null>();
     const check = this.platform.internalCalls.verifier.check(message?.meta?.assertion, { service: call.service, pattern: call.pattern, data: message?.data, allowed: call.callers });
     if (check.ok) return true;
@@ -156,11 +164,18 @@ export function rpcHandlersFor<TCalls extends RpcCallMap>(calls: TCalls) {
       descriptor: TypedPropertyDescriptor<THandler>,
     ): void => {
       const call = calls[pattern] as TCalls[P];
-      MessagePattern(pattern, Transport.TCP)(target, key, descriptor);
-      SetMetadata<string, InternalCallOfHandler>(INTERNAL_CALL_OF_HANDLER, { service: call.service, pattern, callers: callersOf(call) })(target, key, descriptor);
+      RpcCallHandler(pattern, call.service, callersOf(call))(target, key, descriptor);
       UsePipes(new RpcDataPipe(call.request))(target, key, descriptor);
     };
 }
+
+/**
+ * A request/response handler for `pattern`, answered by `service` to `callers` (proved by the guard).
+ * rpcHandlersFor uses it with the contract's entry; the calls every service answers alike (ping, system
+ * status) name theirs directly, with their own validation pipe.
+ */
+export const RpcCallHandler = (pattern: string, service: string, callers: readonly InternalCaller[] = ['gateway']): MethodDecorator =>
+  applyDecorators(MessagePattern(pattern, Transport.TCP), SetMetadata<string, InternalCallOfHandler>(INTERNAL_CALL_OF_HANDLER, { service, pattern, callers }));
 
 /** A request/response handler for a call of the product's contract map (TCP, or in-process in embedded mode). */
 export const RpcHandler = rpcHandlersFor(RPC_CALLS);

@@ -9,16 +9,18 @@ import {
   type Type,
 } from '@nestjs/common';
 import { PingRequest, pingPattern, type ServiceName } from '@closetly/contracts';
-import { MessagePattern, Payload, Transport } from '@nestjs/microservices';
+import { Payload } from '@nestjs/microservices';
 import { type Db, drizzleFor, migrateService, pingDatabase } from '../db/database';
 import type { PlatformTables } from '../db/platform-tables';
 import { EventInbox } from '../events/event-inbox';
+import { InboxPruner } from '../events/inbox-pruner';
 import { OutboxStore, OutboxWriter } from '../events/outbox';
 import { OutboxRelay } from '../events/outbox-relay';
-import { RpcController, RpcDataPipe } from '../rpc/rpc-handlers';
+import { RpcCallHandler, RpcController, RpcDataPipe } from '../rpc/rpc-handlers';
 import { inboxMetrics, observeOutbox, relayMetrics } from '../metrics/event-metrics';
 import { consumerGroupName } from './bootstrap';
 import type { Platform } from './platform';
+import { createSystemStatusController, SystemStatusReader } from './system-status';
 import { DATABASE, PLATFORM, SERVICE_NAME } from './tokens';
 
 export interface ServiceRuntimeOptions {
@@ -49,7 +51,7 @@ function createPingController(service: string): Type {
     constructor(@Inject(PLATFORM) private readonly platform: Platform) {}
 
     // Every service (and the platform's own probe) answers ping the same way, so not through the typed RpcHandler.
-    @MessagePattern(pingPattern(service as ServiceName), Transport.TCP)
+    @RpcCallHandler(pingPattern(service as ServiceName), service)
     ping(@Payload(new RpcDataPipe(PingRequest)) _request: PingRequest) {
       return this.platform.readiness.check(service);
     }
@@ -73,6 +75,7 @@ export class ServiceRuntimeModule {
         @Inject(PLATFORM) private readonly platform: Platform,
         @Inject(DATABASE) private readonly db: Db,
         private readonly relay: OutboxRelay,
+        private readonly inboxPruner: InboxPruner,
       ) {}
 
       async onModuleInit(): Promise<void> {
@@ -88,16 +91,18 @@ export class ServiceRuntimeModule {
 
       onApplicationBootstrap(): void {
         this.relay.start();
+        this.inboxPruner.start();
       }
 
       async beforeApplicationShutdown(): Promise<void> {
+        await this.inboxPruner.stop();
         await this.relay.stop();
       }
     }
 
     return {
       module: ServiceRuntimeModule,
-      controllers: [createPingController(options.name)],
+      controllers: [createPingController(options.name), createSystemStatusController(options.name)],
       providers: [
         { provide: SERVICE_NAME, useValue: options.name },
         {
@@ -128,6 +133,13 @@ export class ServiceRuntimeModule {
           useFactory: (platform: Platform, db: Db, relay: OutboxRelay) =>
             new EventInbox(options.name, db, options.tables, platform.events, () => relay.kick(), inboxMetrics(platform.metrics, consumerGroupName(platform.env, options.name))),
         },
+        {
+          provide: SystemStatusReader,
+          inject: [PLATFORM, DATABASE],
+          useFactory: (platform: Platform, db: Db) =>
+            new SystemStatusReader(options.name, new OutboxStore(db, options.tables, `outbox:${options.name}`), platform.events, `${platform.env.KAFKA_CONSUMER_GROUP_PREFIX}${options.name}`),
+        },
+        { provide: InboxPruner, inject: [EventInbox], useFactory: (inbox: EventInbox) => new InboxPruner(options.name, inbox) },
         ServiceLifecycle,
       ],
       exports: [SERVICE_NAME, DATABASE, OutboxWriter, OutboxRelay, UnitOfWork, EventInbox],

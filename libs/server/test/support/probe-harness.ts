@@ -1,5 +1,5 @@
 import { deadLetterTopic } from '@closetly/contracts';
-import { engines, createTestDatabase, uniqueName } from '@closetly/testing';
+import { engines, createTestDatabase, type KafkaNamespace, uniqueName } from '@closetly/testing';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Kafka, logLevel } from 'kafkajs';
 import {
@@ -32,7 +32,7 @@ export interface ProbeHarness {
  */
 export async function startProbeHarness(
   mode: Mode,
-  options: { databaseUrl?: string; consumerGroup?: string; kafkaBrokers?: string[]; consume?: boolean } = {},
+  options: { databaseUrl?: string; consumerGroup?: string; kafkaBrokers?: string[]; consume?: boolean; kafka?: KafkaNamespace } = {},
 ): Promise<ProbeHarness> {
   const testDatabase = mode === 'distributed' && !options.databaseUrl ? await createTestDatabase('closetly_probe') : undefined;
   const env = PlatformEnv.extend(ServiceAddressEnv.shape).parse({
@@ -44,36 +44,43 @@ export async function startProbeHarness(
     KAFKA_BROKERS: (options.kafkaBrokers ?? engines.kafkaBrokers).join(','),
     REDIS_URL: engines.redisUrl,
     OUTBOX_POLL_MS: '50',
+    KAFKA_TOPIC_PREFIX: options.kafka?.topicPrefix,
+    KAFKA_CONSUMER_GROUP_PREFIX: options.kafka?.groupPrefix,
   });
   const platform = await createPlatform({ env, addresses: env, processName: 'probe-test', needsDatabase: true, cachePrefix: `${uniqueName('t')}:` });
   const app = await createHttpApp(platform, [ProbeModule.register({ consumer: 'probe' })]);
   if (mode === 'embedded') connectInProcessTransports(app, platform);
-  else await connectDistributedTransports(app, platform, { name: 'probe', rpcAddress: '127.0.0.1:0', consumesEvents: options.consume ?? true, consumerGroup: options.consumerGroup ?? uniqueName('probe') });
+  else await connectDistributedTransports(app, platform, { name: 'probe', rpcAddress: '127.0.0.1:0', consumesEvents: options.consume ?? true, consumerGroup: options.consumerGroup ?? `${options.kafka?.groupPrefix ?? ''}${uniqueName('probe')}` });
   await app.startAllMicroservices();
   await app.init();
 
-  const kafkaDeadLetters = async (topic: string) => {
+  const kafkaDeadLetters = async (unprefixed: string) => {
+    const topic = `${env.KAFKA_TOPIC_PREFIX}${unprefixed}`;
     const kafka = new Kafka({ clientId: 'probe-dlt-reader', brokers: engines.kafkaBrokers, logLevel: logLevel.NOTHING });
-    const consumer = kafka.consumer({ groupId: uniqueName('dlt-reader') });
-    const seen: Array<{ reason: string; original: unknown }> = [];
-    await consumer.connect();
-    await consumer.subscribe({ topic: deadLetterTopic(topic), fromBeginning: true });
     const admin = kafka.admin();
     await admin.connect();
-    const end = await admin.fetchTopicOffsets(deadLetterTopic(topic));
-    await admin.disconnect();
-    const remaining = new Map(end.map((p) => [p.partition, Number(p.high)]));
-    await new Promise<void>((resolve) => {
-      const check = () => [...remaining.values()].every((high) => high <= 0) && resolve();
-      check();
-      void consumer.run({
-        eachMessage: async ({ partition, message }) => {
-          seen.push(JSON.parse(message.value?.toString() ?? '{}') as { reason: string; original: unknown });
-          if (Number(message.offset) + 1 >= (remaining.get(partition) ?? 0)) remaining.set(partition, 0);
-          check();
-        },
-      });
+    // Disconnected even when the read fails (a topic just created may not be served yet, and the caller polls again):
+    // a connection left open kept the test process from exiting.
+    const end = await admin.fetchTopicOffsets(deadLetterTopic(topic)).finally(() => admin.disconnect());
+    const remaining = new Map(end.filter((p) => Number(p.high) > Number(p.low)).map((p) => [p.partition, Number(p.high)]));
+    const seen: Array<{ reason: string; original: unknown }> = [];
+    // Nothing parked yet: no consumer to start and stop.
+    if (remaining.size === 0) return seen;
+    const consumer = kafka.consumer({ groupId: uniqueName('dlt-reader') });
+    await consumer.connect();
+    await consumer.subscribe({ topic: deadLetterTopic(topic), fromBeginning: true });
+    let finish: () => void = () => undefined;
+    const finished = new Promise<void>((resolve) => (finish = resolve));
+    // Awaited: a consumer disconnected before its run() had started kept fetching after the suite ended.
+    await consumer.run({
+      autoCommit: false,
+      eachMessage: async ({ partition, message }) => {
+        seen.push(JSON.parse(message.value?.toString() ?? '{}') as { reason: string; original: unknown });
+        if (Number(message.offset) + 1 >= (remaining.get(partition) ?? 0)) remaining.delete(partition);
+        if (remaining.size === 0) finish();
+      },
     });
+    await finished;
     await consumer.disconnect();
     return seen;
   };

@@ -5,6 +5,7 @@ import { api } from '@/lib/api-client';
 const atRiskKey = ['admin', 'at-risk-items'] as const;
 const ungenderedKey = ['admin', 'ungendered-products'] as const;
 const contestedKey = ['admin', 'contested-products'] as const;
+const systemKey = ['admin', 'system'] as const;
 
 /** GET /api/at-risk-items, GET /api/products/ungendered and GET /api/admin/contested-products, loaded together, never cached between visits (an administrator wants now). */
 export function useAdminLists() {
@@ -13,6 +14,11 @@ export function useAdminLists() {
   const ungendered = useQuery({ queryKey: ungenderedKey, queryFn: ({ signal }) => api.getUngenderedProducts({ signal }), ...options });
   const contested = useQuery({ queryKey: contestedKey, queryFn: ({ signal }) => api.getContestedProducts({ signal }), ...options });
   return { atRisk, ungendered, contested };
+}
+
+/** GET /api/admin/system for the System panel: loaded with the lists, on its own (its failure leaves the lists alone), never cached. */
+export function useSystemStatus() {
+  return useQuery({ queryKey: systemKey, queryFn: ({ signal }) => api.getSystemStatus({ signal }), staleTime: 0, gcTime: 0, retry: false, refetchOnWindowFocus: false });
 }
 
 /** The product dialog's two actions; either reloads the ungendered list (a tagged product leaves it). */

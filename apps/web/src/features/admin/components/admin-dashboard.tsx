@@ -3,10 +3,11 @@ import type { Product } from '@closetly/contracts';
 import { useState } from 'react';
 import { FormAlert } from '@/components/ui/form-alert';
 import { productImageSrc, showPlaceholderOnError } from '@/lib/product-image';
-import { useAdminLists } from '../api/admin-queries';
-import { activeSavesText, atRiskFailureMessage, atRiskStatus, contestedFailureMessage, formatLastActivity, ungenderedFailureMessage } from '../lib/admin-status';
+import { useAdminLists, useSystemStatus } from '../api/admin-queries';
+import { activeSavesText, atRiskFailureMessage, atRiskStatus, contestedFailureMessage, formatLastActivity, systemFailureMessage, ungenderedFailureMessage } from '../lib/admin-status';
 import { ContestedProducts } from './contested-products';
 import { ProductDialog } from './product-dialog';
+import { SystemPanel } from './system-panel';
 
 /**
  * Spec §2 /admin: the at-risk table and Products Missing Gender Tags, a Refresh button, and the
@@ -15,6 +16,8 @@ import { ProductDialog } from './product-dialog';
  */
 export function AdminDashboard() {
   const { atRisk, ungendered, contested } = useAdminLists();
+  // Not in the spec's lists: its loading and failure stay its own, so the spec's states are unchanged.
+  const system = useSystemStatus();
   const [editing, setEditing] = useState<Product | null>(null);
 
   const loading = atRisk.isFetching || ungendered.isFetching || contested.isFetching;
@@ -29,7 +32,7 @@ export function AdminDashboard() {
   const atRiskItems = failed ? [] : (atRisk.data ?? []);
   const products = failed ? [] : (ungendered.data ?? []);
   const contests = failed ? [] : (contested.data ?? []);
-  const refresh = () => void Promise.all([atRisk.refetch(), ungendered.refetch(), contested.refetch()]);
+  const refresh = () => void Promise.all([atRisk.refetch(), ungendered.refetch(), contested.refetch(), system.refetch()]);
 
   return (
     <div className="admin">
@@ -140,6 +143,7 @@ export function AdminDashboard() {
         </div>
       </section>
       <ContestedProducts contests={contests} loading={loading} />
+      <SystemPanel status={system.data} loading={system.isFetching} error={system.error ? systemFailureMessage(system.error) : null} />
       <ProductDialog product={editing} onClose={() => setEditing(null)} />
     </div>
   );

@@ -40,6 +40,11 @@ export function contestedFailureMessage(error: unknown): string {
   return knownFailure(error) ?? 'Failed to fetch contested products.';
 }
 
+/** The System panel (not in the spec) says its failure in the same pattern. */
+export function systemFailureMessage(error: unknown): string {
+  return knownFailure(error) ?? 'Failed to fetch the system status.';
+}
+
 function knownFailure(error: unknown): string | null {
   if (error instanceof InvalidResponseError) return INVALID_RESPONSE_MESSAGE;
   if (error instanceof ApiError && error.status === 401) return NO_TOKEN_MESSAGE;
