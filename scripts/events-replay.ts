@@ -1,4 +1,4 @@
-import { describeReplay, parseEnv, parseReplayArguments, PlatformEnv, REPLAY_USAGE, replayDeadLetters, ReplayUsageError } from '@closetly/server';
+import { describeReplay, kafkaAuthOf, parseEnv, parseReplayArguments, PlatformEnv, REPLAY_USAGE, replayDeadLetters, ReplayUsageError } from '@closetly/server';
 
 /**
  * `npm run events:replay -- --topic <topic>.dlt [--since <ISO time>] [--dry-run]`: puts a dead-letter
@@ -17,6 +17,7 @@ async function main(): Promise<void> {
     ...args,
     brokers: env.KAFKA_BROKERS,
     clientId: env.KAFKA_CLIENT_ID,
+    auth: kafkaAuthOf(env),
     topicPrefix: env.KAFKA_TOPIC_PREFIX,
     groupPrefix: env.KAFKA_CONSUMER_GROUP_PREFIX,
   });

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { CORRELATION_ID_HEADER, EVENT_TOPICS } from '@closetly/contracts';
 import { type Admin, type Consumer, type IHeaders, Kafka, type KafkaMessage } from 'kafkajs';
 import { EVENT_TOPIC_RETENTION_MS } from './event-transport';
+import type { KafkaAuth } from '../config/env';
 import { isRetriableKafkaError, kafkaClientConfig } from './kafka-event-transport';
 
 /** A command-line mistake: printed as it is with the usage, never a stack trace. */
@@ -117,6 +118,8 @@ export const replayMarkerTopic = (deadLetterTopic: string): string => `${deadLet
 export interface ReplayOptions extends ReplayArguments {
   brokers: string[];
   clientId: string;
+  /** Kafka's TLS and SASL settings (an operator's user, allowed to write the topics it replays to). */
+  auth?: KafkaAuth;
   /** KAFKA_TOPIC_PREFIX */
   topicPrefix: string;
   /** KAFKA_CONSUMER_GROUP_PREFIX: the command's reads have groups of their own under it, deleted after. */
@@ -145,7 +148,7 @@ export interface ReplayReport {
  * the inboxes dedupe, so the effect still happens once.
  */
 export async function replayDeadLetters(options: ReplayOptions): Promise<ReplayReport> {
-  const kafka = new Kafka(kafkaClientConfig(options.brokers, `${options.clientId}-dlt-replay`));
+  const kafka = new Kafka(kafkaClientConfig(options.brokers, `${options.clientId}-dlt-replay`, options.auth));
   const onBroker = (topic: string) => `${options.topicPrefix}${topic}`;
   const deadLetters = onBroker(options.deadLetterTopic);
   const markers = onBroker(replayMarkerTopic(options.deadLetterTopic));
