@@ -1,8 +1,8 @@
 import { lookup } from 'node:dns/promises';
-import { type ArgumentsHost, Catch, Controller, type ExceptionFilter, Get, HttpException, Module } from '@nestjs/common';
+import { type ArgumentsHost, Catch, Controller, type ExceptionFilter, Get, Global, HttpException, Module } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD, NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
-import { DomainError, isForbiddenAddress, SigningKeys } from '@closetly/server';
+import { DomainError, isForbiddenAddress, METRICS, ProcessMetrics, SigningKeys } from '@closetly/server';
 import { installLoopbackTripwire } from '@closetly/testing';
 import type { FastifyReply } from 'fastify';
 import sharp from 'sharp';
@@ -46,10 +46,15 @@ class GuardedController {
   }
 }
 
+/** The process's metrics, as the platform provides them to every module. */
+@Global()
+@Module({ providers: [{ provide: METRICS, useValue: new ProcessMetrics() }], exports: [METRICS] })
+class MetricsTestModule {}
+
 /** ImagesModule in a bare Nest + Fastify app with the gateway's beta gate switched on. */
 async function startApp(images: ImagesModuleOptions): Promise<NestFastifyApplication> {
   @Module({
-    imports: [ImagesModule.forRoot(images)],
+    imports: [MetricsTestModule, ImagesModule.forRoot(images)],
     controllers: [GuardedController],
     providers: [
       { provide: GATEWAY_CONFIG, useValue: { betaTokenKeys: new SigningKeys(SECRET), BETA_TOKEN_TTL_DAYS: 90 } },
