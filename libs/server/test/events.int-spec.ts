@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { pollUntil } from '@closetly/testing';
+import { newKafkaNamespace, pollUntil, removeKafkaNamespace } from '@closetly/testing';
 import { buildEnvelope } from '../src';
 import { type Mode, type ProbeHarness, startProbeHarness } from './support/probe-harness';
 
@@ -11,11 +11,17 @@ const TOPIC = 'platform.probe-recorded.v1';
  */
 describe.each<Mode>(['embedded', 'distributed'])('events contract (%s)', (mode) => {
   let harness: ProbeHarness;
+  // Topics of its own: a new consumer group reads its topic from the beginning, and on a shared topic that
+  // is every earlier run's events (flaky and poison probes included), so catching up outgrew the timeouts.
+  const kafka = newKafkaNamespace();
 
   beforeAll(async () => {
-    harness = await startProbeHarness(mode);
+    harness = await startProbeHarness(mode, mode === 'distributed' ? { kafka } : {});
   });
-  afterAll(() => harness.close());
+  afterAll(async () => {
+    await harness.close();
+    if (mode === 'distributed') await removeKafkaNamespace(kafka);
+  });
 
   it('delivers an event written through the outbox exactly once in effect', async () => {
     const envelope = await harness.probes.send(`probe-${randomUUID()}`);

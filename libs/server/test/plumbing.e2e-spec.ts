@@ -2,7 +2,7 @@ import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createTestDatabase, engines, pollUntil, uniqueName } from '@closetly/testing';
+import { createTestDatabase, engines, newKafkaNamespace, pollUntil, removeKafkaNamespace, uniqueName } from '@closetly/testing';
 import { Kafka, logLevel } from 'kafkajs';
 import { Client } from 'pg';
 import { type ProbeHarness, startProbeHarness } from './support/probe-harness';
@@ -81,8 +81,10 @@ describe('event plumbing over real Kafka', () => {
     const producerDb = await createTestDatabase('closetly_producer');
     const consumerDb = await createTestDatabase('closetly_consumer');
     const group = uniqueName('probe-crash');
-    const producer = await startProbeHarness('distributed', { databaseUrl: producerDb.url, consume: false });
-    const consumerEnv = { DATABASE_URL: consumerDb.url, KAFKA_BROKERS: engines.kafkaBrokers.join(','), PROBE_GROUP: group };
+    // Its own topics: the consumer's new group reads from the beginning, which on a shared topic is every earlier run's events.
+    const kafka = newKafkaNamespace();
+    const producer = await startProbeHarness('distributed', { databaseUrl: producerDb.url, consume: false, kafka });
+    const consumerEnv = { DATABASE_URL: consumerDb.url, KAFKA_BROKERS: engines.kafkaBrokers.join(','), KAFKA_TOPIC_PREFIX: kafka.topicPrefix, PROBE_GROUP: group };
     let second: ReturnType<typeof startProbeConsumer> | undefined;
     try {
       const probeId = `crash-${Date.now()}`;
@@ -101,6 +103,7 @@ describe('event plumbing over real Kafka', () => {
       await producer.close();
       await producerDb.drop();
       await consumerDb.drop();
+      await removeKafkaNamespace(kafka);
     }
   });
 
