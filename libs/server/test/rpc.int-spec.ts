@@ -1,7 +1,8 @@
 import { Module } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
 import { INTERNAL_CALL_REFUSED, rpcCall, type RpcRequestOf } from '@closetly/contracts';
-import { sendRawRpc, uniqueName } from '@closetly/testing';
+import { InMemorySpanExporter } from '@opentelemetry/sdk-trace-base';
+import { pollUntil, sendRawRpc, uniqueName } from '@closetly/testing';
 import { z } from 'zod';
 import {
   connectDistributedTransports,
@@ -18,6 +19,8 @@ import {
   rpcHandlersFor,
   ServiceAddressEnv,
   currentContext,
+  setUpTracing,
+  SpanKind,
 } from '../src';
 import { InProcessRpcClient } from '../src/rpc/in-process-rpc';
 
@@ -203,6 +206,24 @@ describe.each(['embedded', 'distributed'] as const)('RPC contract (%s)', (mode) 
       await expect(sendRaw('identity.echo', data, signer().assert('identity', 'identity.echo', data, Date.now() - 10_000))).rejects.toMatchObject(refused);
       const stranger = new InternalCallSigner(generateInternalCallKeys().privateKey);
       await expect(sendRaw('identity.echo', data, stranger.assert('identity', 'identity.echo', data, Date.now() + 2_000))).rejects.toMatchObject(refused);
+    });
+  });
+
+  describe('traces', () => {
+    const exporter = new InMemorySpanExporter();
+    let tracing: ReturnType<typeof setUpTracing>;
+    beforeAll(() => {
+      tracing = setUpTracing({ serviceName: 'rpc-test', env: {}, exporter });
+    });
+    afterAll(() => tracing.shutdown());
+
+    it('ends the caller’s span and the service’s, its child, when the call is answered', async () => {
+      await rpc().call('identity.echo', { text: 'traced' });
+      const spans = await pollUntil(() => exporter.getFinishedSpans().filter((span) => span.name === 'identity.echo'), (found) => found.length === 2, { what: 'both spans of the call' });
+      const client = spans.find((span) => span.kind === SpanKind.CLIENT);
+      const server = spans.find((span) => span.kind === SpanKind.SERVER);
+      expect(server?.parentSpanContext?.spanId).toBe(client?.spanContext().spanId);
+      expect(server?.spanContext().traceId).toBe(client?.spanContext().traceId);
     });
   });
 });

@@ -33,7 +33,7 @@ import {
   type RpcRequestOf,
   type RpcResponseInputOf,
 } from '@closetly/contracts';
-import { Observable, throwError } from 'rxjs';
+import { finalize, Observable, tap, throwError } from 'rxjs';
 import type { z } from 'zod';
 import { DomainError } from '../errors/domain-error';
 import { engineUnavailable, isEngineOutage } from '../errors/engine-outage';
@@ -41,7 +41,7 @@ import { acceptCorrelationId, runWithContext } from '../logging/context';
 import { endSpan, isTraceparent, SpanKind, startSpan, traceparentOf } from '../tracing/tracing';
 import type { Platform } from '../runtime/platform';
 import { PLATFORM } from '../runtime/tokens';
-import { RpcMetricsInterceptor } from '../metrics/rpc-metrics.interceptor';
+import { rpcOutcomeOf, RpcMetricsInterceptor } from '../metrics/rpc-metrics.interceptor';
 
 /**
  * Turns domain errors into the RPC error body. An engine that cannot be reached (database, cache,
@@ -84,19 +84,19 @@ export class RpcContextInterceptor implements NestInterceptor {
     const parent = meta.success && isTraceparent(meta.data.traceparent) ? meta.data.traceparent : undefined;
     const span = startSpan(pattern, SpanKind.SERVER, parent, { 'rpc.system': 'closetly', 'rpc.method': pattern, 'closetly.correlation_id': correlationId });
     const traceparent = traceparentOf(span);
+    let failure: unknown;
+    // Ended when the call ends however it ends: an in-process caller takes the answer and unsubscribes,
+    // so the handler's stream may never complete (as RpcMetricsInterceptor records it).
+    // next.handle() inside the context: the handler may start as it is called.
     return new Observable((subscriber) =>
       runWithContext({ correlationId, ...(traceparent && { traceparent }) }, () =>
-        next.handle().subscribe({
-          next: (value) => subscriber.next(value),
-          error: (error: unknown) => {
-            endSpan(span, error, { 'error.type': (error as { code?: string }).code ?? 'unknown' });
-            subscriber.error(error);
-          },
-          complete: () => {
-            endSpan(span);
-            subscriber.complete();
-          },
-        }),
+        next
+          .handle()
+          .pipe(
+            tap({ error: (error: unknown) => (failure = error) }),
+            finalize(() => (failure === undefined ? endSpan(span) : endSpan(span, failure, { 'error.type': rpcOutcomeOf(failure) }))),
+          )
+          .subscribe(subscriber),
       ),
     );
   }
