@@ -2,6 +2,7 @@ import { Logger } from '@nestjs/common';
 import { COMPACTED_TOPICS, CORRELATION_ID_HEADER, type DeadLetterCount, deadLetterTopic, type PartitionLag } from '@closetly/contracts';
 import { type Admin, Kafka, type KafkaConfig, logLevel, Partitioners, type Producer, type SASLOptions } from 'kafkajs';
 import type { KafkaAuth } from '../config/env';
+import { readPartitionLag } from './consumer-lag';
 import { EVENT_TOPIC_RETENTION_MS, type EventTransport, type OutgoingEvent } from './event-transport';
 import { stopKafkajsIdleLoop } from './kafkajs-idle-loop';
 
@@ -206,23 +207,14 @@ export class KafkaEventTransport implements EventTransport {
     await admin.connect();
     try {
       const prefix = this.options.topicPrefix ?? '';
-      const committed = (await admin.fetchOffsets({ groupId: group })).filter(({ topic }) => topic.startsWith(prefix));
-      const lag: PartitionLag[] = [];
+      const lag = await readPartitionLag(admin, group, prefix);
       const deadLetters: DeadLetterCount[] = [];
       const existing = new Set(await admin.listTopics());
-      for (const { topic, partitions } of committed) {
-        const ends = new Map((await admin.fetchTopicOffsets(topic)).map(({ partition, high, low }) => [partition, { high: Number(high), low: Number(low) }]));
-        for (const { partition, offset } of partitions) {
-          const end = ends.get(partition);
-          if (!end) continue;
-          // -1: nothing committed yet, so everything the broker still keeps is behind.
-          const position = Number(offset) < 0 ? end.low : Math.max(Number(offset), end.low);
-          lag.push({ topic: topic.slice(prefix.length), partition, lag: Math.max(0, end.high - position) });
-        }
-        const parked = deadLetterTopic(topic);
+      for (const topic of new Set(lag.map((partition) => partition.topic))) {
+        const parked = `${prefix}${deadLetterTopic(topic)}`;
         if (existing.has(parked)) {
           const count = (await admin.fetchTopicOffsets(parked)).reduce((sum, { high, low }) => sum + Number(high) - Number(low), 0);
-          deadLetters.push({ topic: parked.slice(prefix.length), count });
+          deadLetters.push({ topic: deadLetterTopic(topic), count });
         }
       }
       return { lag, deadLetters };

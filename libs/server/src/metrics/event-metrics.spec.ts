@@ -1,7 +1,7 @@
 import { pgSchema } from 'drizzle-orm/pg-core';
 import { deadLetterRecorder, fakeInboxDatabase } from '@closetly/testing';
 import { platformTables } from '../db/platform-tables';
-import { readConsumerLag } from '../events/consumer-lag';
+import { readConsumerLag, readPartitionLag } from '../events/consumer-lag';
 import { EventInbox } from '../events/event-inbox';
 import { InProcessEventBus } from '../events/in-process-event-bus';
 import { buildEnvelope } from '../events/outbox';
@@ -93,5 +93,28 @@ describe('consumer lag', () => {
     release();
     await publishing;
     expect(await linesOf(metrics, 'closetly_event_consumer_lag')).toEqual([`${lagLine} 0`]);
+  });
+});
+
+describe('partition lag (the metrics and the System panel read it alike)', () => {
+  it('counts from the log’s start where the broker has already deleted what the group had not read', async () => {
+    const admin = {
+      fetchOffsets: jest.fn(async () => [{ topic: 'wardrobe.item-saved.v1', partitions: [{ partition: 0, offset: '3', metadata: null }] }]),
+      fetchTopicOffsets: jest.fn(async () => [{ partition: 0, offset: '20', high: '20', low: '12' }]),
+    };
+    expect(await readPartitionLag(admin, 'catalogue')).toEqual([{ topic: 'wardrobe.item-saved.v1', partition: 0, lag: 8 }]);
+    expect(admin.fetchOffsets).toHaveBeenCalledWith({ groupId: 'catalogue' });
+  });
+
+  it('reads only the group’s own topics under a prefix, named without it, when no topics are given', async () => {
+    const admin = {
+      fetchOffsets: jest.fn(async () => [
+        { topic: 'pre.wardrobe.item-saved.v1', partitions: [{ partition: 0, offset: '5', metadata: null }] },
+        { topic: 'other.wardrobe.item-saved.v1', partitions: [{ partition: 0, offset: '0', metadata: null }] },
+      ]),
+      fetchTopicOffsets: jest.fn(async () => [{ partition: 0, offset: '9', high: '9', low: '0' }]),
+    };
+    expect(await readPartitionLag(admin, 'pre-catalogue', 'pre.')).toEqual([{ topic: 'wardrobe.item-saved.v1', partition: 0, lag: 4 }]);
+    expect(admin.fetchTopicOffsets).toHaveBeenCalledTimes(1);
   });
 });
