@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { CORRELATION_ID_HEADER, EVENT_TOPICS } from '@closetly/contracts';
-import { type Admin, type Consumer, type IHeaders, Kafka, type KafkaMessage } from 'kafkajs';
+import { EVENT_TOPICS } from '@closetly/contracts';
+import { type Admin, type Consumer, Kafka, type KafkaMessage } from 'kafkajs';
 import { EVENT_TOPIC_RETENTION_MS } from './event-transport';
 import type { KafkaAuth } from '../config/env';
-import { isRetriableKafkaError, kafkaClientConfig } from './kafka-event-transport';
+import { createTopicsRetrying, eventHeaders, kafkaClientConfig } from './kafka-event-transport';
 
 /** A command-line mistake: printed as it is with the usage, never a stack trace. */
 export class ReplayUsageError extends Error {}
@@ -184,7 +184,7 @@ export async function replayDeadLetters(options: ReplayOptions): Promise<ReplayR
         await producer.send({
           topic: onBroker(options.topic),
           acks: -1,
-          messages: toReplay.map((letter) => ({ key: letter.key ?? null, value: JSON.stringify(letter.original), headers: correlationHeader(letter.original) })),
+          messages: toReplay.map((letter) => ({ key: letter.key ?? null, value: JSON.stringify(letter.original), headers: eventHeaders(letter.original) })),
         });
       }
       const replayedAt = new Date().toISOString();
@@ -205,26 +205,15 @@ export async function replayDeadLetters(options: ReplayOptions): Promise<ReplayR
 /**
  * The marker topic: compacted (one marker per position) and expiring with the dead letters it marks. A
  * topic just created can be unknown to the broker's metadata for a moment, so a retriable failure is
- * tried again, briefly, as the services' own topic creation does.
+ * tried again, briefly (createTopicsRetrying), as in the services' own topic creation.
  */
 async function createMarkerTopic(admin: Admin, topic: string): Promise<void> {
-  for (let attempt = 1; ; attempt += 1) {
-    try {
-      await admin.createTopics({
-        waitForLeaders: true,
-        topics: [{ topic, numPartitions: 1, configEntries: [{ name: 'cleanup.policy', value: 'compact,delete' }, { name: 'retention.ms', value: String(EVENT_TOPIC_RETENTION_MS) }] }],
-      });
-      return;
-    } catch (error) {
-      if (attempt >= 5 || !isRetriableKafkaError(error)) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 250 * attempt));
-    }
-  }
-}
-
-function correlationHeader(original: unknown): IHeaders {
-  const correlationId = typeof original === 'object' && original !== null ? (original as { correlationId?: unknown }).correlationId : undefined;
-  return typeof correlationId === 'string' ? { [CORRELATION_ID_HEADER]: correlationId } : {};
+  await createTopicsRetrying(async () => {
+    await admin.createTopics({
+      waitForLeaders: true,
+      topics: [{ topic, numPartitions: 1, configEntries: [{ name: 'cleanup.policy', value: 'compact,delete' }, { name: 'retention.ms', value: String(EVENT_TOPIC_RETENTION_MS) }] }],
+    });
+  });
 }
 
 /** Reads a topic from its beginning to the end it had when the read began, with a group of its own (deleted after). */

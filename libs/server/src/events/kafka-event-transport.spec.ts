@@ -1,5 +1,5 @@
 import { KafkaJSNumberOfRetriesExceeded, KafkaJSProtocolError, KafkaJSTimeout } from 'kafkajs';
-import { isRetriableKafkaError } from './kafka-event-transport';
+import { createTopicsRetrying, eventHeaders, isRetriableKafkaError } from './kafka-event-transport';
 
 // kafkajs's typings leave out the constructors' arguments; these are the errors as kafkajs builds them.
 const protocolError = (type: string, code: number, retriable: boolean): Error =>
@@ -19,5 +19,39 @@ describe('isRetriableKafkaError (topic creation tries again on these)', () => {
     expect(isRetriableKafkaError(protocolError('TOPIC_AUTHORIZATION_FAILED', 29, false))).toBe(false);
     expect(isRetriableKafkaError(new Error('invalid config'))).toBe(false);
     expect(isRetriableKafkaError(undefined)).toBe(false);
+  });
+});
+
+describe('createTopicsRetrying', () => {
+  it('tries a round again while it fails in a way worth it, and gives up at once on any other failure', async () => {
+    jest.useFakeTimers();
+    try {
+      const unknownTopic = protocolError('UNKNOWN_TOPIC_OR_PARTITION', 3, true);
+      let rounds = 0;
+      const retried: number[] = [];
+      const done = createTopicsRetrying(
+        async () => {
+          rounds += 1;
+          if (rounds < 3) throw unknownTopic;
+        },
+        (attempt) => retried.push(attempt),
+      );
+      await jest.runAllTimersAsync();
+      await done;
+      expect({ rounds, retried }).toEqual({ rounds: 3, retried: [1, 2] });
+      await expect(createTopicsRetrying(async () => Promise.reject(new Error('not authorized')))).rejects.toThrow('not authorized');
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+});
+
+describe('eventHeaders', () => {
+  it('carries an envelope’s correlation id and traceparent, and nothing for what is no envelope', () => {
+    const traceparent = '00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01';
+    expect(eventHeaders({ correlationId: 'c-1', traceparent })).toEqual({ 'x-correlation-id': 'c-1', traceparent });
+    expect(eventHeaders({ correlationId: 'c-1' })).toEqual({ 'x-correlation-id': 'c-1' });
+    expect(eventHeaders({ not: 'an envelope' })).toEqual({});
+    expect(eventHeaders(null)).toEqual({});
   });
 });

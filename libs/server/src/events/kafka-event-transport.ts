@@ -1,6 +1,6 @@
 import { Logger } from '@nestjs/common';
 import { COMPACTED_TOPICS, CORRELATION_ID_HEADER, type DeadLetterCount, deadLetterTopic, type PartitionLag } from '@closetly/contracts';
-import { type Admin, Kafka, type KafkaConfig, logLevel, Partitioners, type Producer, type SASLOptions } from 'kafkajs';
+import { type Admin, type IHeaders, Kafka, type KafkaConfig, logLevel, Partitioners, type Producer, type SASLOptions } from 'kafkajs';
 import type { KafkaAuth } from '../config/env';
 import { readPartitionLag } from './consumer-lag';
 import { EVENT_TOPIC_RETENTION_MS, type EventTransport, type OutgoingEvent } from './event-transport';
@@ -37,8 +37,34 @@ export function kafkaLogCreator() {
     };
 }
 
-/** How many rounds of topic creation a service tries before its start fails. */
-const ENSURE_TOPICS_ATTEMPTS = 5;
+/** How many rounds of topic creation are tried before giving up. */
+const CREATE_TOPICS_ATTEMPTS = 5;
+
+/**
+ * Runs one round of topic creation, again (after 250 ms, 500 ms, ...) while it fails in a way worth
+ * another try: a topic another process has just created can be unknown to the broker's metadata for a
+ * moment (UNKNOWN_TOPIC_OR_PARTITION, which kafkajs's wait for leaders does not retry).
+ */
+export async function createTopicsRetrying(round: () => Promise<void>, onRetry: (attempt: number, error: unknown) => void = () => undefined): Promise<void> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await round();
+    } catch (error) {
+      if (attempt >= CREATE_TOPICS_ATTEMPTS || !isRetriableKafkaError(error)) throw error;
+      onRetry(attempt, error);
+      await new Promise((resolve) => setTimeout(resolve, 250 * attempt));
+    }
+  }
+}
+
+/** The headers an event travels with besides its envelope (the correlation id and the trace), for tools that read the bus. */
+export function eventHeaders(envelope: unknown): IHeaders {
+  const { correlationId, traceparent } = (typeof envelope === 'object' && envelope !== null ? envelope : {}) as { correlationId?: unknown; traceparent?: unknown };
+  return {
+    ...(typeof correlationId === 'string' && { [CORRELATION_ID_HEADER]: correlationId }),
+    ...(typeof traceparent === 'string' && { traceparent }),
+  };
+}
 
 /** kafkajs marks the errors worth another try (its own or the broker's), directly or on the error that ended its retries. */
 export function isRetriableKafkaError(error: unknown): boolean {
@@ -118,31 +144,24 @@ export class KafkaEventTransport implements EventTransport {
     const admin: Admin = this.kafka.admin();
     await admin.connect();
     try {
-      for (let attempt = 1; ; attempt += 1) {
-        try {
+      await createTopicsRetrying(
+        async () => {
           const existing = new Set(await admin.listTopics());
           const wanted = this.options.topics.flatMap((topic) => [this.onBroker(topic), this.onBroker(deadLetterTopic(topic))]).filter((t) => !existing.has(t));
           // Compacted: the product topics themselves, not their dead-letter twins.
           const compacted = new Set(COMPACTED_TOPICS.map((topic) => this.onBroker(topic)));
-          if (wanted.length > 0) {
-            await admin.createTopics({
-              waitForLeaders: true,
-              topics: wanted.map((topic) => ({
-                topic,
-                numPartitions: this.options.partitions ?? 3,
-                configEntries: compacted.has(topic)
-                  ? [{ name: 'cleanup.policy', value: 'compact' }]
-                  : [{ name: 'retention.ms', value: String(EVENT_TOPIC_RETENTION_MS) }],
-              })),
-            });
-          }
-          return;
-        } catch (error) {
-          if (attempt >= ENSURE_TOPICS_ATTEMPTS || !isRetriableKafkaError(error)) throw error;
-          this.log.warn({ attempt, err: error instanceof Error ? error.message : String(error) }, 'creating topics failed; trying again');
-          await new Promise((resolve) => setTimeout(resolve, 250 * attempt));
-        }
-      }
+          if (wanted.length === 0) return;
+          await admin.createTopics({
+            waitForLeaders: true,
+            topics: wanted.map((topic) => ({
+              topic,
+              numPartitions: this.options.partitions ?? 3,
+              configEntries: compacted.has(topic) ? [{ name: 'cleanup.policy', value: 'compact' }] : [{ name: 'retention.ms', value: String(EVENT_TOPIC_RETENTION_MS) }],
+            })),
+          });
+        },
+        (attempt, error) => this.log.warn({ attempt, err: error instanceof Error ? error.message : String(error) }, 'creating topics failed; trying again'),
+      );
     } finally {
       await admin.disconnect();
     }
@@ -161,11 +180,7 @@ export class KafkaEventTransport implements EventTransport {
           messages: list.map((event) => ({
             key: event.key,
             value: JSON.stringify(event.envelope),
-            // The correlation id and the trace also ride as headers, for tools that read the bus.
-            headers: {
-              ...(typeof event.envelope.correlationId === 'string' && { [CORRELATION_ID_HEADER]: event.envelope.correlationId }),
-              ...(typeof event.envelope.traceparent === 'string' && { traceparent: event.envelope.traceparent }),
-            },
+            headers: eventHeaders(event.envelope),
           })),
         })),
       });
