@@ -23,7 +23,7 @@ import { loadPagesConfig } from '@closetly/pages';
 import { loadProfileConfig } from '@closetly/profile';
 import { loadRetentionConfig } from '@closetly/retention';
 import { loadSearchConfig } from '@closetly/search';
-import { callersOf, EVENT_TOPICS, RPC_CALLS } from '@closetly/contracts';
+import { callersOfService, EVENT_TOPICS } from '@closetly/contracts';
 import { ConfigError, createHttpApp, createPlatform, generateInternalCallKeys, parseHostPort, type Platform, PlatformModule, type PlatformEnv, type ServiceAddressEnv } from '@closetly/server';
 import { loadWardrobeConfig } from '@closetly/wardrobe';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
@@ -95,13 +95,23 @@ const SECRETS: Record<string, string> = {
  * without them): the private key of the caller it is, the public keys of the callers of its calls.
  */
 function internalCallKeysOf(app: AppName): Partial<Record<'INTERNAL_CALLS_PRIVATE_KEY' | 'GATEWAY_CALLS_PUBLIC_KEY' | 'SEARCH_CALLS_PUBLIC_KEY', string>> {
-  const trusts = new Set(Object.values(RPC_CALLS).filter((call) => call.service === app).flatMap((call) => callersOf(call)));
+  const trusts = new Set(callersOfService(app));
   return {
     ...(app === 'gateway' && { INTERNAL_CALLS_PRIVATE_KEY: SECRETS.GATEWAY_CALLS_PRIVATE_KEY }),
     ...(app === 'search' && { INTERNAL_CALLS_PRIVATE_KEY: SECRETS.SEARCH_CALLS_PRIVATE_KEY }),
     ...(trusts.has('gateway') && { GATEWAY_CALLS_PUBLIC_KEY: SECRETS.GATEWAY_CALLS_PUBLIC_KEY }),
     ...(trusts.has('search') && { SEARCH_CALLS_PUBLIC_KEY: SECRETS.SEARCH_CALLS_PUBLIC_KEY }),
   };
+}
+
+/** Each app's internal-call keys as its config read them, against the ones it must be given (compose and the manifests alike). */
+function expectInternalCallKeys(apps: ReadonlyArray<{ name: AppName; config: PlatformEnv }>): void {
+  const trimmed = (keys: Record<string, string | undefined>) =>
+    Object.fromEntries(Object.entries(keys).filter(([, value]) => value !== undefined).map(([key, value]) => [key, value?.trim()]));
+  for (const { name, config } of apps) {
+    const given = { INTERNAL_CALLS_PRIVATE_KEY: config.INTERNAL_CALLS_PRIVATE_KEY, GATEWAY_CALLS_PUBLIC_KEY: config.GATEWAY_CALLS_PUBLIC_KEY, SEARCH_CALLS_PUBLIC_KEY: config.SEARCH_CALLS_PUBLIC_KEY };
+    expect({ app: name, keys: trimmed(given) }).toEqual({ app: name, keys: trimmed(internalCallKeysOf(name)) });
+  }
 }
 
 /** The old keys during a rotation (optional everywhere). */
@@ -350,12 +360,7 @@ describe('docker-compose.yml', () => {
   });
 
   it('gives each app exactly the internal-call keys it needs: its own private key to the gateway and search, the public keys to the services', () => {
-    for (const { name, config } of nodeApps()) {
-      const given = { INTERNAL_CALLS_PRIVATE_KEY: config.INTERNAL_CALLS_PRIVATE_KEY, GATEWAY_CALLS_PUBLIC_KEY: config.GATEWAY_CALLS_PUBLIC_KEY, SEARCH_CALLS_PUBLIC_KEY: config.SEARCH_CALLS_PUBLIC_KEY };
-      const defined = Object.fromEntries(Object.entries(given).filter(([, value]) => value !== undefined).map(([key, value]) => [key, value?.trim()]));
-      const expected = Object.fromEntries(Object.entries(internalCallKeysOf(name)).map(([key, value]) => [key, value?.trim()]));
-      expect({ app: name, keys: defined }).toEqual({ app: name, keys: expected });
-    }
+    expectInternalCallKeys(nodeApps());
   });
 
   it('passes the previous keys of a rotation through when set, and runs without them', () => {
@@ -563,12 +568,7 @@ describe('deploy/k8s', () => {
   });
 
   it('gives each Deployment exactly the internal-call keys it needs, from the Secret', () => {
-    for (const { name, config } of apps()) {
-      const given = { INTERNAL_CALLS_PRIVATE_KEY: config.INTERNAL_CALLS_PRIVATE_KEY, GATEWAY_CALLS_PUBLIC_KEY: config.GATEWAY_CALLS_PUBLIC_KEY, SEARCH_CALLS_PUBLIC_KEY: config.SEARCH_CALLS_PUBLIC_KEY };
-      const defined = Object.fromEntries(Object.entries(given).filter(([, value]) => value !== undefined).map(([key, value]) => [key, value?.trim()]));
-      const expected = Object.fromEntries(Object.entries(internalCallKeysOf(name)).map(([key, value]) => [key, value?.trim()]));
-      expect({ app: name, keys: defined }).toEqual({ app: name, keys: expected });
-    }
+    expectInternalCallKeys(apps());
   });
 
   describe('NetworkPolicies', () => {
@@ -599,7 +599,7 @@ describe('deploy/k8s', () => {
 
     it('let only the gateway reach the services’ RPC ports (and search the catalogue’s, for its snapshot)', () => {
       for (const service of SERVICE_NAMES) {
-        const callers = new Set(Object.values(RPC_CALLS).filter((call) => call.service === service).flatMap((call) => callersOf(call)));
+        const callers = new Set(callersOfService(service));
         const allowedFrom = policies
           .filter((policy) => selects(policy, labelsOf(service)))
           .flatMap((policy) => policy.spec.ingress ?? [])

@@ -220,3 +220,8 @@ export type RpcResponse<P extends RpcPattern> = RpcResponseOf<RpcCalls[P]>;
 
 /** Who may make a call: the gateway unless its entry names others. */
 export const callersOf = (call: RpcCallSpec): readonly InternalCaller[] => call.callers ?? ['gateway'];
+
+/** Whose calls a service answers: every caller of its calls in RPC_CALLS (so whose public keys it needs). */
+export const callersOfService = (service: string): InternalCaller[] => [
+  ...new Set(Object.values(RPC_CALLS as RpcCallMap).filter((call) => call.service === service).flatMap((call) => callersOf(call))),
+];

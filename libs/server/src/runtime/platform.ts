@@ -1,6 +1,6 @@
 import type { ClientProxy } from '@nestjs/microservices';
 import { ClientProxyFactory, Transport } from '@nestjs/microservices';
-import { callersOf, EVENT_TOPICS, INTERNAL_CALLERS, type InternalCaller, RPC_CALLS, SERVICE_NAMES, type ServiceName } from '@closetly/contracts';
+import { callersOfService, EVENT_TOPICS, INTERNAL_CALLERS, type InternalCaller, SERVICE_NAMES, type ServiceName } from '@closetly/contracts';
 import pino, { type Logger } from 'pino';
 import { type Cache, MemoryCache, RedisCache } from '../cache/cache';
 import { generateInProcessCallKey, InternalCallSigner, InternalCallVerifier, privateKeyFromPem, publicKeysFromPem, type TrustedCallerKey } from '../auth/internal-calls';
@@ -80,14 +80,12 @@ const PUBLIC_KEY_VARIABLE: Record<InternalCaller, 'GATEWAY_CALLS_PUBLIC_KEY' | '
  * answers calls refuses to start without its keys (rather than refusing every call once running).
  */
 function internalCallsFor(options: PlatformOptions): InternalCalls {
-  const signsAs = options.internalCalls?.signsAs ?? INTERNAL_CALLERS.find((caller) => caller === options.processName);
-  const trusts =
-    options.internalCalls?.trusts ??
-    [...new Set(Object.values(RPC_CALLS).filter((call) => call.service === options.processName).flatMap((call) => callersOf(call)))];
   if (options.env.CLOSETLY_MODE === 'embedded') {
     const key = generateInProcessCallKey();
     return { signer: new InternalCallSigner(key), verifier: new InternalCallVerifier(INTERNAL_CALLERS.map((caller) => ({ caller, publicKey: key }))) };
   }
+  const signsAs = options.internalCalls?.signsAs ?? INTERNAL_CALLERS.find((caller) => caller === options.processName);
+  const trusts = options.internalCalls?.trusts ?? callersOfService(options.processName);
   const problems: string[] = [];
   const privatePem = options.env.INTERNAL_CALLS_PRIVATE_KEY;
   if (signsAs && !privatePem) problems.push(`INTERNAL_CALLS_PRIVATE_KEY: is required: ${options.processName} signs its calls to other services (see README, "Trust boundary")`);
