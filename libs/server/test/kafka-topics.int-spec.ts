@@ -25,11 +25,11 @@ describe('Kafka topics (real broker)', () => {
       transports.push(new KafkaEventTransport({ brokers: engines.kafkaBrokers, clientId: uniqueName('topics'), topics, topicPrefix: namespace.topicPrefix }));
     }
     await Promise.all(transports.map((transport) => transport.prepare()));
+    const wanted = topics.flatMap((topic) => [topic, deadLetterTopic(topic)]).map((topic) => `${namespace.topicPrefix}${topic}`);
 
     const admin = new Kafka({ clientId: uniqueName('topics-admin'), brokers: engines.kafkaBrokers, logLevel: logLevel.NOTHING }).admin();
     await admin.connect();
     try {
-      const wanted = topics.flatMap((topic) => [topic, deadLetterTopic(topic)]).map((topic) => `${namespace.topicPrefix}${topic}`);
       const { topics: metadata } = await admin.fetchTopicMetadata({ topics: wanted });
       expect(metadata.map((topic) => [topic.name, topic.partitions.length]).sort()).toEqual(wanted.map((topic) => [topic, 3]).sort());
 
@@ -48,5 +48,33 @@ describe('Kafka topics (real broker)', () => {
     } finally {
       await admin.disconnect();
     }
+  });
+
+  it('is ready when its prepare() returns, though another process began creating the topics a moment before', async () => {
+    // Listed is not known: a service that found the topics listed once subscribed before the broker's
+    // metadata had them, and kafkajs does not retry an unknown topic there (UNKNOWN_TOPIC_OR_PARTITION).
+    const unknownAtReady: string[][] = [];
+    for (let round = 0; round < 3; round += 1) {
+      const fresh = newKafkaNamespace();
+      const wanted = topics.flatMap((topic) => [topic, deadLetterTopic(topic)]).map((topic) => `${fresh.topicPrefix}${topic}`);
+      const kafka = new Kafka({ clientId: uniqueName('topics-other'), brokers: engines.kafkaBrokers, logLevel: logLevel.NOTHING });
+      const other = kafka.admin();
+      const probe = kafka.admin({ retry: { retries: 0 } });
+      const transport = new KafkaEventTransport({ brokers: engines.kafkaBrokers, clientId: uniqueName('topics'), topics, topicPrefix: fresh.topicPrefix });
+      await Promise.all([other.connect(), probe.connect()]);
+      try {
+        await other.createTopics({ waitForLeaders: false, topics: wanted.map((topic) => ({ topic, numPartitions: 3 })) });
+        await transport.prepare();
+        const known = await probe.fetchTopicMetadata({ topics: wanted }).then(
+          ({ topics: metadata }) => metadata.filter((topic) => topic.partitions.length === 3).map((topic) => topic.name),
+          () => [],
+        );
+        unknownAtReady.push(wanted.filter((topic) => !known.includes(topic)));
+      } finally {
+        await Promise.all([other.disconnect(), probe.disconnect(), transport.close()]);
+        await removeKafkaNamespace(fresh);
+      }
+    }
+    expect(unknownAtReady).toEqual([[], [], []]);
   });
 });

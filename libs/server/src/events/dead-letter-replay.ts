@@ -3,7 +3,7 @@ import { EVENT_TOPICS } from '@closetly/contracts';
 import { type Admin, type Consumer, Kafka, type KafkaMessage } from 'kafkajs';
 import { EVENT_TOPIC_RETENTION_MS } from './event-transport';
 import type { KafkaAuth } from '../config/env';
-import { createTopicsRetrying, eventHeaders, kafkaClientConfig } from './kafka-event-transport';
+import { retryKafkaRound, eventHeaders, kafkaClientConfig } from './kafka-event-transport';
 
 /** A command-line mistake: printed as it is with the usage, never a stack trace. */
 export class ReplayUsageError extends Error {}
@@ -205,10 +205,10 @@ export async function replayDeadLetters(options: ReplayOptions): Promise<ReplayR
 /**
  * The marker topic: compacted (one marker per position) and expiring with the dead letters it marks. A
  * topic just created can be unknown to the broker's metadata for a moment, so a retriable failure is
- * tried again, briefly (createTopicsRetrying), as in the services' own topic creation.
+ * tried again, briefly (retryKafkaRound), as in the services' own topic creation.
  */
 async function createMarkerTopic(admin: Admin, topic: string): Promise<void> {
-  await createTopicsRetrying(async () => {
+  await retryKafkaRound(async () => {
     await admin.createTopics({
       waitForLeaders: true,
       topics: [{ topic, numPartitions: 1, configEntries: [{ name: 'cleanup.policy', value: 'compact,delete' }, { name: 'retention.ms', value: String(EVENT_TOPIC_RETENTION_MS) }] }],

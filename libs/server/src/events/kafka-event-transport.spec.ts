@@ -1,5 +1,5 @@
 import { KafkaJSNumberOfRetriesExceeded, KafkaJSProtocolError, KafkaJSTimeout } from 'kafkajs';
-import { createTopicsRetrying, eventHeaders, isRetriableKafkaError } from './kafka-event-transport';
+import { retryKafkaRound, eventHeaders, isRetriableKafkaError } from './kafka-event-transport';
 
 // kafkajs's typings leave out the constructors' arguments; these are the errors as kafkajs builds them.
 const protocolError = (type: string, code: number, retriable: boolean): Error =>
@@ -22,14 +22,14 @@ describe('isRetriableKafkaError (topic creation tries again on these)', () => {
   });
 });
 
-describe('createTopicsRetrying', () => {
+describe('retryKafkaRound', () => {
   it('tries a round again while it fails in a way worth it, and gives up at once on any other failure', async () => {
     jest.useFakeTimers();
     try {
       const unknownTopic = protocolError('UNKNOWN_TOPIC_OR_PARTITION', 3, true);
       let rounds = 0;
       const retried: number[] = [];
-      const done = createTopicsRetrying(
+      const done = retryKafkaRound(
         async () => {
           rounds += 1;
           if (rounds < 3) throw unknownTopic;
@@ -39,7 +39,7 @@ describe('createTopicsRetrying', () => {
       await jest.runAllTimersAsync();
       await done;
       expect({ rounds, retried }).toEqual({ rounds: 3, retried: [1, 2] });
-      await expect(createTopicsRetrying(async () => Promise.reject(new Error('not authorized')))).rejects.toThrow('not authorized');
+      await expect(retryKafkaRound(async () => Promise.reject(new Error('not authorized')))).rejects.toThrow('not authorized');
     } finally {
       jest.useRealTimers();
     }

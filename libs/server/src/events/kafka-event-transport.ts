@@ -37,20 +37,21 @@ export function kafkaLogCreator() {
     };
 }
 
-/** How many rounds of topic creation are tried before giving up. */
-const CREATE_TOPICS_ATTEMPTS = 5;
+/** How many times a round of topic work is tried before giving up (about 7 s in all). */
+const KAFKA_ROUND_ATTEMPTS = 8;
 
 /**
- * Runs one round of topic creation, again (after 250 ms, 500 ms, ...) while it fails in a way worth
- * another try: a topic another process has just created can be unknown to the broker's metadata for a
- * moment (UNKNOWN_TOPIC_OR_PARTITION, which kafkajs's wait for leaders does not retry).
+ * Runs one round of topic work (creating topics, subscribing to them), again (after 250 ms, 500 ms, ...)
+ * while it fails in a way worth another try: a topic another process has just created can be unknown to
+ * the broker's metadata for a moment (UNKNOWN_TOPIC_OR_PARTITION), and kafkajs's own metadata refresh
+ * retries only LEADER_NOT_AVAILABLE.
  */
-export async function createTopicsRetrying(round: () => Promise<void>, onRetry: (attempt: number, error: unknown) => void = () => undefined): Promise<void> {
+export async function retryKafkaRound(round: () => Promise<void>, onRetry: (attempt: number, error: unknown) => void = () => undefined): Promise<void> {
   for (let attempt = 1; ; attempt += 1) {
     try {
       return await round();
     } catch (error) {
-      if (attempt >= CREATE_TOPICS_ATTEMPTS || !isRetriableKafkaError(error)) throw error;
+      if (attempt >= KAFKA_ROUND_ATTEMPTS || !isRetriableKafkaError(error)) throw error;
       onRetry(attempt, error);
       await new Promise((resolve) => setTimeout(resolve, 250 * attempt));
     }
@@ -138,20 +139,21 @@ export class KafkaEventTransport implements EventTransport {
    * Creates the topics that do not exist yet. Every consuming service does this as it starts, and in the
    * distributed mode they start together: a topic another process has just created can be unknown to the
    * broker's metadata for a moment (UNKNOWN_TOPIC_OR_PARTITION, which kafkajs's wait for leaders does not
-   * retry). That once made a service exit during start; now the round is tried again, briefly.
+   * retry). That made services exit during start; now the round ends only when every topic's metadata
+   * answers, and is tried again, briefly, until it does.
    */
   private async ensureTopics(): Promise<void> {
     const admin: Admin = this.kafka.admin();
     await admin.connect();
     try {
-      await createTopicsRetrying(
+      await retryKafkaRound(
         async () => {
           const existing = new Set(await admin.listTopics());
-          const wanted = this.options.topics.flatMap((topic) => [this.onBroker(topic), this.onBroker(deadLetterTopic(topic))]).filter((t) => !existing.has(t));
+          const all = this.options.topics.flatMap((topic) => [this.onBroker(topic), this.onBroker(deadLetterTopic(topic))]);
+          const wanted = all.filter((t) => !existing.has(t));
           // Compacted: the product topics themselves, not their dead-letter twins.
           const compacted = new Set(COMPACTED_TOPICS.map((topic) => this.onBroker(topic)));
-          if (wanted.length === 0) return;
-          await admin.createTopics({
+          if (wanted.length > 0) await admin.createTopics({
             waitForLeaders: true,
             topics: wanted.map((topic) => ({
               topic,
@@ -159,6 +161,10 @@ export class KafkaEventTransport implements EventTransport {
               configEntries: compacted.has(topic) ? [{ name: 'cleanup.policy', value: 'compact' }] : [{ name: 'retention.ms', value: String(EVENT_TOPIC_RETENTION_MS) }],
             })),
           });
+          // Listed is not yet known: a topic another process is still creating is listed before the broker's
+          // metadata has it, and a consumer subscribing then fails (a service once exited during start so).
+          // Prepared means every topic's metadata answers.
+          if (all.length > 0) await admin.fetchTopicMetadata({ topics: all });
         },
         (attempt, error) => this.log.warn({ attempt, err: error instanceof Error ? error.message : String(error) }, 'creating topics failed; trying again'),
       );

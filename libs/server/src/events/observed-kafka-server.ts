@@ -2,6 +2,7 @@ import { KafkaContext, type KafkaOptions, ServerKafka } from '@nestjs/microservi
 import type { Consumer, EachBatchPayload, EachMessagePayload } from 'kafkajs';
 import { isObservable, lastValueFrom } from 'rxjs';
 import { MAX_EVENT_BATCH, takesBatches } from '../rpc/rpc-handlers';
+import { retryKafkaRound } from './kafka-event-transport';
 
 /** Where a service's Kafka consumer is, as its own events say. */
 export type ConsumerState = 'starting' | 'joined' | 'rebalancing' | 'crashed' | 'stopped';
@@ -32,7 +33,8 @@ export class ObservedKafkaServer extends ServerKafka {
 
   override async bindEvents(consumer: Consumer): Promise<void> {
     const topics = [...this.messageHandlers.keys()].map((pattern) => `${this.topicPrefix}${pattern}`);
-    if (topics.length > 0) await consumer.subscribe({ ...(this.options.subscribe ?? {}), topics });
+    // The topics were prepared, but another broker's metadata (or a slow one's) can lag a moment behind.
+    if (topics.length > 0) await retryKafkaRound(() => consumer.subscribe({ ...(this.options.subscribe ?? {}), topics }));
     await consumer.run({ ...(this.options.run ?? {}), eachBatchAutoResolve: false, eachBatch: (payload) => this.handleBatch(payload) });
   }
 
