@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PriceDrop } from './price-watch';
 import { parsePrice, PRICE_FORMAT_MESSAGE } from './price';
 
 export const PRODUCT_GENDERS = ['Women', 'Men', 'Unisex'] as const;
@@ -80,6 +81,10 @@ export const ProductView = z.object({
   /** The colour the retailer's page or most savers state; null when none does (search then reads colour words in the name and description). */
   colour: z.string().nullable().default(null),
   updatedAt: z.string(),
+  /** The shown price fell in the last 7 days ("Price dropped X%", "On sale"); null or absent otherwise. */
+  priceDrop: PriceDrop.nullable().optional(),
+  /** False once the retailer's page is gone (404 or 410, twice); absent means available. */
+  available: z.boolean().optional(),
 });
 export type ProductView = z.infer<typeof ProductView>;
 

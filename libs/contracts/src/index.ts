@@ -18,3 +18,4 @@ export * from './images';
 export * from './http-routes';
 export * from './openapi';
 export * from './system';
+export * from './price-watch';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_PRICE_ALERTS, PriceAlertSettings } from './price-watch';
 import { UserGender } from './auth';
 
 /**
@@ -122,6 +123,8 @@ export const Profile = z
     favoriteBrands: z.array(FavoriteBrand).max(MAX_FAVORITE_BRANDS, `At most ${MAX_FAVORITE_BRANDS} favorite brands`),
     measurements: Measurements,
     sizes: Sizes,
+    /** Price alerts (issue 25): off by default. */
+    priceAlerts: PriceAlertSettings,
   })
   .strict();
 export type Profile = z.infer<typeof Profile>;
@@ -131,7 +134,7 @@ export type Profile = z.infer<typeof Profile>;
  * form holds it) but is never stored: the profile cannot change the address
  * an account signs in with. Unknown fields are refused (400), never stored.
  */
-export const UpdateProfileRequest = Profile.extend({ email: z.string().max(320).optional() }).strict();
+export const UpdateProfileRequest = Profile.extend({ email: z.string().max(320).optional(), priceAlerts: PriceAlertSettings.optional() }).strict();
 export type UpdateProfileRequest = z.infer<typeof UpdateProfileRequest>;
 
 /** An empty profile in the default units (a new account's, before the shopper fills it). */
@@ -148,6 +151,7 @@ export const emptyProfile = (email = '', name = '', gender: Profile['gender'] = 
     hips: { value: null, unit: 'in' },
   },
   sizes: Object.fromEntries(SIZE_FIELDS.map((field) => [field, ''])) as Sizes,
+  priceAlerts: DEFAULT_PRICE_ALERTS,
 });
 
 const anyMeasurement = (measurements: Measurements): boolean =>

@@ -67,7 +67,7 @@ describe('Kafka topics (real broker)', () => {
         await transport.prepare();
         const known = await probe.fetchTopicMetadata({ topics: wanted }).then(
           ({ topics: metadata }) => metadata.filter((topic) => topic.partitions.length === 3).map((topic) => topic.name),
-          () => [],
+          (): string[] => [],
         );
         unknownAtReady.push(wanted.filter((topic) => !known.includes(topic)));
       } finally {

@@ -2,6 +2,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { Injectable } from '@nestjs/common';
 import {
   type Caller,
+  DEFAULT_PRICE_ALERTS,
   emptyProfile,
   isProfileComplete,
   MAX_NAME_LENGTH,
@@ -23,6 +24,7 @@ export const toProfile = (row: ProfileRow): Profile => ({
   favoriteBrands: row.favoriteBrands,
   measurements: row.measurements,
   sizes: row.sizes,
+  priceAlerts: DEFAULT_PRICE_ALERTS,
 });
 
 /** A new account's profile: its name ("first last", trimmed, within the profile's limit), e-mail and gender, everything else empty. */
