@@ -4,7 +4,10 @@ import type {
   ItemFeedbackRequest,
   ItemInput,
   ListCategory,
+  MarkNotificationsReadRequest,
   PopularItemsQuery,
+  PriceObservationRequest,
+  PriceTarget,
   ProductGender,
   ResetPasswordRequest,
   ResolveContestRequest,
@@ -22,6 +25,7 @@ import { getNewArrivals } from './get-new-arrivals';
 import { getPopularItems } from './get-popular-items';
 import { getProduct } from './get-product';
 import { getProfile } from './get-profile';
+import { getNotifications, getPriceHistory, getPriceTarget, markNotificationsRead, recordPriceObservation, setPriceTarget, unsubscribePriceAlerts } from './price-watch';
 import { getRecentSearches } from './get-recent-searches';
 import { getRecommendedItems } from './get-recommended-items';
 import { getSearchSuggestions } from './get-search-suggestions';
@@ -99,6 +103,13 @@ export function createApiClient(options: ApiClientOptions = {}) {
     getCategoryProducts: (category: ListCategory, query?: CategoryListQuery, call?: CallOptions) => getCategoryProducts(transport, category, query, call),
     getNewArrivals: (brand: string, call?: CallOptions) => getNewArrivals(transport, brand, call),
     getRecommendedItems: (call?: CallOptions) => getRecommendedItems(transport, call),
+    getPriceHistory: (productId: string, call?: CallOptions) => getPriceHistory(transport, productId, call),
+    getPriceTarget: (productId: string, call?: CallOptions) => getPriceTarget(transport, productId, call),
+    setPriceTarget: (productId: string, body: PriceTarget, call?: CallOptions) => setPriceTarget(transport, productId, body, call),
+    getNotifications: (call?: CallOptions) => getNotifications(transport, call),
+    markNotificationsRead: (body?: MarkNotificationsReadRequest, call?: CallOptions) => markNotificationsRead(transport, body, call),
+    unsubscribePriceAlerts: (token: string, call?: CallOptions) => unsubscribePriceAlerts(transport, token, call),
+    recordPriceObservation: (body: PriceObservationRequest, call?: CallOptions) => recordPriceObservation(transport, body, call),
   };
 }
 

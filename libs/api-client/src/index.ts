@@ -48,3 +48,4 @@ export { getAtRiskItems } from './get-at-risk-items';
 export { getSystemStatus } from './get-system-status';
 export { confirmEmail, getEmailStatus, resendConfirmation } from './email-confirmation';
 export { getContestedProducts, resolveContest } from './contested-products';
+export { getNotifications, getPriceHistory, getPriceTarget, markNotificationsRead, recordPriceObservation, setPriceTarget, unsubscribePriceAlerts } from './price-watch';
