@@ -1,10 +1,11 @@
 import { formatUsd } from '@closetly/catalogue-rules';
 import type { ProductView } from '@closetly/contracts';
 import type { ReactNode } from 'react';
+import { isUnavailable, priceDropBadge } from '@/lib/price-badges';
 import { productImageSrc, showPlaceholderOnError } from '@/lib/product-image';
 
 /** What a card shows of a product (a search result, a saved item, a row's item). */
-export type CardProduct = Pick<ProductView, 'name' | 'brand' | 'price' | 'displayImageUrl'>;
+export type CardProduct = Pick<ProductView, 'name' | 'brand' | 'price' | 'displayImageUrl'> & Partial<Pick<ProductView, 'priceDrop' | 'available'>>;
 
 export interface ProductCardProps<T extends CardProduct> {
   product: T;
@@ -30,9 +31,11 @@ export interface ProductCardProps<T extends CardProduct> {
 
 /** A product in a grid (spec §2): image, brand, name and formatted price; clicking it opens the quick view. */
 export function ProductCard<T extends CardProduct>({ product, onOpen, busy, action, as: Element = 'li', showQuickViewHint = false, priority = false }: ProductCardProps<T>) {
+  const drop = priceDropBadge(product);
+  const unavailable = isUnavailable(product);
   return (
     <Element className="product-card" aria-busy={busy || undefined}>
-      <button type="button" className="product-card__open" onClick={() => onOpen(product)} aria-label={`Quick view: ${product.name}`}>
+      <button type="button" className="product-card__open" onClick={() => onOpen(product)} aria-label={`Quick view: ${product.name}${drop ? `, ${drop}` : ''}${unavailable ? ', Unavailable' : ''}`}>
         <span className="product-card__media">
           <img
             className="product-card__image"
@@ -45,6 +48,13 @@ export function ProductCard<T extends CardProduct>({ product, onOpen, busy, acti
           {showQuickViewHint ? (
             <span className="product-card__hint" aria-hidden="true">
               Quick View
+            </span>
+          ) : null}
+          {/* Issue 25: read as part of the card's name, after the product's own name. */}
+          {drop || unavailable ? (
+            <span className="product-card__badges">
+              {drop ? <span className="price-badge price-badge--drop">{drop}</span> : null}
+              {unavailable ? <span className="price-badge price-badge--gone">Unavailable</span> : null}
             </span>
           ) : null}
         </span>

@@ -1,9 +1,15 @@
 import { buyLinkLabel, formatUsd } from '@closetly/catalogue-rules';
 import type { ProductView } from '@closetly/contracts';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
+import { useAuth } from '@/features/auth/hooks/use-auth';
+import { useWardrobe } from '@/features/wardrobe/hooks/use-wardrobe';
+import { isUnavailable, priceDropBadge } from '@/lib/price-badges';
 import { productImageSrc, showPlaceholderOnError } from '@/lib/product-image';
 import { ItemFeedback } from './item-feedback';
 import { WardrobeAction } from './wardrobe-action';
+
+/** The price history and target (issue 25): its own chunk, fetched only when a saver opens one of their items. */
+const PriceWatchSection = lazy(() => import('@/features/price-watch/components/price-watch-section').then((module) => ({ default: module.PriceWatchSection })));
 
 export interface QuickViewDetailsProps {
   product: ProductView;
@@ -18,6 +24,10 @@ export function QuickViewDetails({ product, renderTitle, renderDescription }: Qu
   const buy = buyLinkLabel({ sourceUrl: product.sourceUrl, brand: product.brand });
   const description = product.description.trim();
   const colour = product.colour?.trim() ?? '';
+  const auth = useAuth();
+  const wardrobe = useWardrobe();
+  const isSaver = auth.status === 'signedIn' && wardrobe.has(product.id);
+  const drop = priceDropBadge(product);
 
   return (
     <article className="quick-view">
@@ -28,6 +38,13 @@ export function QuickViewDetails({ product, renderTitle, renderDescription }: Qu
         <p className="quick-view__brand">{product.brand}</p>
         {renderTitle ? renderTitle(product.name) : <h2 className="quick-view__name">{product.name}</h2>}
         <p className="quick-view__price">{formatUsd(product.price)}</p>
+        {drop || isUnavailable(product) ? (
+          <p className="quick-view__badges">
+            {drop ? <span className="price-badge price-badge--drop">{drop}</span> : null}
+            {drop && product.priceDrop ? <span className="quick-view__was">{`was ${formatUsd(product.priceDrop.from)}`}</span> : null}
+            {isUnavailable(product) ? <span className="price-badge price-badge--gone">Unavailable</span> : null}
+          </p>
+        ) : null}
         {/* The colour the retailer's page states (issue 20); nothing when it states none. */}
         {colour ? (
           <p className="quick-view__colour">
@@ -53,6 +70,11 @@ export function QuickViewDetails({ product, renderTitle, renderDescription }: Qu
           )}
           <WardrobeAction product={product} />
         </div>
+        {isSaver ? (
+          <Suspense fallback={null}>
+            <PriceWatchSection key={product.id} productId={product.id} />
+          </Suspense>
+        ) : null}
         <ItemFeedback key={product.id} itemId={product.id} />
       </div>
     </article>

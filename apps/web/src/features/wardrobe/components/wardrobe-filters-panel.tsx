@@ -1,6 +1,6 @@
 import { PRICE_BANDS, PRODUCT_GENDERS, type PriceBand, type ProductGender } from '@closetly/catalogue-rules';
 import { useId } from 'react';
-import type { WardrobeFilters } from '../lib/wardrobe-filters';
+import { hasWardrobeFilters, NO_FILTERS, type WardrobeFilters } from '../lib/wardrobe-filters';
 
 export interface WardrobeFiltersPanelProps {
   id: string;
@@ -13,7 +13,7 @@ export function WardrobeFiltersPanel({ id, filters, brands, onChange }: Wardrobe
   const genderId = useId();
   const priceId = useId();
   const brandId = useId();
-  const active = filters.gender !== '' || filters.priceBand !== '' || filters.brand !== '';
+  const active = hasWardrobeFilters(filters);
   return (
     <div id={id} className="wardrobe-filters" role="region" aria-label="Filters">
       <div className="form-field">
@@ -65,7 +65,12 @@ export function WardrobeFiltersPanel({ id, filters, brands, onChange }: Wardrobe
           ))}
         </select>
       </div>
-      <button type="button" className="link-button wardrobe-filters__clear" disabled={!active} onClick={() => onChange({ gender: '', priceBand: '', brand: '' })}>
+      <label className="wardrobe-filters__sale">
+        <input type="checkbox" checked={filters.sale} onChange={(event) => onChange({ ...filters, sale: event.target.checked })} />
+        <span>Sale</span>
+        <span className="wardrobe-filters__hint">Price dropped this week</span>
+      </label>
+      <button type="button" className="link-button wardrobe-filters__clear" disabled={!active} onClick={() => onChange(NO_FILTERS)}>
         Clear filters
       </button>
     </div>
