@@ -45,6 +45,14 @@ describe('search operations', () => {
     expect(headersOf(calls[0])).toMatchObject({ 'x-beta-token': 'beta-1' });
   });
 
+  it('search asks for products on sale with sale=1, and leaves it out otherwise', async () => {
+    const calls: RecordedCall[] = [];
+    await client(200, results, calls).search({ q: 'linen', sale: true });
+    await client(200, results, calls).search({ q: 'linen', sale: false });
+    expect(queryOf(calls[0]).getAll('sale')).toEqual(['1']);
+    expect(queryOf(calls[1]).has('sale')).toBe(false);
+  });
+
   it('search leaves out what was not asked for, and says so for a multi-search', async () => {
     const calls: RecordedCall[] = [];
     await client(200, results, calls).search({ q: 'tee OR t-shirt', isMultiSearch: true, brand: [], colour: [] });

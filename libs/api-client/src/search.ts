@@ -13,10 +13,12 @@ export interface SearchQuery {
   brand?: readonly string[];
   /** Colour families (SEARCH_COLOURS). */
   colour?: readonly SearchColour[];
+  /** Only products on sale (their price dropped in the last 7 days): sent as `sale=1`. */
+  sale?: boolean;
 }
 
 /**
- * GET /api/search?q=&isMultiSearch=&page=&price=&gender=&brand=&colour= (beta token; no sign-in needed) → one page
+ * GET /api/search?q=&isMultiSearch=&page=&price=&gender=&brand=&colour=&sale= (beta token; no sign-in needed) → one page
  * of listed products with the total, the page count and the facet counts. Filters repeat their key.
  * An empty `q` answers an empty page; bad parameters are 400 VALIDATION_FAILED.
  */
@@ -33,6 +35,7 @@ export function search(transport: ApiTransport, query: SearchQuery, options: Cal
         gender: query.gender,
         brand: query.brand,
         colour: query.colour,
+        sale: query.sale ? '1' : undefined,
       },
     },
     options,

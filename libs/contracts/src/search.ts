@@ -54,6 +54,11 @@ export const SearchParams = z
     gender: repeated(z.enum(SEARCH_GENDERS, { error: `Must be one of ${SEARCH_GENDERS.join(', ')}` })),
     brand: repeated(z.string().trim().min(1, 'Brand is required').max(200, 'Brand must be at most 200 characters')),
     colour: repeated(z.enum(SEARCH_COLOURS, { error: `Must be one of ${SEARCH_COLOURS.join(', ')}` })),
+    /** "On sale" (issue 25): `sale=1` keeps the products whose shown price dropped (ProductView.priceDrop). */
+    sale: z
+      .enum(['1', 'true', '0', 'false'], { error: 'Must be 1 or 0' })
+      .optional()
+      .transform((value) => value === '1' || value === 'true'),
   })
   .strict();
 export type SearchParams = z.infer<typeof SearchParams>;
@@ -96,6 +101,8 @@ export const SearchQuery = z
     gender: z.array(z.enum(SEARCH_GENDERS)).max(MAX_FILTER_VALUES),
     brand: z.array(z.string().min(1).max(200)).max(MAX_FILTER_VALUES),
     colour: z.array(z.enum(SEARCH_COLOURS)).max(MAX_FILTER_VALUES).default([]),
+    /** Only products on sale (a price drop); absent or false: all. */
+    sale: z.boolean().optional(),
   })
   .strict();
 export type SearchQuery = z.infer<typeof SearchQuery>;

@@ -20,7 +20,7 @@ export const emptyResults = (page: number): SearchResults => ({
 /** The API query for a page state; filter values sorted, so the same filters ticked in another order share a cache entry. */
 export function toSearchQuery(state: SearchState): SearchQuery {
   const sorted = <T extends string>(values: readonly T[]): T[] => [...values].sort();
-  return { q: state.q, page: state.page, price: sorted(state.price), gender: sorted(state.gender), brand: sorted(state.brand), colour: sorted(state.colour) };
+  return { q: state.q, page: state.page, price: sorted(state.price), gender: sorted(state.gender), brand: sorted(state.brand), colour: sorted(state.colour), sale: state.sale.length > 0 };
 }
 
 export const searchQueryKey = (query: SearchQuery) => ['search', query] as const;

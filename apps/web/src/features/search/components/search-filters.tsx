@@ -6,8 +6,8 @@ import type { FilterGroup, FilterValue } from '../lib/search-url';
 
 export type ToggleFilter = <G extends FilterGroup>(group: G, value: FilterValue<G>) => void;
 
-const GROUP_TITLES: Record<FilterGroup, string> = { price: 'Price', gender: 'Gender', brand: 'Brand', colour: 'Colour' };
-const ALL_GROUPS_OPEN: FilterGroup[] = ['price', 'gender', 'brand', 'colour'];
+const GROUP_TITLES: Record<FilterGroup, string> = { sale: 'Sale', price: 'Price', gender: 'Gender', brand: 'Brand', colour: 'Colour' };
+const ALL_GROUPS_OPEN: FilterGroup[] = ['sale', 'price', 'gender', 'brand', 'colour'];
 
 interface FilterGroupSectionProps<G extends FilterGroup> {
   group: G;
@@ -39,7 +39,7 @@ function FilterGroupSection<G extends FilterGroup>({ group, options, onToggle }:
                   {/* Decorative: the label names the colour, so the swatch is hidden from assistive technology. */}
                   {group === 'colour' ? <span className="colour-swatch" data-colour={option.value} aria-hidden="true" /> : null}
                   <span className="search-filters__label">{option.label}</span>
-                  <span className="search-filters__count">({option.count})</span>
+                  {option.count === null ? null : <span className="search-filters__count">({option.count})</span>}
                 </label>
               </li>
             ))}
@@ -55,10 +55,11 @@ export interface SearchFilterGroupsProps {
   onToggle: ToggleFilter;
 }
 
-/** Spec §2: the groups Price, Gender and Brand (and Colour, issue 20), each collapsible with checkboxes (all open at first). */
+/** Spec §2: the groups Price, Gender and Brand (and Colour, issue 20; Sale with On sale, issue 25), each collapsible with checkboxes (all open at first). */
 export function SearchFilterGroups({ options, onToggle }: SearchFilterGroupsProps) {
   return (
     <Accordion.Root type="multiple" defaultValue={ALL_GROUPS_OPEN} className="search-filters__groups">
+      <FilterGroupSection group="sale" options={options.sale} onToggle={onToggle} />
       <FilterGroupSection group="price" options={options.price} onToggle={onToggle} />
       <FilterGroupSection group="gender" options={options.gender} onToggle={onToggle} />
       <FilterGroupSection group="brand" options={options.brand} onToggle={onToggle} />

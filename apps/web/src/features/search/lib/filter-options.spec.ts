@@ -37,7 +37,7 @@ describe('filterOptions', () => {
   });
 
   it('keeps a ticked value the answer does not count, with 0, so it can be unticked', () => {
-    const options = filterOptions(facets, { price: ['50-100'], gender: ['Men'], brand: ['Mango'], colour: [] });
+    const options = filterOptions(facets, { price: ['50-100'], gender: ['Men'], brand: ['Mango'], colour: [], sale: [] });
     expect(options.price.map((option) => [option.label, option.count, option.checked])).toEqual([
       ['Under $50', 12, false],
       ['$50-$100', 0, true],
@@ -68,8 +68,13 @@ describe('filterOptions', () => {
     ]);
   });
 
+  it('always offers On sale, uncounted, ticked as the filters say', () => {
+    expect(filterOptions(facets, NO_FILTERS).sale).toEqual([{ value: '1', label: 'On sale', count: null, checked: false }]);
+    expect(filterOptions(facets, { ...NO_FILTERS, sale: ['1'] }).sale).toEqual([{ value: '1', label: 'On sale', count: null, checked: true }]);
+  });
+
   it('shows only the ticked values when there is no answer (loading or failed)', () => {
-    expect(filterOptions(undefined, NO_FILTERS)).toEqual({ price: [], gender: [], brand: [], colour: [] });
+    expect(filterOptions(undefined, NO_FILTERS)).toEqual({ price: [], gender: [], brand: [], colour: [], sale: [{ value: '1', label: 'On sale', count: null, checked: false }] });
     expect(filterOptions(undefined, { ...NO_FILTERS, gender: ['Women'] }).gender).toEqual([{ value: 'Women', label: 'Women', count: 0, checked: true }]);
   });
 });

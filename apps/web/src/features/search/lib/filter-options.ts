@@ -1,10 +1,11 @@
 import { PRICE_BAND_LABELS, PRICE_BANDS, SEARCH_COLOUR_LABELS, SEARCH_COLOURS, SEARCH_GENDERS, type SearchResults } from '@closetly/contracts';
-import { isChecked, type FilterGroup, type FilterValue, type SearchFilters } from './search-url';
+import { isChecked, SALE_VALUE, type FilterGroup, type FilterValue, type SearchFilters } from './search-url';
 
 export interface FilterOption<G extends FilterGroup = FilterGroup> {
   value: FilterValue<G>;
   label: string;
-  count: number;
+  /** Null when the answer does not count it (On sale has no facet count). */
+  count: number | null;
   checked: boolean;
 }
 
@@ -44,7 +45,7 @@ function groupOptions<G extends FilterGroup>(
 
 /**
  * The filter panel's checkboxes from the last answer's facet counts: price bands, genders and
- * colour families in their usual order, brands as the server ranks them.
+ * colour families in their usual order, brands as the server ranks them; and On sale, uncounted.
  */
 export function filterOptions(facets: SearchFacets | undefined, filters: SearchFilters): FilterOptions {
   return {
@@ -52,5 +53,7 @@ export function filterOptions(facets: SearchFacets | undefined, filters: SearchF
     gender: groupOptions('gender', facets?.gender ?? [], filters, (value) => value, SEARCH_GENDERS),
     brand: groupOptions('brand', facets?.brand ?? [], filters, (value) => value),
     colour: groupOptions('colour', facets?.colour ?? [], filters, (value) => SEARCH_COLOUR_LABELS[value], SEARCH_COLOURS),
+    // Always offered: the search answer has no count for it.
+    sale: [{ value: SALE_VALUE, label: 'On sale', count: null, checked: isChecked(filters, 'sale', SALE_VALUE) }],
   };
 }

@@ -14,7 +14,15 @@ describe('readSearchState', () => {
       gender: ['Men'],
       brand: ['H&M', 'Zara'],
       colour: ['blue', 'black'],
+      sale: [],
     });
+  });
+
+  it('reads sale=1 (or true) as On sale, and anything else as all products', () => {
+    expect(read('q=tee&sale=1').sale).toEqual(['1']);
+    expect(read('q=tee&sale=true&sale=1').sale).toEqual(['1']);
+    expect(read('q=tee&sale=0').sale).toEqual([]);
+    expect(read('q=tee&sale=yes').sale).toEqual([]);
   });
 
   it('is an empty search on the first page without filters when the URL says nothing', () => {
@@ -30,6 +38,7 @@ describe('readSearchState', () => {
       gender: ['Unisex'],
       brand: ['Acme'],
       colour: ['red'],
+      sale: [],
     });
     expect(read(`q=tee&brand=${'x'.repeat(201)}`).brand).toEqual([]);
   });
@@ -61,10 +70,11 @@ describe('toSearchParams', () => {
     const params = toSearchParams(state({ page: 2, price: ['50-100'], gender: ['Women', 'Unisex'], brand: ['& Other Stories'], colour: ['blue', 'black'] }));
     expect(params.toString()).toBe('q=linen+shirt&price=50-100&gender=Women&gender=Unisex&brand=%26+Other+Stories&colour=blue&colour=black&page=2');
     expect(toSearchParams(state()).toString()).toBe('q=linen+shirt');
+    expect(toSearchParams(state({ brand: ['Zara'], sale: ['1'] })).toString()).toBe('q=linen+shirt&brand=Zara&sale=1');
   });
 
   it('round-trips through the URL', () => {
-    const original = state({ q: 'a "quoted" term: OR (x)', page: 4, price: ['over-200', 'under-50'], gender: ['Men'], brand: ['Zara', 'H&M'], colour: ['multi', 'beige'] });
+    const original = state({ q: 'a "quoted" term: OR (x)', page: 4, price: ['over-200', 'under-50'], gender: ['Men'], brand: ['Zara', 'H&M'], colour: ['multi', 'beige'], sale: ['1'] });
     expect(readSearchState(new URLSearchParams(toSearchParams(original).toString()))).toEqual(original);
   });
 });
@@ -97,5 +107,6 @@ describe('filter changes', () => {
     expect(hasFilters(NO_FILTERS)).toBe(false);
     expect(hasFilters({ ...NO_FILTERS, price: ['under-50'] })).toBe(true);
     expect(hasFilters({ ...NO_FILTERS, colour: ['multi'] })).toBe(true);
+    expect(hasFilters({ ...NO_FILTERS, sale: ['1'] })).toBe(true);
   });
 });

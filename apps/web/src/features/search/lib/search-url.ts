@@ -19,7 +19,12 @@ export interface SearchFilters {
   brand: string[];
   /** Colour families (SEARCH_COLOURS ids). */
   colour: SearchColour[];
+  /** "On sale" (issue 25): [SALE_VALUE] when ticked, as `sale=1` in the URL and the API call; a group of one checkbox. */
+  sale: SaleValue[];
 }
+
+export const SALE_VALUE = '1';
+export type SaleValue = typeof SALE_VALUE;
 
 export type FilterGroup = keyof SearchFilters;
 export type FilterValue<G extends FilterGroup> = SearchFilters[G][number];
@@ -31,9 +36,9 @@ export interface SearchState extends SearchFilters {
   page: number;
 }
 
-/** The panel's groups, in the order it shows them (and the URL writes them). */
-export const FILTER_GROUPS: readonly FilterGroup[] = ['price', 'gender', 'brand', 'colour'];
-export const NO_FILTERS: SearchFilters = { price: [], gender: [], brand: [], colour: [] };
+/** The URL's groups, in the order it writes them (the panel shows Sale first). */
+export const FILTER_GROUPS: readonly FilterGroup[] = ['price', 'gender', 'brand', 'colour', 'sale'];
+export const NO_FILTERS: SearchFilters = { price: [], gender: [], brand: [], colour: [], sale: [] };
 const MAX_BRAND_LENGTH = 200;
 
 const PRICE_IDS: readonly string[] = PRICE_BANDS.map((band) => band.id);
@@ -61,6 +66,7 @@ export function readSearchState(params: URLSearchParams): SearchState {
     gender: distinct(params.getAll('gender').filter(isSearchGender)),
     brand: distinct(params.getAll('brand').map((brand) => brand.trim()).filter((brand) => brand !== '' && brand.length <= MAX_BRAND_LENGTH)),
     colour: distinct(params.getAll('colour').filter(isSearchColour)),
+    sale: params.getAll('sale').some((value) => value === SALE_VALUE || value === 'true') ? [SALE_VALUE] : [],
   };
 }
 
@@ -89,7 +95,7 @@ export function toggleFilter<G extends FilterGroup>(filters: SearchFilters, grou
 }
 
 export function filtersOf(state: SearchState): SearchFilters {
-  return { price: state.price, gender: state.gender, brand: state.brand, colour: state.colour };
+  return { price: state.price, gender: state.gender, brand: state.brand, colour: state.colour, sale: state.sale };
 }
 
 /** Other filters show other results: back to the first page. */
