@@ -12,6 +12,7 @@ import { PROFILE_SECTIONS, sectionOf, serverFieldErrors, toFormValues, type Prof
 import { CompletionBar } from './completion-bar';
 import { FavoriteBrandsField } from './favorite-brands-field';
 import { MeasurementField } from './measurement-field';
+import { PriceAlertsFields } from './price-alerts-fields';
 import { ProfileSection } from './profile-section';
 import { SizeFields } from './size-fields';
 import { UnsavedChangesBar } from './unsaved-changes-bar';
@@ -132,6 +133,10 @@ export function ProfileForm({ uid, profile }: ProfileFormProps) {
 
           <ProfileSection value="sizes" title="Sizes">
             <SizeFields />
+          </ProfileSection>
+
+          <ProfileSection value="alerts" title="Price alerts">
+            <PriceAlertsFields />
           </ProfileSection>
         </Accordion.Root>
 

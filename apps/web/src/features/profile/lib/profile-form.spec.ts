@@ -10,6 +10,8 @@ import {
   switchUnit,
   toFormValues,
   visibleSizeFields,
+  MIN_DROP_OPTIONS,
+  parseMinDrop,
   type ProfileFormValues,
 } from './profile-form';
 
@@ -35,6 +37,15 @@ describe('toFormValues', () => {
     form.favoriteBrands.push('Zara');
     form.sizes.top = 'M';
     expect(profile).toEqual(emptyProfile());
+  });
+
+  it('carries the price alerts, off by default, and the schema names a drop it does not offer', () => {
+    const form = toFormValues({ ...emptyProfile(), priceAlerts: { enabled: true, minDropPercent: 20, rises: true } });
+    expect(form.priceAlerts).toEqual({ enabled: true, minDropPercent: 20, rises: true });
+    expect(toFormValues(emptyProfile()).priceAlerts).toEqual({ enabled: false, minDropPercent: 10, rises: false });
+    const refused = UpdateProfileRequest.safeParse({ ...form, priceAlerts: { enabled: true, minDropPercent: parseMinDrop('15'), rises: false } });
+    expect(refused.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([['priceAlerts.minDropPercent', 'Choose 5, 10, 20 or 30 percent']]);
+    expect(MIN_DROP_OPTIONS.map((option) => option.label)).toEqual(['5% or more', '10% or more', '20% or more', '30% or more']);
   });
 });
 
@@ -169,6 +180,7 @@ describe('server errors on the form', () => {
     expect(sectionOf('measurements.hips.value')).toBe('measurements');
     expect(sectionOf('favoriteBrands')).toBe('brands');
     expect(sectionOf('sizes.menShoeSize')).toBe('sizes');
+    expect(sectionOf('priceAlerts.minDropPercent')).toBe('alerts');
     expect(sectionOf('email')).toBeNull();
   });
 });

@@ -1,5 +1,7 @@
 import {
   convertMeasurement,
+  DEFAULT_PRICE_ALERTS,
+  MIN_DROP_PERCENTS,
   MAX_FAVORITE_BRANDS,
   MEN_SIZE_FIELDS,
   SHARED_SIZE_FIELDS,
@@ -18,11 +20,12 @@ import type { z } from 'zod';
 export type ProfileFormValues = z.input<typeof UpdateProfileRequest>;
 type MeasurementsValues = ProfileFormValues['measurements'];
 
-/** The loaded profile as the form's values (a copy: the form never edits the query cache). */
+/** The loaded profile as the form's values (a copy: the form never edits the query cache). A profile without price alerts has them off. */
 export function toFormValues(profile: Profile): Omit<ProfileFormValues, 'email'> {
   const { email: _email, measurements, ...rest } = profile;
   return {
     ...rest,
+    priceAlerts: { ...DEFAULT_PRICE_ALERTS, ...profile.priceAlerts },
     favoriteBrands: [...profile.favoriteBrands],
     sizes: { ...profile.sizes },
     measurements: {
@@ -119,7 +122,7 @@ export const SIZE_LABELS: Readonly<Record<SizeField, string>> = {
 };
 
 /** The collapsible sections, in page order. */
-export const PROFILE_SECTIONS = ['personal', 'measurements', 'brands', 'sizes'] as const;
+export const PROFILE_SECTIONS = ['personal', 'measurements', 'brands', 'sizes', 'alerts'] as const;
 export type ProfileSection = (typeof PROFILE_SECTIONS)[number];
 
 /** The section holding a form path (`measurements.height.secondaryValue` → measurements). */
@@ -135,6 +138,8 @@ export function sectionOf(path: string): ProfileSection | null {
       return 'brands';
     case 'sizes':
       return 'sizes';
+    case 'priceAlerts':
+      return 'alerts';
     default:
       return null;
   }
@@ -147,10 +152,11 @@ const FIELD_PATHS: ReadonlySet<string> = new Set([
   ...MEASUREMENT_PATHS,
   'favoriteBrands',
   ...SIZE_FIELDS.map((f) => `sizes.${f}`),
+  'priceAlerts.minDropPercent',
 ]);
 
 /** A path of the form's values that a field shows errors for (the server's `fields` keys are dotted paths). */
-export type ProfileFieldPath = 'name' | 'gender' | 'favoriteBrands' | (typeof MEASUREMENT_PATHS)[number] | `sizes.${SizeField}`;
+export type ProfileFieldPath = 'name' | 'gender' | 'favoriteBrands' | (typeof MEASUREMENT_PATHS)[number] | `sizes.${SizeField}` | 'priceAlerts.minDropPercent';
 
 /**
  * The server's 400 `fields` as form errors: each known path with its first message, in the form's
@@ -167,3 +173,9 @@ export function serverFieldErrors(fields: Readonly<Record<string, readonly strin
   const order = [...FIELD_PATHS];
   return [...errors].sort(([a], [b]) => order.indexOf(a) - order.indexOf(b)).map(([path, message]) => ({ path, message }));
 }
+
+/** The minimum-drop choices of the price alerts (issue 25), as the select lists them. */
+export const MIN_DROP_OPTIONS = MIN_DROP_PERCENTS.map((percent) => ({ value: percent, label: `${percent}% or more` }));
+
+/** The select's text as the schema's value: 5, 10, 20 or 30 (anything else is left for the schema to name). */
+export const parseMinDrop = (text: unknown): number => (typeof text === 'number' ? text : Number(text));
