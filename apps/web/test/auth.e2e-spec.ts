@@ -124,7 +124,7 @@ describe('sign-up, sign-in and sign-out (web app in Chromium against the embedde
     await page.waitForURL(url('/'));
 
     await openAccountMenu(page);
-    expect(await menuItems(page)).toEqual(['Profile', 'Logout']);
+    expect(await menuItems(page)).toEqual(['Profile', 'Notifications', 'Logout']);
     expect(await header(page).getByRole('link', { name: 'My Wardrobe' }).isVisible()).toBe(true);
     const session = JSON.parse((await storedSession(page)) ?? 'null') as { accessToken: string; user: { email: string } } | null;
     expect(session?.user.email).toBe(account.email);
@@ -312,7 +312,7 @@ describe('sign-up, sign-in and sign-out (web app in Chromium against the embedde
       await page.getByRole('button', { name: 'Sign in', exact: true }).click();
       await page.waitForURL(url('/'));
       await openAccountMenu(page);
-      expect(await menuItems(page)).toEqual(['Profile', 'Logout']);
+      expect(await menuItems(page)).toEqual(['Profile', 'Notifications', 'Logout']);
       await screenshot(page, `auth-header-menu-${viewport.width}`);
     },
     90_000,

@@ -1,4 +1,5 @@
 import { useRef, useState, type ComponentType, type KeyboardEvent, type PointerEvent } from 'react';
+import { useNotifications } from '@/features/price-watch/api/notifications';
 import { useAuth } from '../hooks/use-auth';
 import type { AccountMenuProps } from './account-menu';
 import { UserMenuButton } from './user-menu-button';
@@ -31,6 +32,7 @@ export interface UserMenuProps {
  */
 export function UserMenu({ className }: UserMenuProps) {
   const auth = useAuth();
+  const notifications = useNotifications();
   const [Menu, setMenu] = useState<ComponentType<AccountMenuProps> | null>(null);
   const [pressed, setPressed] = useState(false);
   const [hadFocus, setHadFocus] = useState(false);
@@ -60,11 +62,12 @@ export function UserMenu({ className }: UserMenuProps) {
   return (
     <div className={className ? `user-menu ${className}` : 'user-menu'}>
       {Menu ? (
-        <Menu defaultOpen={pressed} focusTrigger={hadFocus} />
+        <Menu defaultOpen={pressed} focusTrigger={hadFocus} unread={notifications.data?.unread ?? 0} />
       ) : (
         <UserMenuButton
           ref={buttonRef}
           user={auth.status === 'signedIn' ? auth.session.user : null}
+          unread={notifications.data?.unread ?? 0}
           aria-haspopup="menu"
           aria-expanded={false}
           onPointerEnter={fetchMenu}
