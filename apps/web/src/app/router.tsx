@@ -20,7 +20,7 @@ function page<Name extends string>(load: () => Promise<Record<Name, ComponentTyp
 }
 
 /**
- * The route table of spec section 2. /privacy-policy and /beta-access are always reachable;
+ * The route table of spec section 2. /privacy-policy, /beta-access and /unsubscribe are always reachable;
  * every other path (the not-found page included) sits behind the beta gate, which renders the
  * code screen in place and keeps the URL.
  */
@@ -35,7 +35,11 @@ const routes: RouteObject[] = [
       { path: 'beta-access', element: page(() => import('./routes/beta-access'), 'BetaAccessRoute') },
       {
         element: <AppShell />,
-        children: [{ path: 'privacy-policy', element: page(() => import('./routes/privacy-policy'), 'PrivacyPolicyRoute') }],
+        children: [
+          { path: 'privacy-policy', element: page(() => import('./routes/privacy-policy'), 'PrivacyPolicyRoute') },
+          // The price alert e-mail's unsubscribe link works for anyone who has it (issue 25).
+          { path: 'unsubscribe', element: page(() => import('./routes/unsubscribe'), 'UnsubscribeRoute') },
+        ],
       },
       {
         element: (

@@ -9,6 +9,8 @@ export const paths = {
   resetPassword: '/reset-password',
   /** The "Confirm your e-mail" message links here with `?token=…`. */
   confirmEmail: '/confirm-email',
+  /** The price alert e-mail links here with `?token=…` (outside the beta gate). */
+  unsubscribe: '/unsubscribe',
   myWardrobe: '/my-wardrobe',
   profile: '/profile',
   admin: '/admin',
