@@ -1,5 +1,5 @@
 import { ApiError, createApiClient, NetworkError } from '@closetly/api-client';
-import type { ExtensionLoginMessage, ItemInput, WardrobeItem } from '@closetly/contracts';
+import type { ExtensionLoginMessage, ItemInput, PriceObservationRequest, WardrobeItem } from '@closetly/contracts';
 import { showSavedPages } from './saved-icon';
 import { savedPageKey } from './saved-pages';
 import { clearSession, readSavedPages, readSession, replaceSavedPages, writeSavedPages, writeSession, type ExtensionSession } from './session';
@@ -52,6 +52,23 @@ export async function removeItem(productId: string): Promise<void> {
   const pages = Object.fromEntries(Object.entries(await readSavedPages()).filter(([, id]) => id !== productId));
   await writeSavedPages(pages);
   await showSavedPages(pages);
+}
+
+/**
+ * Sends what a saved page shows as a price observation (POST /api/price-observations). Best effort: the
+ * popup does not wait for it, and a failure (the server busy, the session ended) is only logged; the save
+ * and remove buttons deal with an ended session.
+ */
+export async function reportPriceSeen(observation: PriceObservationRequest): Promise<boolean> {
+  const session = await readSession();
+  if (!session) return false;
+  try {
+    const answer = await apiFor(session).recordPriceObservation(observation, { reportUnauthorized: false });
+    return answer.recorded;
+  } catch (error) {
+    console.warn('The price this page shows was not recorded', error);
+    return false;
+  }
 }
 
 export class SignedOutError extends Error {

@@ -1,5 +1,5 @@
 import type { PageCapture } from './capture-page';
-import { itemFromCapture } from './item';
+import { itemFromCapture, observationFromCapture } from './item';
 
 const capture = (overrides: Partial<PageCapture> = {}): PageCapture => ({
   name: 'Relaxed Linen Overshirt',
@@ -65,5 +65,19 @@ describe('itemFromCapture', () => {
     ['a cleared price', capture(), { price: ' ' }],
   ])('is null with %s, so the popup asks for it', (_case, page, edits) => {
     expect(itemFromCapture(page, edits)).toBeNull();
+  });
+});
+
+describe('observationFromCapture (issue 25: the price a saved page shows)', () => {
+  const productId = '7f1c3e0e-2b1a-4c8e-9d1e-0a1b2c3d4e5f';
+
+  it('sends the page price for the saved product, with its currency when it is not dollars', () => {
+    expect(observationFromCapture(productId, capture())).toEqual({ productId, price: 89 });
+    expect(observationFromCapture(productId, capture({ price: 49.95, currency: 'EUR' }))).toEqual({ productId, price: '49.95 EUR' });
+    expect(observationFromCapture(productId, capture({ currency: null }))).toEqual({ productId, price: 89 });
+  });
+
+  it('sends nothing when the page shows no price', () => {
+    expect(observationFromCapture(productId, capture({ price: null }))).toBeNull();
   });
 });

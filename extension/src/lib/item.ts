@@ -1,4 +1,4 @@
-import type { ItemInput } from '@closetly/contracts';
+import type { ItemInput, PriceObservationRequest } from '@closetly/contracts';
 import type { PageCapture } from './capture-page';
 
 /** The fields the popup lets the user correct before saving. */
@@ -39,4 +39,15 @@ export function itemFromCapture(capture: PageCapture, edits: ItemEdits = {}): It
     ...(capture.category ? { category: capture.category } : {}),
     ...(colour ? { colour } : {}),
   };
+}
+
+/**
+ * What the popup reports of a page the shopper saved (issue 25): the price the page shows them, with its
+ * currency as a save sends it, so the server can keep the product's price fresh where its own reads are
+ * blocked. Null when the page shows no price.
+ */
+export function observationFromCapture(productId: string, capture: PageCapture): PriceObservationRequest | null {
+  if (capture.price === null) return null;
+  const price = capture.currency && capture.currency !== 'USD' ? `${capture.price} ${capture.currency}` : capture.price;
+  return { productId, price };
 }

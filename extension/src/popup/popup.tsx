@@ -2,9 +2,9 @@ import '../zod-without-eval';
 import { MAX_COLOUR_LENGTH, type WardrobeItem } from '@closetly/contracts';
 import { StrictMode, useEffect, useState, type FormEvent } from 'react';
 import { createRoot } from 'react-dom/client';
-import { describeFailure, removeItem, saveItem, signOut } from '../lib/account';
+import { describeFailure, removeItem, reportPriceSeen, saveItem, signOut } from '../lib/account';
 import { capturePage, isProduct, type PageCapture } from '../lib/capture-page';
-import { itemFromCapture, type ItemEdits } from '../lib/item';
+import { itemFromCapture, observationFromCapture, type ItemEdits } from '../lib/item';
 import { markTab } from '../lib/saved-icon';
 import { savedProductFor } from '../lib/saved-pages';
 import { readSavedPages, readSession, type ExtensionSession } from '../lib/session';
@@ -46,6 +46,9 @@ function Popup() {
       }
       const savedId = savedProductFor(await readSavedPages(), [capture.pageUrl, capture.sourceUrl]);
       if (savedId) await markTab(id, true);
+      // A saved page's price, as the shopper sees it, keeps the product's price fresh (issue 25); not waited for.
+      const observation = savedId ? observationFromCapture(savedId, capture) : null;
+      if (observation) void reportPriceSeen(observation);
       setView({ name: 'ready', capture, found: isProduct(capture), savedId });
     })();
   }, []);
