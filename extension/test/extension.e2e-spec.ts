@@ -190,8 +190,14 @@ describe('the Chrome extension in Chromium (web app sign-in, popup save, saved p
     const rules = await worker.evaluate(() => new Promise<chrome.events.Rule[]>((resolve) => chrome.declarativeContent.onPageChanged.getRules(resolve)));
     expect(JSON.stringify(rules)).toContain('/products/linen-overshirt');
     await shopPage.close();
+    // Opened on a saved page, the popup sends the price the page shows as an observation (issue 25).
+    const observation = context.waitForEvent('request', { predicate: (request) => request.url().endsWith('/api/price-observations'), timeout: 20_000 });
     const again = await openPopupFor(`${shopOrigin}/products/linen-overshirt`, 'already-saved');
     await again.getByText('Saved ✓').waitFor();
+    const sent = await observation;
+    expect(sent.method()).toBe('POST');
+    expect(sent.postDataJSON()).toEqual({ productId: expect.any(String), price: 89 });
+    expect(sent.headers()['authorization']).toMatch(/^Bearer /);
     expect(await again.getByRole('button', { name: 'Remove' }).isVisible()).toBe(true);
     const revisitTab = await tabIdOf(`${shopOrigin}/products/linen-overshirt`);
     expect(await worker.evaluate((tabId) => chrome.action.getBadgeText({ tabId }), revisitTab as number)).toBe('✓');
