@@ -4,7 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import { createApiClient, type ApiClient } from '@closetly/api-client';
 import { pollUntil } from '@closetly/testing';
-import { UNSUBSCRIBE_INVALID_MESSAGE, type AppNotification, type ItemInput, type NotificationList, type PriceHistory, type Profile, type SignUpRequest, type WardrobeItem } from '@closetly/contracts';
+import { UNSUBSCRIBE_INVALID_MESSAGE, type AppNotification, type ItemInput, type NotificationList, type PriceHistory, type Profile, type SearchResults, type SignUpRequest, type WardrobeItem } from '@closetly/contracts';
 import type { BrowserContext, Page, Route } from 'playwright-core';
 import { passBetaGate, screenshot, useBrowserAndProduct, type Viewport, VIEWPORTS } from './browser';
 
@@ -366,7 +366,8 @@ describe('wardrobe, quick view and product page (web app in Chromium against the
     await page.getByRole('menuitem', { name: 'Notifications 2 unread' }).click();
     const list = page.getByRole('dialog', { name: 'Notifications' });
     await list.getByRole('listitem').first().waitFor();
-    expect((await list.getByRole('listitem').allInnerTexts()).map((text) => text.split('\n')[0])).toEqual(['New: Below your target price', 'New: Price dropped', 'Price went up']);
+    expect(await list.locator('.notification__kind').allTextContents()).toEqual(['New: Below your target price', 'New: Price dropped', 'Price went up']);
+    expect(await list.getByRole('link', { name: /Below your target price/ }).getAttribute('href')).toBe(`/product/${dropped.id}`);
     await pollUntil(async () => readCalls.length, (count) => count === 1, { what: 'the notifications marked read' });
     expect(readCalls).toEqual([{}]);
     await shots('notifications', false);
@@ -394,11 +395,13 @@ describe('wardrobe, quick view and product page (web app in Chromium against the
 
     // Search: the On sale filter asks for sale=1.
     await page.goto(url('/search?q=shirt'));
+    await page.getByRole('button', { name: 'Open Filters' }).click();
     const onSale = page.getByRole('checkbox', { name: 'On sale' }).first();
     await onSale.waitFor();
     await onSale.check();
     await pollUntil(async () => searches.some((search) => new URL(search).searchParams.get('sale') === '1'), Boolean, { what: 'a search for products on sale' });
     expect(new URL(page.url()).searchParams.get('sale')).toBe('1');
+    await page.getByRole('button', { name: `Quick view: ${dropped.name}, Price dropped 15%` }).waitFor();
     await shots('search-on-sale');
 
     // Unsubscribe, signed out and without the beta code.
@@ -450,7 +453,12 @@ describe('wardrobe, quick view and product page (web app in Chromium against the
       });
       await on.route('**/api/search?*', async (route) => {
         searches.push(route.request().url());
-        await route.continue();
+        // As the search service answers On sale: only products carrying a price drop.
+        const response = await route.fetch();
+        const results = (await response.json()) as SearchResults;
+        if (new URL(route.request().url()).searchParams.get('sale') !== '1') return route.fulfill({ response, json: results });
+        const products = results.products.filter((product) => product.id === dropped.id).map((product) => ({ ...product, priceDrop: { percent: 15, from: 80, since: day(55) } }));
+        await route.fulfill({ response, json: { ...results, products, total: products.length, pageCount: 1 } });
       });
       await on.route('**/api/price-alerts/unsubscribe', (route) => {
         const { token } = route.request().postDataJSON() as { token: string };
