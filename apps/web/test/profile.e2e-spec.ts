@@ -140,7 +140,7 @@ describe('profile screen (web app in Chromium against the embedded product)', ()
     expect(await unsavedBar(page).count()).toBe(0);
 
     // Every section starts open, each a button that says so and controls its region.
-    for (const title of ['Personal Information', 'Measurements', 'Favorite Brands', 'Sizes']) {
+    for (const title of ['Personal Information', 'Measurements', 'Favorite Brands', 'Sizes', 'Price alerts']) {
       const trigger = section(page, title);
       expect(await trigger.getAttribute('aria-expanded')).toBe('true');
       const region = page.locator(`[id="${await trigger.getAttribute('aria-controls')}"]`);

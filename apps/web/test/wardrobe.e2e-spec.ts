@@ -362,6 +362,11 @@ describe('wardrobe, quick view and product page (web app in Chromium against the
     const menuButton = page.getByRole('button', { name: `Account menu for ${account.firstName}, 2 unread notifications` });
     await menuButton.waitFor();
     expect(await page.locator('.user-menu__dot').isVisible()).toBe(true);
+    // On a phone the user menu is behind the menu button, which carries the dot.
+    await page.setViewportSize({ width: VIEWPORTS[1].width, height: VIEWPORTS[1].height });
+    await page.getByRole('button', { name: 'Open menu, 2 unread notifications' }).waitFor();
+    await screenshot(page, 'price-watch-unread-dot-390', { fullPage: false });
+    await page.setViewportSize({ width: VIEWPORTS[0].width, height: VIEWPORTS[0].height });
     await menuButton.click();
     await page.getByRole('menuitem', { name: 'Notifications 2 unread' }).click();
     const list = page.getByRole('dialog', { name: 'Notifications' });

@@ -4,6 +4,7 @@ import { CloseIcon, MenuIcon, SearchIcon } from '@/components/ui/icons';
 import { paths } from '@/config/paths';
 import { siteConfig } from '@/config/site';
 import { UserMenu } from '@/features/auth/components/user-menu';
+import { useNotifications } from '@/features/price-watch/api/notifications';
 import { useAuth } from '@/features/auth/hooks/use-auth';
 import { SearchBox } from '@/features/search/components/search-box';
 import { WardrobeLink } from '@/features/wardrobe/components/wardrobe-link';
@@ -27,6 +28,8 @@ export interface SiteHeaderProps {
 export function SiteHeader({ wardrobeEmpty = false }: SiteHeaderProps) {
   const location = useLocation();
   const signedIn = useAuth().status === 'signedIn';
+  // On phones the user menu sits behind the menu button, so its unread dot shows there too (issue 25).
+  const unread = useNotifications().data?.unread ?? 0;
   // A panel is open only for the location it was opened on, so navigating closes it without an effect.
   const [openPanel, setOpenPanel] = useState<{ panel: Panel; locationKey: string } | null>(null);
   const searchInputRef = useRef<HTMLInputElement>(null);
@@ -97,12 +100,13 @@ export function SiteHeader({ wardrobeEmpty = false }: SiteHeaderProps) {
           <button
             type="button"
             className="icon-button"
-            aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+            aria-label={menuOpen ? 'Close menu' : signedIn && unread > 0 ? `Open menu, ${unread === 1 ? '1 unread notification' : `${unread} unread notifications`}` : 'Open menu'}
             aria-expanded={menuOpen}
             aria-controls={MENU_IDS}
             onClick={() => toggle('menu')}
           >
             {menuOpen ? <CloseIcon /> : <MenuIcon />}
+            {!menuOpen && signedIn && unread > 0 ? <span className="site-header__dot" aria-hidden="true" /> : null}
           </button>
         </div>
       </div>

@@ -13,6 +13,7 @@ export function WardrobeFiltersPanel({ id, filters, brands, onChange }: Wardrobe
   const genderId = useId();
   const priceId = useId();
   const brandId = useId();
+  const saleHintId = useId();
   const active = hasWardrobeFilters(filters);
   return (
     <div id={id} className="wardrobe-filters" role="region" aria-label="Filters">
@@ -65,11 +66,15 @@ export function WardrobeFiltersPanel({ id, filters, brands, onChange }: Wardrobe
           ))}
         </select>
       </div>
-      <label className="wardrobe-filters__sale">
-        <input type="checkbox" checked={filters.sale} onChange={(event) => onChange({ ...filters, sale: event.target.checked })} />
-        <span>Sale</span>
-        <span className="wardrobe-filters__hint">Price dropped this week</span>
-      </label>
+      <div className="wardrobe-filters__sale">
+        <label>
+          <input type="checkbox" checked={filters.sale} aria-describedby={saleHintId} onChange={(event) => onChange({ ...filters, sale: event.target.checked })} />
+          <span>Sale</span>
+        </label>
+        <span id={saleHintId} className="wardrobe-filters__hint">
+          Items whose price dropped in the last 7 days
+        </span>
+      </div>
       <button type="button" className="link-button wardrobe-filters__clear" disabled={!active} onClick={() => onChange(NO_FILTERS)}>
         Clear filters
       </button>
