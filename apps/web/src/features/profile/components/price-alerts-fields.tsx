@@ -1,5 +1,5 @@
 import type { UpdateProfileRequest } from '@closetly/contracts';
-import { useFormContext, useFormState, useWatch } from 'react-hook-form';
+import { useFormContext, useFormState } from 'react-hook-form';
 import { SelectField } from '@/components/ui/form-field';
 import { MIN_DROP_OPTIONS, parseMinDrop, type ProfileFormValues } from '../lib/profile-form';
 
@@ -9,7 +9,6 @@ import { MIN_DROP_OPTIONS, parseMinDrop, type ProfileFormValues } from '../lib/p
  */
 export function PriceAlertsFields() {
   const form = useFormContext<ProfileFormValues, unknown, UpdateProfileRequest>();
-  const enabled = useWatch({ control: form.control, name: 'priceAlerts.enabled' });
   const { errors } = useFormState({ control: form.control, name: 'priceAlerts' });
   return (
     <div className="price-alerts">
@@ -24,7 +23,6 @@ export function PriceAlertsFields() {
         <SelectField
           label="Alert me when a saved item's price drops by"
           error={errors.priceAlerts?.minDropPercent?.message}
-          aria-disabled={!enabled || undefined}
           {...form.register('priceAlerts.minDropPercent', { setValueAs: parseMinDrop })}
         >
           {MIN_DROP_OPTIONS.map((option) => (
@@ -36,10 +34,7 @@ export function PriceAlertsFields() {
       </div>
       <label className="switch-field">
         <input type="checkbox" {...form.register('priceAlerts.rises')} />
-        <span>
-          Also tell me when prices rise
-          <span className="switch-field__hint">By the same percentage.</span>
-        </span>
+        <span>Also tell me when prices rise</span>
       </label>
       <p className="form-field__description">To be told when an item goes below a price you choose, set a target price from its quick view.</p>
     </div>
