@@ -329,6 +329,7 @@ describe('wardrobe, quick view and product page (web app in Chromium against the
     await dialog.getByRole('heading', { name: 'Price history' }).waitFor();
     await dialog.getByText('Lowest price in 30 days').waitFor();
     expect(await dialog.getByText('5 observations').isVisible()).toBe(true);
+    expect(await dialog.locator('.price-history__legend').innerText()).toMatch(/read on the retailer's page\s+seen by shoppers/);
     expect(await dialog.locator('.price-history__figures').innerText()).toMatch(/Lowest \(90 days\)\s*\$68\.00\s*Highest \(90 days\)\s*\$80\.00/);
     const chart = dialog.getByRole('img', { name: 'Observed prices from $68.00 to $80.00, 5 observations' });
     expect(await chart.locator('circle').count()).toBe(5);

@@ -2,7 +2,7 @@ import { formatUsd } from '@closetly/catalogue-rules';
 import { LOWEST_PRICE_WINDOW_DAYS, PRICE_HISTORY_DAYS } from '@closetly/contracts';
 import { useId } from 'react';
 import { usePriceHistory } from '../api/price-history';
-import { formatObservationDay, observationsText } from '../lib/price-chart';
+import { formatObservationDay, observationsText, PRICE_CHART_BOX } from '../lib/price-chart';
 import { PriceChart } from './price-chart';
 
 export interface PriceHistoryPanelProps {
@@ -40,12 +40,20 @@ export function PriceHistoryPanel({ productId }: PriceHistoryPanelProps) {
         <>
           <PriceChart
             points={data.points}
+            low={data.low}
+            high={data.high}
             label={`Observed prices from ${formatUsd(data.low)} to ${formatUsd(data.high)}, ${observationsText(data.observations)}`}
           />
           {first && last ? (
-            <p className="price-history__span" aria-hidden="true">
+            <p className="price-history__span" aria-hidden="true" style={{ paddingLeft: `${(PRICE_CHART_BOX.padLeft / PRICE_CHART_BOX.width) * 100}%` }}>
               <span>{formatObservationDay(first.at)}</span>
               <span>{formatObservationDay(last.at)}</span>
+            </p>
+          ) : null}
+          {data.points.some((point) => point.source === 'page') && data.points.some((point) => point.source !== 'page') ? (
+            <p className="price-history__legend">
+              <span className="price-history__key" data-source="page" aria-hidden="true" /> read on the retailer&apos;s page
+              <span className="price-history__key" data-source="shopper" aria-hidden="true" /> seen by shoppers
             </p>
           ) : null}
           <dl className="price-history__figures">

@@ -4,12 +4,14 @@ import type { PricePoint } from '@closetly/contracts';
 export interface ChartBox {
   width: number;
   height: number;
-  /** Room left around the plot for the markers (half a marker at least) and the axis labels. */
+  /** Room left of the plot for the low and high labels. */
+  padLeft: number;
+  /** Room right, above and below the plot for the markers (half a marker at least). */
   padX: number;
   padY: number;
 }
 
-export const PRICE_CHART_BOX: ChartBox = { width: 320, height: 120, padX: 8, padY: 10 };
+export const PRICE_CHART_BOX: ChartBox = { width: 320, height: 120, padLeft: 44, padX: 8, padY: 12 };
 
 /** One observation where the chart marks it. */
 export interface ChartMarker {
@@ -40,7 +42,7 @@ const round = (value: number) => Math.round(value * 100) / 100;
  * observation, or all at one time, sits in the middle across; one amount, in the middle down.
  */
 export function priceChartGeometry(points: readonly PricePoint[], box: ChartBox = PRICE_CHART_BOX): ChartGeometry {
-  const plotWidth = box.width - 2 * box.padX;
+  const plotWidth = box.width - box.padLeft - box.padX;
   const plotHeight = box.height - 2 * box.padY;
   const sorted = [...points].sort((a, b) => Date.parse(a.at) - Date.parse(b.at));
   const times = sorted.map((point) => Date.parse(point.at));
@@ -49,7 +51,7 @@ export function priceChartGeometry(points: readonly PricePoint[], box: ChartBox 
   const span = (times[times.length - 1] ?? 0) - first;
   const low = Math.min(...amounts);
   const high = Math.max(...amounts);
-  const xOf = (time: number) => round(span > 0 ? box.padX + ((time - first) / span) * plotWidth : box.width / 2);
+  const xOf = (time: number) => round(span > 0 ? box.padLeft + ((time - first) / span) * plotWidth : box.padLeft + plotWidth / 2);
   const yOf = (amount: number) => round(high > low ? box.padY + ((high - amount) / (high - low)) * plotHeight : box.height / 2);
 
   const markers = sorted.map((point, index) => ({ x: xOf(times[index] ?? 0), y: yOf(point.amount), amount: point.amount, at: point.at, source: point.source }));
