@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { IdentityAccountRegistered } from '@closetly/contracts';
 import { buildEnvelope, EventInbox } from '@closetly/server';
 import { deadLetterRecorder, fakeInboxDatabase } from '@closetly/testing';
-import { privacyServiceFor, profilesServiceFor } from '../test/support/unit-doubles';
+import { priceAlertsFor, privacyServiceFor } from '../test/support/unit-doubles';
 import { profilePlatformTables } from './db/schema';
 import { ProfileConsumer } from './profile.consumer';
 
@@ -13,12 +13,13 @@ const TOPIC = 'identity.account-registered.v1';
  * PrivacyService over one set of in-memory profiles (and in-memory recent searches).
  */
 function setup() {
-  const profiles = profilesServiceFor();
-  const privacy = privacyServiceFor(profiles);
+  const alerts = priceAlertsFor();
+  const profiles = alerts.profiles;
+  const privacy = privacyServiceFor(profiles, alerts.saved, alerts.notifications);
   const database = fakeInboxDatabase();
   const { transport, deadLetters } = deadLetterRecorder();
-  const consumer = new ProfileConsumer(new EventInbox('profile', database.db, profilePlatformTables, transport), profiles.service, privacy.service);
-  return { ...profiles, ...database, privacy, consumer, deadLetters };
+  const consumer = new ProfileConsumer(new EventInbox('profile', database.db, profilePlatformTables, transport), profiles.service, privacy.service, alerts.service);
+  return { ...profiles, ...database, privacy, alerts, consumer, deadLetters };
 }
 
 const registered = (overrides: Partial<IdentityAccountRegistered> = {}) => {

@@ -5,6 +5,8 @@ import { type DatabaseConnection, type Db, ErasedAccounts, migrateService } from
 import { type AdapterTestDatabase, openAdapterTestDatabase } from '@closetly/testing';
 import { sql } from 'drizzle-orm';
 import { erasedAccounts } from '../src/db/schema';
+import { NotificationsRepository } from '../src/price-alerts/notifications.repository';
+import { SavedProductsRepository } from '../src/price-alerts/saved-products.repository';
 import { PrivacyService } from '../src/privacy/privacy.service';
 import { ProfilesRepository } from '../src/profiles/profiles.repository';
 import { RecentSearchesRepository } from '../src/recent-searches/recent-searches.repository';
@@ -210,7 +212,7 @@ describe.each(['embedded', 'distributed'] as const)('profile repositories (%s)',
     });
 
     it('keeps an erased account erased: a registration event delivered after the erasure creates no profile', async () => {
-      const privacy = new PrivacyService(profiles, recent, new ErasedAccounts(erasedAccounts));
+      const privacy = new PrivacyService(profiles, recent, new SavedProductsRepository(db), new NotificationsRepository(db), new ErasedAccounts(erasedAccounts));
       const [erased, other] = [randomUUID(), randomUUID()];
       await db.transaction((tx) => privacy.accountDeleted(erased, tx as unknown as Db));
 

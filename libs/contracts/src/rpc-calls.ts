@@ -34,6 +34,7 @@ import {
   IdentityExport,
   ProfileExport,
 } from './account';
+import { MarkNotificationsReadRequest, NotificationList, PriceAlertsRunResult, PriceTarget, UnsubscribeRequest, UnsubscribeResponse } from './price-watch';
 import { Caller, type InternalCaller, PingRequest, PingResponse, type ServiceName, VerifyBetaCodeRequest, VerifyBetaCodeResponse } from './rpc';
 import { ServiceSystemStatus } from './system';
 
@@ -183,6 +184,16 @@ export const RPC_CALLS = {
   /** The caller's profile (null if none was ever made) and every recent search kept. */
   'profile.export': rpcCall('profile', WithCaller, ProfileExport, { idempotent: true }),
   'profile.data-held': rpcCall('profile', AboutUser, DataHeld, { idempotent: true }),
+  /** The caller's price-alert target for a product they saved (404 for any other product). */
+  'profile.get-price-target': rpcCall('profile', WithProduct, PriceTarget, { idempotent: true }),
+  'profile.set-price-target': rpcCall('profile', WithProduct.extend({ target: PriceTarget }), PriceTarget, { idempotent: true }),
+  /** The caller's newest in-app notifications and the unread count. */
+  'profile.notifications': rpcCall('profile', WithCaller, NotificationList, { idempotent: true }),
+  'profile.mark-notifications-read': rpcCall('profile', WithCaller.extend(MarkNotificationsReadRequest.shape), NotificationList, { idempotent: true }),
+  /** The digest mail's one-click link (no caller: the signed token is the proof). */
+  'profile.unsubscribe': rpcCall('profile', UnsubscribeRequest, UnsubscribeResponse, { idempotent: true }),
+  /** POST /api/admin/price-alerts/run (administrator; the service checks the role again): the due digests now. */
+  'profile.run-price-alerts': rpcCall('profile', WithCaller, PriceAlertsRunResult),
   'search.ping': rpcCall('search', PingRequest, PingResponse, { idempotent: true }),
   'search.system-status': systemStatus('search'),
   /** One page of listed, not hidden products for a query, with the total and the facet counts. */

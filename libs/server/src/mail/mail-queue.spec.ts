@@ -1,4 +1,5 @@
-import { MAIL_FAILURES, MAIL_QUEUE_DEPTH, ProcessMetrics } from '@closetly/server';
+import { MAIL_FAILURES, MAIL_QUEUE_DEPTH } from '../metrics/metric-catalogue';
+import { ProcessMetrics } from '../metrics/process-metrics';
 import { type MailQueueOptions, MailQueue } from './mail-queue';
 import type { Mail, Mailer } from './mailer';
 

@@ -1,5 +1,7 @@
 import { Inject, Injectable, Logger, type OnApplicationShutdown, Optional } from '@nestjs/common';
-import { MAIL_FAILURES, MAIL_QUEUE_DEPTH, METRICS, type ProcessMetrics } from '@closetly/server';
+import { MAIL_FAILURES, MAIL_QUEUE_DEPTH } from '../metrics/metric-catalogue';
+import type { ProcessMetrics } from '../metrics/process-metrics';
+import { METRICS } from '../runtime/tokens';
 import { type Mail, MAILER, type Mailer } from './mailer';
 
 export interface MailQueueOptions {
@@ -29,7 +31,7 @@ interface Job {
  * message) runs while a request is being answered, so an answer neither
  * waits for SMTP nor takes longer because a mail was due.
  *
- * The queue is in memory on purpose: a reset mail carries a live token,
+ * The queue is in memory on purpose: a reset mail (identity) or a digest's unsubscribe link (profile) carries a live token,
  * which must never be stored in clear; a mail lost in a crash is asked for
  * again by its reader.
  */
