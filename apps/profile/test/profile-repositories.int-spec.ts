@@ -166,6 +166,77 @@ describe.each(['embedded', 'distributed'] as const)('profile repositories (%s)',
     });
   });
 
+  describe('price alerts', () => {
+    const at = (minute: number) => new Date(Date.UTC(2026, 2, 2, 8, minute));
+    const inTx = <T>(work: (tx: Db) => Promise<T>) => db.transaction((tx) => work(tx as unknown as Db));
+
+    it('keeps the alert settings with the profile (off by default) and finds the savers whose alerts are on', async () => {
+      const [on, off, none] = [randomUUID(), randomUUID(), randomUUID()];
+      expect((await profiles.insertIfMissing(on, fields()))?.priceAlerts).toEqual({ enabled: false, minDropPercent: 10, rises: false });
+      await profiles.insertIfMissing(off, fields());
+      await profiles.update(on, { priceAlerts: { enabled: true, minDropPercent: 20, rises: true } });
+
+      expect((await profiles.find(on))?.priceAlerts).toEqual({ enabled: true, minDropPercent: 20, rises: true });
+      expect((await profiles.withAlertsEnabled([on, off, none])).map((row) => row.accountId)).toEqual([on]);
+      expect(await profiles.withAlertsEnabled([])).toEqual([]);
+    });
+
+    it('counts a product saved while its latest save is newer than its latest removal, whichever event came first', async () => {
+      const saved = new SavedProductsRepository(db);
+      const [userId, productId, other] = [randomUUID(), randomUUID(), randomUUID()];
+      await saved.recordRemoval(userId, productId, at(2));
+      await saved.recordSave(userId, productId, at(1));
+      expect(await saved.findActive(userId, productId)).toBeUndefined();
+      await saved.recordSave(userId, productId, at(3));
+      await saved.recordRemoval(userId, productId, at(1));
+      expect(await saved.findActive(userId, productId)).toMatchObject({ userId, productId, savedAt: at(3), removedAt: at(2), targetPrice: null, dropReference: null, dropAlerted: false });
+      await saved.recordSave(other, productId, at(1));
+
+      await saved.setTarget(userId, productId, 79.5);
+      await inTx((tx) => saved.updateState(userId, productId, { targetPrice: null, dropReference: 100, dropAlerted: true, riseReference: 85, riseAlerted: false, belowTargetAlerted: true }, tx));
+      const savers = await inTx((tx) => saved.activeSaversForUpdate(productId, tx));
+      expect(savers.map((row) => [row.userId, row.targetPrice, row.dropReference, row.dropAlerted]).sort()).toEqual(
+        [
+          [userId, 79.5, 100, true],
+          [other, null, null, false],
+        ].sort(),
+      );
+      expect(await saved.listTargets(userId)).toEqual([{ productId, targetPrice: 79.5 }]);
+      await inTx((tx) => saved.rearmAll(userId, tx));
+      expect(await saved.findActive(userId, productId)).toMatchObject({ targetPrice: 79.5, dropReference: null, dropAlerted: false, riseReference: null, belowTargetAlerted: false });
+    });
+
+    it('keeps notifications newest first with the unread count, marks only the owner’s read, and keeps digests to one per user and day', async () => {
+      const repository = new NotificationsRepository(db);
+      const [ada, bob] = [randomUUID(), randomUUID()];
+      const row = (userId: string, minute: number) => ({ id: randomUUID(), userId, kind: 'price-drop' as const, productId: randomUUID(), name: 'Wool coat', brand: 'COS', oldPrice: 100, newPrice: 85, currency: 'EUR', createdAt: at(minute), readAt: null, digestedAt: null });
+      const rows = [row(ada, 1), row(ada, 3), row(ada, 2), row(bob, 1)];
+      await inTx((tx) => repository.insertMany(rows, tx));
+
+      expect((await repository.latest(ada, 2)).map((found) => found.createdAt)).toEqual([at(3), at(2)]);
+      await repository.markRead(ada, [rows[0]!.id, rows[3]!.id], at(10));
+      expect([await repository.countUnread(ada), await repository.countUnread(bob)]).toEqual([2, 1]);
+      await repository.markRead(ada, undefined, at(11));
+      expect([await repository.countUnread(ada), await repository.countUnread(bob)]).toEqual([0, 1]);
+
+      expect(await repository.usersWithPendingLines()).toEqual(expect.arrayContaining([ada, bob]));
+      const pending = await inTx((tx) => repository.pendingLinesForUpdate(ada, tx));
+      expect(pending.map((line) => line.createdAt)).toEqual([at(1), at(2), at(3)]);
+      expect(await inTx((tx) => repository.recordDigest({ userId: ada, day: 20_514, sentAt: at(20), items: 3 }, tx))).toBe(true);
+      expect(await inTx((tx) => repository.recordDigest({ userId: ada, day: 20_514, sentAt: at(21), items: 1 }, tx))).toBe(false);
+      expect(await repository.hasDigest(ada, 20_514)).toBe(true);
+      expect(await repository.hasDigest(ada, 20_515)).toBe(false);
+      await inTx((tx) => repository.markDigested(pending.map((line) => line.id), at(20), tx));
+      expect(await repository.usersWithPendingLines()).not.toContain(ada);
+      expect(await repository.listDigests(ada)).toEqual([{ userId: ada, day: 20_514, sentAt: at(20), items: 3 }]);
+
+      expect(await repository.countForUser(ada)).toEqual({ notifications: 3, digests: 1 });
+      await inTx((tx) => repository.deleteForUser(ada, tx));
+      expect(await repository.countForUser(ada)).toEqual({ notifications: 0, digests: 0 });
+      expect(await repository.countForUser(bob)).toEqual({ notifications: 1, digests: 0 });
+    });
+  });
+
   describe('a user’s data (export, erasure, counts)', () => {
     /** As the account's erasure does: both tables in one transaction. */
     const deleteAllOf = (userId: string) =>

@@ -43,7 +43,7 @@ export class PriceAlertDigestsService {
   ) {}
 
   /** POST /api/admin/price-alerts/run: the due digests now (administrators; checked here, not only by the gateway). */
-  runNow(caller: Caller): Promise<PriceAlertsRunResult> {
+  async runNow(caller: Caller): Promise<PriceAlertsRunResult> {
     if (!caller.roles.includes('admin')) throw new ProfileError('FORBIDDEN', 'Unauthorized access.');
     return this.runDue();
   }
