@@ -82,6 +82,7 @@ const searchCallKeys = generateInternalCallKeys();
 const SECRETS: Record<string, string> = {
   BETA_TOKEN_SECRET: 'deploy-config-test-beta-token-secret-0123456789',
   AUTH_JWT_SECRET: 'deploy-config-test-access-token-secret-0123456789',
+  UNSUBSCRIBE_TOKEN_SECRET: 'deploy-config-test-unsubscribe-secret-0123456789',
   BETA_CODES: 'deploy-test-code-1,deploy-test-code-2',
   DATABASE_URL: 'postgres://closetly:test-password@postgres.test:5432/closetly',
   GATEWAY_CALLS_PRIVATE_KEY: gatewayCallKeys.privatePem,
