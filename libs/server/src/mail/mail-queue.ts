@@ -19,6 +19,9 @@ export const MAIL_QUEUE_OPTIONS = Symbol('MAIL_QUEUE_OPTIONS');
 
 export const DEFAULT_MAIL_QUEUE_OPTIONS: MailQueueOptions = { attempts: 5, firstRetryMs: 1_000, concurrency: 4, capacity: 1_000 };
 
+/** The queues of each process's metrics: one gauge series sums them. */
+const queuesOf = new WeakMap<ProcessMetrics, Set<MailQueue>>();
+
 interface Job {
   mail: Mail;
   attempt: number;
@@ -52,8 +55,15 @@ export class MailQueue implements OnApplicationShutdown {
   ) {
     this.failures = metrics.counter(MAIL_FAILURES);
     for (const kind of ['retrying', 'gave_up', 'queue_full'] as const) this.failures.inc({ kind }, 0);
-    // Waiting and due for a retry; one queue per identity process.
-    metrics.observe(MAIL_QUEUE_DEPTH, () => [{ labels: {}, value: this.depth }]);
+    // Waiting and due for a retry, over every queue of the process (identity's and profile's share one process embedded).
+    let queues = queuesOf.get(metrics);
+    if (!queues) {
+      const observed = new Set<MailQueue>();
+      queuesOf.set(metrics, observed);
+      metrics.observe(MAIL_QUEUE_DEPTH, () => [{ labels: {}, value: [...observed].reduce((sum, queue) => sum + queue.depth, 0) }]);
+      queues = observed;
+    }
+    queues.add(this);
   }
 
   /** Mails waiting to be sent or for a retry. */
