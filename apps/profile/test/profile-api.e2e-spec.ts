@@ -290,7 +290,7 @@ describe.each(RUNTIME_MODES)('profile API ($name mode)', (mode: RuntimeMode) => 
       const [digest] = await pollUntil(async () => digestsTo(saver), (mails) => mails.length >= 1, { timeoutMs: 30_000, what: 'the digest mail' });
       expect(digest?.text).toContain('COS Wool coat: 100.00 EUR → 85.00 EUR (down 15%)');
       expect(digest?.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
-      expect(digest?.headers['list-unsubscribe']).toMatch(/^<http:\/\/[^>]+\/unsubscribe\?token=[\w.-]+>$/);
+      expect(digest?.headers['list-unsubscribe']).toMatch(/^<http:\/\/[^>]+\/api\/price-alerts\/unsubscribe\/one-click\?token=[\w.-]+>$/);
 
       expect(await runDigests()).toEqual({ digests: 0, items: 0 });
       expect(digestsTo(saver)).toHaveLength(1);
@@ -346,6 +346,23 @@ describe.each(RUNTIME_MODES)('profile API ($name mode)', (mode: RuntimeMode) => 
       expect(((await forged.json()) as ErrorBody).error.message).toBe(UNSUBSCRIBE_INVALID_MESSAGE);
       // An access token is signed for something else: refused too.
       expect((await unsubscribe({ token: saver.token })).status).toBe(400);
+    });
+
+    it('unsubscribes with a mail client’s one-click POST to the List-Unsubscribe address (RFC 8058), signed out', async () => {
+      await enableAlerts(saver, { enabled: true, minDropPercent: 10, rises: false });
+      const oneClick = /^<(.+)>$/.exec(digestsTo(saver)[1]?.headers['list-unsubscribe'] ?? '')?.[1] ?? '';
+      const target = new URL(oneClick);
+      const answer = await fetch(`${started.product.baseUrl}${target.pathname}${target.search}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: 'List-Unsubscribe=One-Click',
+      });
+      expect(answer.status).toBe(200);
+      expect(await answer.json()).toEqual({ unsubscribed: true });
+      expect((await getProfile(saver.token)).body.priceAlerts.enabled).toBe(false);
+      // A form body anywhere else is still refused.
+      const elsewhere = await fetch(`${started.product.baseUrl}/api/price-alerts/unsubscribe`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'List-Unsubscribe=One-Click' });
+      expect(elsewhere.status).toBe(415);
     });
 
     it('lets only an administrator run the digests (403), and needs sign-in for notifications (401)', async () => {

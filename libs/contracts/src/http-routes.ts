@@ -121,6 +121,11 @@ const file = <TOptions extends { contentType: string; attachment?: boolean; sche
 
 /** A product, wardrobe item or contest named in the path: a malformed id is simply not found. */
 const ProductIdParams = z.object({ id: ProductIdParam });
+/**
+ * Where a digest's List-Unsubscribe header points (RFC 8058): mail clients POST `List-Unsubscribe=One-Click`
+ * there, form-encoded, so the gateway reads a form body on this route alone.
+ */
+export const ONE_CLICK_UNSUBSCRIBE_PATH = '/api/price-alerts/unsubscribe/one-click';
 /** A saved item's product named in the path: a malformed id is simply not found. */
 const ProductIdPathParams = z.object({ productId: ProductIdParam });
 const UserIdParams = z.object({ userId: z.uuid('Invalid user id') });
@@ -199,6 +204,16 @@ export const HTTP_ROUTES = {
   setPriceTarget: { method: 'PUT', path: '/api/price-alerts/targets/{productId}', summary: 'Set or clear (null) the alert target for an item the caller saved', auth: 'user', rateLimit: 'profile-write', params: ProductIdPathParams, body: PriceTarget, status: 200, answer: json(PriceTarget) },
   listNotifications: { method: 'GET', path: '/api/notifications', summary: "The caller's newest notifications (50 at most) and the unread count", auth: 'user', status: 200, answer: json(NotificationList) },
   markNotificationsRead: { method: 'POST', path: '/api/notifications/read', summary: "Mark the caller's notifications read (these ids, or all)", auth: 'user', rateLimit: 'profile-write', body: MarkNotificationsReadRequest, status: 200, answer: json(NotificationList) },
+  unsubscribePriceAlertsOneClick: {
+    method: 'POST',
+    path: ONE_CLICK_UNSUBSCRIBE_PATH,
+    summary: "RFC 8058 one-click unsubscribe: a mail client's POST to the digest's List-Unsubscribe address (the token in the query; its form body, List-Unsubscribe=One-Click, is not needed)",
+    auth: 'none',
+    rateLimit: 'unsubscribe',
+    query: UnsubscribeRequest,
+    status: 200,
+    answer: json(UnsubscribeResponse),
+  },
   unsubscribePriceAlerts: { method: 'POST', path: '/api/price-alerts/unsubscribe', summary: "Turn price alerts off with a digest mail's signed link (no sign-in)", auth: 'none', rateLimit: 'unsubscribe', body: UnsubscribeRequest, status: 200, answer: json(UnsubscribeResponse) },
   updateProfile: { method: 'PUT', path: '/api/profile', summary: "Replace the caller's profile", auth: 'user', rateLimit: 'profile-write', body: UpdateProfileRequest, status: 200, answer: json(Profile) },
 

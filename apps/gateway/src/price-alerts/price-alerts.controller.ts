@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Inject, Param, Post, Put } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Inject, Param, Post, Put, Query } from '@nestjs/common';
 import {
   type Caller,
   MarkNotificationsReadRequest,
@@ -58,6 +58,15 @@ export class PriceAlertsController {
   @RateLimit('unsubscribe')
   unsubscribe(@Body(new ZodPipe(UnsubscribeRequest)) body: UnsubscribeRequest): Promise<{ unsubscribed: true }> {
     return this.rpc.call('profile.unsubscribe', body);
+  }
+
+  /** RFC 8058: the mail client's one-click POST to the List-Unsubscribe address; the token rides in the query. */
+  @Post('price-alerts/unsubscribe/one-click')
+  @HttpCode(200)
+  @BetaExempt()
+  @RateLimit('unsubscribe')
+  unsubscribeOneClick(@Query(new ZodPipe(UnsubscribeRequest)) query: UnsubscribeRequest): Promise<{ unsubscribed: true }> {
+    return this.rpc.call('profile.unsubscribe', { token: query.token });
   }
 
   @Post('admin/price-alerts/run')

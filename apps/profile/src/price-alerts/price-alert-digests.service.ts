@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import type { Caller, PriceAlertsRunResult } from '@closetly/contracts';
+import { type Caller, ONE_CLICK_UNSUBSCRIBE_PATH, type PriceAlertsRunResult } from '@closetly/contracts';
 import { type Db, type Mail, MailQueue, UnitOfWork } from '@closetly/server';
 import { PROFILE_CONFIG, type ProfileConfig } from '../config';
 import { ProfileError } from '../profile.errors';
@@ -79,8 +79,12 @@ export class PriceAlertDigestsService {
   }
 
   private digestMail(to: string, userId: string, lines: readonly NotificationRow[], now: Date): Mail {
+    const token = this.tokens.sign(userId, now);
+    // The link a reader clicks opens the web page (which asks the API); mail clients' one-click POST goes to the API itself (RFC 8058).
     const unsubscribe = new URL('/unsubscribe', this.config.PUBLIC_URL);
-    unsubscribe.searchParams.set('token', this.tokens.sign(userId, now));
+    unsubscribe.searchParams.set('token', token);
+    const oneClick = new URL(ONE_CLICK_UNSUBSCRIBE_PATH, this.config.PUBLIC_URL);
+    oneClick.searchParams.set('token', token);
     const settings = new URL('/account', this.config.PUBLIC_URL).toString();
     const texts = lines.map(digestLine);
     const subject = lines.length === 1 ? 'Price alert: 1 item crossed your threshold' : `Price alerts: ${lines.length} items crossed your thresholds`;
@@ -91,7 +95,7 @@ export class PriceAlertDigestsService {
       html:
         `<p>Prices of items you saved moved:</p><ul>${texts.map((line) => `<li>${escapeHtml(line)}</li>`).join('')}</ul>` +
         `<p><a href="${escapeHtml(settings)}">Change your alerts</a> · <a href="${escapeHtml(unsubscribe.toString())}">Unsubscribe from price alerts</a></p>`,
-      headers: { 'List-Unsubscribe': `<${unsubscribe.toString()}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+      headers: { 'List-Unsubscribe': `<${oneClick.toString()}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
     };
   }
 }

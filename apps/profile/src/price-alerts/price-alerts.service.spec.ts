@@ -217,7 +217,7 @@ describe('PriceAlertDigestsService', () => {
     const url = new URL(link);
     expect(url.origin + url.pathname).toBe('https://closetly.example/unsubscribe');
     expect(tokens.verify(url.searchParams.get('token') ?? '', new Date('2026-03-02T09:00:00.000Z'))).toBe(ada.uid);
-    expect(digest?.headers).toEqual({ 'List-Unsubscribe': `<${link}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' });
+    expect(digest?.headers).toEqual({ 'List-Unsubscribe': `<${link.replace('/unsubscribe?', '/api/price-alerts/unsubscribe/one-click?')}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' });
     expect(digest?.html).toContain(`href="${link.replace(/&/g, '&#38;')}"`);
   });
 
