@@ -344,6 +344,7 @@ describe('docker-compose.yml', () => {
       ['gateway', 'AUTH_JWT_SECRET'],
       ['identity', 'BETA_CODES'],
       ['identity', 'AUTH_JWT_SECRET'],
+      ['profile', 'UNSUBSCRIBE_TOKEN_SECRET'],
     ];
     for (const [name, variable] of required) {
       const raw = environmentOf(byName.get(name)?.raw ?? {});
@@ -358,6 +359,7 @@ describe('docker-compose.yml', () => {
     expect(loadGatewayConfig(appNamed('gateway').env).jwtKeys.current.secret).toBe(SECRETS.AUTH_JWT_SECRET);
     expect(loadIdentityConfig(appNamed('identity').env).jwtKeys.current.secret).toBe(SECRETS.AUTH_JWT_SECRET);
     expect(loadIdentityConfig(appNamed('identity').env).betaCodes).toEqual(SECRETS.BETA_CODES?.split(','));
+    expect(loadProfileConfig(appNamed('profile').env).UNSUBSCRIBE_TOKEN_SECRET).toBe(SECRETS.UNSUBSCRIBE_TOKEN_SECRET);
   });
 
   it('gives each app exactly the internal-call keys it needs: its own private key to the gateway and search, the public keys to the services', () => {
