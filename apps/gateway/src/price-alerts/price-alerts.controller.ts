@@ -15,6 +15,8 @@ import { ZodPipe } from '../http/zod-body.pipe';
 import { RateLimit } from '../rate-limit/rate-limit.interceptor';
 
 const SavedProductId = new ZodPipe(ProductIdParam, { failure: 'NOT_FOUND' });
+/** A run sends every due digest, one transaction per user: with many users it outlasts an ordinary call. */
+const RUN_TIMEOUT_MS = 5 * 60_000;
 
 /**
  * Price alerts (issue 25), each one call to the profile service: a saved item's target, the caller's
@@ -73,6 +75,6 @@ export class PriceAlertsController {
   @HttpCode(200)
   @AdminOnly()
   run(@CurrentUser() caller: Caller): Promise<PriceAlertsRunResult> {
-    return this.rpc.call('profile.run-price-alerts', { caller });
+    return this.rpc.call('profile.run-price-alerts', { caller }, { timeoutMs: RUN_TIMEOUT_MS });
   }
 }
