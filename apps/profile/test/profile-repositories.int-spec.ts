@@ -193,7 +193,7 @@ describe.each(['embedded', 'distributed'] as const)('profile repositories (%s)',
       await saved.recordSave(other, productId, at(1));
 
       await saved.setTarget(userId, productId, 79.5);
-      await inTx((tx) => saved.updateState(userId, productId, { targetPrice: null, dropReference: 100, dropAlerted: true, riseReference: 85, riseAlerted: false, belowTargetAlerted: true }, tx));
+      await inTx((tx) => saved.updateStates(productId, [{ userId, state: { targetPrice: null, dropReference: 100, dropAlerted: true, riseReference: 85, riseAlerted: false, belowTargetAlerted: true } }], tx));
       const savers = await inTx((tx) => saved.activeSaversForUpdate(productId, tx));
       expect(savers.map((row) => [row.userId, row.targetPrice, row.dropReference, row.dropAlerted]).sort()).toEqual(
         [
@@ -204,6 +204,25 @@ describe.each(['embedded', 'distributed'] as const)('profile repositories (%s)',
       expect(await saved.listTargets(userId)).toEqual([{ productId, targetPrice: 79.5 }]);
       await inTx((tx) => saved.rearmAll(userId, tx));
       expect(await saved.findActive(userId, productId)).toMatchObject({ targetPrice: 79.5, dropReference: null, dropAlerted: false, riseReference: null, belowTargetAlerted: false });
+    });
+
+    it('writes many savers’ states in one go, nulls included, touching only that product’s rows', async () => {
+      const saved = new SavedProductsRepository(db);
+      const [productId, otherProduct] = [randomUUID(), randomUUID()];
+      const users = [randomUUID(), randomUUID(), randomUUID()];
+      for (const userId of users) {
+        await saved.recordSave(userId, productId, at(1));
+        await saved.recordSave(userId, otherProduct, at(1));
+      }
+      const armed = (reference: number | null, alerted: boolean) => ({ targetPrice: null, dropReference: reference, dropAlerted: alerted, riseReference: reference, riseAlerted: false, belowTargetAlerted: alerted });
+      await inTx((tx) => saved.updateStates(productId, [{ userId: users[1]!, state: armed(90, true) }], tx));
+      await inTx((tx) => saved.updateStates(productId, [{ userId: users[0]!, state: armed(100.5, true) }, { userId: users[1]!, state: armed(null, false) }], tx));
+      await inTx((tx) => saved.updateStates(productId, [], tx));
+
+      expect(await saved.findActive(users[0]!, productId)).toMatchObject({ dropReference: 100.5, dropAlerted: true, riseReference: 100.5, belowTargetAlerted: true });
+      expect(await saved.findActive(users[1]!, productId)).toMatchObject({ dropReference: null, dropAlerted: false });
+      expect(await saved.findActive(users[2]!, productId)).toMatchObject({ dropReference: null, dropAlerted: false });
+      expect(await saved.findActive(users[0]!, otherProduct)).toMatchObject({ dropReference: null, dropAlerted: false });
     });
 
     it('keeps notifications newest first with the unread count, marks only the owner’s read, and keeps digests to one per user and day', async () => {

@@ -14,7 +14,7 @@ import {
 import { type Db, UnitOfWork } from '@closetly/server';
 import { ProfileError } from '../profile.errors';
 import { ProfilesRepository } from '../profiles/profiles.repository';
-import { evaluatePriceMove } from './alert-rules';
+import { type AlertState, evaluatePriceMove } from './alert-rules';
 import { type NotificationRow, NotificationsRepository } from './notifications.repository';
 import { SavedProductsRepository } from './saved-products.repository';
 import { UnsubscribeTokens } from './unsubscribe-tokens';
@@ -25,6 +25,9 @@ export interface PriceAlertsClock {
 }
 
 export const ITEM_NOT_FOUND_MESSAGE = 'Item not found';
+
+const sameState = (a: AlertState, b: AlertState) =>
+  a.dropReference === b.dropReference && a.dropAlerted === b.dropAlerted && a.riseReference === b.riseReference && a.riseAlerted === b.riseAlerted && a.belowTargetAlerted === b.belowTargetAlerted;
 
 export const toAppNotification = (row: NotificationRow): AppNotification => ({
   id: row.id,
@@ -90,12 +93,13 @@ export class PriceAlertsService {
     if (savers.length === 0) return 0;
     const enabled = new Map((await this.profiles.withAlertsEnabled(savers.map((saver) => saver.userId), tx)).map((profile) => [profile.accountId, profile.priceAlerts]));
     const created: NotificationRow[] = [];
+    const changed: Array<{ userId: string; state: AlertState }> = [];
     const at = new Date(event.observedAt);
     for (const saver of savers) {
       const settings = enabled.get(saver.userId);
       if (!settings?.enabled) continue;
       const { alert, state } = evaluatePriceMove(saver, settings, { old: event.old, new: event.new });
-      await this.saved.updateState(saver.userId, saver.productId, state, tx);
+      if (!sameState(saver, state)) changed.push({ userId: saver.userId, state });
       if (!alert) continue;
       created.push({
         id: randomUUID(),
@@ -112,6 +116,7 @@ export class PriceAlertsService {
         digestedAt: null,
       });
     }
+    await this.saved.updateStates(event.product.id, changed, tx);
     await this.notifications.insertMany(created, tx);
     return created.length;
   }

@@ -12,6 +12,8 @@ export interface SavedProductRow extends AlertState {
   removedAt: Date | null;
 }
 
+const STATE_UPDATE_CHUNK = 1_000;
+
 /** Saved now: never removed, or saved again after the last removal. */
 const isActive = or(isNull(savedProducts.removedAt), gt(savedProducts.savedAt, savedProducts.removedAt));
 
@@ -65,12 +67,22 @@ export class SavedProductsRepository {
       .for('update');
   }
 
-  async updateState(userId: string, productId: string, state: AlertState, tx: Db): Promise<void> {
-    const { dropReference, dropAlerted, riseReference, riseAlerted, belowTargetAlerted } = state;
-    await tx
-      .update(savedProducts)
-      .set({ dropReference, dropAlerted, riseReference, riseAlerted, belowTargetAlerted })
-      .where(and(eq(savedProducts.userId, userId), eq(savedProducts.productId, productId)));
+  /** Each saver's new alert state for the product, in one statement per thousand savers (a popular product has many). */
+  async updateStates(productId: string, states: ReadonlyArray<{ userId: string; state: AlertState }>, tx: Db): Promise<void> {
+    for (let start = 0; start < states.length; start += STATE_UPDATE_CHUNK) {
+      const rows = states
+        .slice(start, start + STATE_UPDATE_CHUNK)
+        .map(
+          ({ userId, state }) =>
+            sql`(${userId}, ${state.dropReference}::double precision, ${state.dropAlerted}::boolean, ${state.riseReference}::double precision, ${state.riseAlerted}::boolean, ${state.belowTargetAlerted}::boolean)`,
+        );
+      await tx.execute(sql`
+        update ${savedProducts} set
+          drop_reference = v.drop_reference, drop_alerted = v.drop_alerted,
+          rise_reference = v.rise_reference, rise_alerted = v.rise_alerted, below_target_alerted = v.below_target_alerted
+        from (values ${sql.join(rows, sql`, `)}) as v(user_id, drop_reference, drop_alerted, rise_reference, rise_alerted, below_target_alerted)
+        where ${savedProducts.productId} = ${productId} and ${savedProducts.userId} = v.user_id`);
+    }
   }
 
   /** Alerts turned on: every saved product arms afresh at its next price. */

@@ -78,9 +78,11 @@ export function inMemorySavedProducts() {
     if (row) Object.assign(row, { targetPrice, belowTargetAlerted: false });
   });
   repository.activeSaversForUpdate.mockImplementation(async (productId) => [...rows.values()].filter((row) => row.productId === productId).flatMap((row) => active(row) ?? []));
-  repository.updateState.mockImplementation(async (userId, productId, state) => {
-    const row = rows.get(key(userId, productId));
-    if (row) Object.assign(row, structuredClone(state), { targetPrice: row.targetPrice });
+  repository.updateStates.mockImplementation(async (productId, states) => {
+    for (const { userId, state } of states) {
+      const row = rows.get(key(userId, productId));
+      if (row) Object.assign(row, structuredClone(state), { targetPrice: row.targetPrice });
+    }
   });
   repository.rearmAll.mockImplementation(async (userId) => {
     for (const row of rows.values()) if (row.userId === userId) Object.assign(row, UNARMED);
