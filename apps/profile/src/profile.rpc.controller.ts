@@ -25,7 +25,7 @@ export class ProfileRpcController {
 
   @RpcHandler('profile.update')
   update(@Payload() request: RpcRequest<'profile.update'>) {
-    return this.profiles.update(request.caller, request.account, request.profile);
+    return this.profiles.update(request.caller, request.account, request.profile, request.savedProducts);
   }
 
   @RpcHandler('profile.save-search')

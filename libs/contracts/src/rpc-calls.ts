@@ -177,7 +177,19 @@ export const RPC_CALLS = {
   /** The caller's profile, created from `account` if the registration event has not arrived yet. */
   'profile.get': rpcCall('profile', WithCaller.extend({ account: ProfileAccount }), Profile, { idempotent: true }),
   /** Replaces the caller's profile (email excepted: it is the account's); answers it as stored. */
-  'profile.update': rpcCall('profile', WithCaller.extend({ account: ProfileAccount, profile: UpdateProfileRequest }), Profile),
+  'profile.update': rpcCall(
+    'profile',
+    WithCaller.extend({
+      account: ProfileAccount,
+      profile: UpdateProfileRequest,
+      /**
+       * The caller's saves as the wardrobe lists them now, sent when the request turns price alerts on: the
+       * profile learns saves from wardrobe's events, and this covers saves older than the events it has seen.
+       */
+      savedProducts: z.array(z.object({ productId: z.string().uuid(), savedAt: z.string().datetime() })).optional(),
+    }),
+    Profile,
+  ),
   /** Recent searches (spec §3): records a signed-in search; the newest distinct terms first. */
   'profile.save-search': rpcCall('profile', WithCaller.extend({ term: SaveSearchRequest.shape.term }), RpcOk),
   'profile.recent-searches': rpcCall('profile', WithCaller, RecentSearches, { idempotent: true }),

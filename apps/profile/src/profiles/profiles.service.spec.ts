@@ -145,6 +145,26 @@ describe('ProfilesService', () => {
       expect(saved.repository.rearmAll).toHaveBeenCalledWith(shopper.uid, expect.anything());
     });
 
+    it('records the saves the wardrobe lists when alerts turn on (older than any event seen), but only then', async () => {
+      const { service, saved } = profilesServiceFor();
+      const shopper = caller();
+      const [old, removedLater, other] = [randomUUID(), randomUUID(), randomUUID()];
+      const off = { enabled: false, minDropPercent: 10, rises: false } as const;
+      await saved.repository.recordRemoval(shopper.uid, removedLater, new Date('2026-03-01T12:00:00.000Z'));
+
+      await service.update(shopper, account(), fullProfile({ priceAlerts: off }), [{ productId: other, savedAt: '2026-02-01T10:00:00.000Z' }]);
+      expect(saved.row(shopper.uid, other)).toBeUndefined();
+      const listed = [
+        { productId: old, savedAt: '2026-02-01T10:00:00.000Z' },
+        { productId: removedLater, savedAt: '2026-02-01T10:00:00.000Z' },
+      ];
+      await service.update(shopper, account(), fullProfile({ priceAlerts: { ...off, enabled: true } }), listed);
+
+      expect(await saved.repository.findActive(shopper.uid, old)).toMatchObject({ savedAt: new Date('2026-02-01T10:00:00.000Z') });
+      // The removal event (newer than the listed save) still wins.
+      expect(await saved.repository.findActive(shopper.uid, removedLater)).toBeUndefined();
+    });
+
     it('never stores an e-mail from the request: the account’s stays', async () => {
       const { service, profiles } = profilesServiceFor();
       const shopper = caller();
