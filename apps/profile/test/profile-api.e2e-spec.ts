@@ -279,6 +279,15 @@ describe.each(RUNTIME_MODES)('profile API ($name mode)', (mode: RuntimeMode) => 
       expect(notSaved.body.error.message).toBe('Item not found');
       expect((await call<ErrorBody>('PUT', `/api/price-alerts/targets/${randomUUID()}`, { token: saver.token, body: { targetPrice: 40 } })).status).toBe(404);
       expect((await call('PUT', `/api/price-alerts/targets/${productId}`, { token: saver.token, body: { targetPrice: null } })).body).toEqual({ targetPrice: null });
+      for (const [targetPrice, message] of [
+        [-1, 'Target price must be more than 0'],
+        ['cheap', 'Target price must be a number'],
+        [2_000_000, 'Target price is too high'],
+      ] as const) {
+        const refused = await call<ErrorBody>('PUT', `/api/price-alerts/targets/${productId}`, { token: saver.token, body: { targetPrice } });
+        expect({ status: refused.status, fields: refused.body.error.fields }).toEqual({ status: 400, fields: { targetPrice: [message] } });
+      }
+      expect((await call<ErrorBody>('POST', '/api/notifications/read', { token: saver.token, body: { ids: ['not-an-id'] } })).status).toBe(400);
     });
 
     it('gets the saver exactly one digest mail for a 15% drop, and an in-app notification', async () => {
