@@ -8,7 +8,7 @@ import { startDistributedProduct } from './distributed-product';
  * explicit values: the environment's, else those kept in DATA_DIR/secrets.json
  * (generated on first start, mode 0600), as `npm start` does.
  */
-const SIGNING_SECRETS = ['AUTH_JWT_SECRET', 'BETA_TOKEN_SECRET'] as const;
+const SIGNING_SECRETS = ['AUTH_JWT_SECRET', 'BETA_TOKEN_SECRET', 'UNSUBSCRIBE_TOKEN_SECRET'] as const;
 
 /** `--replicas N` (default 1): how many of each process to run. */
 export function replicasFromArgs(args: readonly string[]): number {

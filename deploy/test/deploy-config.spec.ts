@@ -82,6 +82,7 @@ const searchCallKeys = generateInternalCallKeys();
 const SECRETS: Record<string, string> = {
   BETA_TOKEN_SECRET: 'deploy-config-test-beta-token-secret-0123456789',
   AUTH_JWT_SECRET: 'deploy-config-test-access-token-secret-0123456789',
+  UNSUBSCRIBE_TOKEN_SECRET: 'deploy-config-test-unsubscribe-secret-0123456789',
   BETA_CODES: 'deploy-test-code-1,deploy-test-code-2',
   DATABASE_URL: 'postgres://closetly:test-password@postgres.test:5432/closetly',
   GATEWAY_CALLS_PRIVATE_KEY: gatewayCallKeys.privatePem,
@@ -343,6 +344,7 @@ describe('docker-compose.yml', () => {
       ['gateway', 'AUTH_JWT_SECRET'],
       ['identity', 'BETA_CODES'],
       ['identity', 'AUTH_JWT_SECRET'],
+      ['profile', 'UNSUBSCRIBE_TOKEN_SECRET'],
     ];
     for (const [name, variable] of required) {
       const raw = environmentOf(byName.get(name)?.raw ?? {});
@@ -357,6 +359,7 @@ describe('docker-compose.yml', () => {
     expect(loadGatewayConfig(appNamed('gateway').env).jwtKeys.current.secret).toBe(SECRETS.AUTH_JWT_SECRET);
     expect(loadIdentityConfig(appNamed('identity').env).jwtKeys.current.secret).toBe(SECRETS.AUTH_JWT_SECRET);
     expect(loadIdentityConfig(appNamed('identity').env).betaCodes).toEqual(SECRETS.BETA_CODES?.split(','));
+    expect(loadProfileConfig(appNamed('profile').env).UNSUBSCRIBE_TOKEN_SECRET).toBe(SECRETS.UNSUBSCRIBE_TOKEN_SECRET);
   });
 
   it('gives each app exactly the internal-call keys it needs: its own private key to the gateway and search, the public keys to the services', () => {

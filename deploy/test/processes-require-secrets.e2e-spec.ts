@@ -42,6 +42,8 @@ describe('distributed processes refuse to start without their secrets', () => {
     ['gateway', 'production', { AUTH_JWT_SECRET: SECRET, BETA_TOKEN_SECRET: SECRET }, ['INTERNAL_CALLS_PRIVATE_KEY']],
     ['catalogue', 'production', {}, ['GATEWAY_CALLS_PUBLIC_KEY', 'SEARCH_CALLS_PUBLIC_KEY']],
     ['search', 'production', {}, ['INTERNAL_CALLS_PRIVATE_KEY', 'GATEWAY_CALLS_PUBLIC_KEY']],
+    // The key of the price-alert digest's unsubscribe links (outside production a process makes its own).
+    ['profile', 'production', {}, ['UNSUBSCRIBE_TOKEN_SECRET']],
   ] as const)('%s (NODE_ENV %s) exits 1 naming the missing variables', async (app, nodeEnv, given, missing) => {
     const { code, stderr } = await runApp(app, { NODE_ENV: nodeEnv, ...given });
     expect(code).toBe(1);

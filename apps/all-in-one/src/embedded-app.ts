@@ -46,7 +46,8 @@ export const SERVICE_MODULES = [IdentityModule, CatalogueModule, WardrobeModule,
  * setup and no key is ever published; explicit variables win over the file.
  */
 export async function startEmbeddedApp(env: NodeJS.ProcessEnv = process.env): Promise<EmbeddedApp> {
-  const kept = await keptSecrets({ dataDir: PlatformEnv.shape.DATA_DIR.parse(env.DATA_DIR), names: GATEWAY_SECRET_NAMES, env });
+  // The profile's unsubscribe key is kept too, so a digest's link still works after a restart.
+  const kept = await keptSecrets({ dataDir: PlatformEnv.shape.DATA_DIR.parse(env.DATA_DIR), names: [...GATEWAY_SECRET_NAMES, 'UNSUBSCRIBE_TOKEN_SECRET'], env });
   // Links and stored image addresses follow the port when PUBLIC_URL is unset (PORT=28080 → http://localhost:28080).
   const rawEnv = { ...env, ...kept, CLOSETLY_MODE: 'embedded', PUBLIC_URL: defaultPublicUrl(env) };
   const config = loadGatewayConfig(rawEnv);

@@ -27,7 +27,7 @@ describe('embedded mode keeps its generated keys in DATA_DIR/secrets.json', () =
 
   /** The embedded entry as `npm start` runs it, on the shared data directory and a free port, with no keys unless given. */
   async function start(env: NodeJS.ProcessEnv = {}): Promise<EmbeddedApp> {
-    const { AUTH_JWT_SECRET: _jwt, BETA_TOKEN_SECRET: _beta, ...inherited } = process.env;
+    const { AUTH_JWT_SECRET: _jwt, BETA_TOKEN_SECRET: _beta, UNSUBSCRIBE_TOKEN_SECRET: _unsubscribe, ...inherited } = process.env;
     app = await startEmbeddedApp({ ...inherited, NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, HOST: '127.0.0.1', PORT: '0', ...env });
     return app;
   }
@@ -80,8 +80,8 @@ describe('embedded mode keeps its generated keys in DATA_DIR/secrets.json', () =
   it('generates random keys on first start into a 0600 file, and signs with them', async () => {
     const running = await start();
     const keys = await stored();
-    expect(Object.keys(keys).sort()).toEqual(['AUTH_JWT_SECRET', 'BETA_TOKEN_SECRET']);
-    expect(running.signingSecrets).toEqual(keys);
+    expect(Object.keys(keys).sort()).toEqual(['AUTH_JWT_SECRET', 'BETA_TOKEN_SECRET', 'UNSUBSCRIBE_TOKEN_SECRET']);
+    expect(running.signingSecrets).toEqual({ AUTH_JWT_SECRET: keys.AUTH_JWT_SECRET, BETA_TOKEN_SECRET: keys.BETA_TOKEN_SECRET });
     expect((await stat(file())).mode & 0o777).toBe(0o600);
     firstBetaToken = await betaTokenFrom(running);
     expect(firstBetaToken.split('.')[1]).toBe(keyIdOf(keys.BETA_TOKEN_SECRET ?? ''));

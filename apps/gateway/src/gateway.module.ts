@@ -23,6 +23,7 @@ import { ProductsController } from './products/products.controller';
 import { ProfileController } from './profile/profile.controller';
 import { OpenApiController } from './openapi/openapi.controller';
 import { PageWatchController } from './page-watch/page-watch.controller';
+import { PriceAlertsController } from './price-alerts/price-alerts.controller';
 import { RetentionController } from './retention/retention.controller';
 import { RATE_LIMITS, RateLimitInterceptor } from './rate-limit/rate-limit.interceptor';
 import { createRateLimiters, RATE_LIMITERS } from './rate-limit/rate-limiters';
@@ -45,7 +46,7 @@ export class GatewayModule {
           storedImageSource: CatalogueStoredImageSource,
         }),
       ],
-      controllers: [BetaController, ApiHealthController, AuthController, AccountController, OidcController, WardrobeController, ProductsController, ProfileController, SearchController, ListsController, RetentionController, PageWatchController, SystemController, OpenApiController, DownloadsController, ApiNotFoundController],
+      controllers: [BetaController, ApiHealthController, AuthController, AccountController, OidcController, WardrobeController, ProductsController, ProfileController, SearchController, ListsController, RetentionController, PageWatchController, PriceAlertsController, SystemController, OpenApiController, DownloadsController, ApiNotFoundController],
       providers: [
         { provide: GATEWAY_CONFIG, useValue: config },
         BetaTokenService,

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { Module } from '@nestjs/common';
-import { PLATFORM, type Platform, PROCESS_ENV, ServiceRuntimeModule } from '@closetly/server';
+import { FileMailer, MAILER, MailQueue, PLATFORM, type Platform, PROCESS_ENV, ServiceRuntimeModule, SmtpMailer } from '@closetly/server';
 import { AccountsRepository } from './accounts/accounts.repository';
 import { AccountsService } from './accounts/accounts.service';
 import { EmailProof } from './accounts/email-proof';
@@ -14,8 +14,6 @@ import { EmailConfirmationService } from './email-confirmation/email-confirmatio
 import { IdentityRpcController } from './identity.rpc.controller';
 import { OidcRepository } from './oidc/oidc.repository';
 import { OidcService } from './oidc/oidc.service';
-import { MailQueue } from './password-reset/mail-queue';
-import { FileMailer, MAILER, SmtpMailer } from './password-reset/mailer';
 import { PasswordResetRepository } from './password-reset/password-reset.repository';
 import { PasswordResetService } from './password-reset/password-reset.service';
 import { SessionsRepository } from './sessions/sessions.repository';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
-import { type DatabaseConnection, type Db, MemoryCache, migrateService, OutboxRelay, ProcessMetrics, UnitOfWork } from '@closetly/server';
+import { type DatabaseConnection, type Db, MailQueue, MemoryCache, migrateService, OutboxRelay, ProcessMetrics, UnitOfWork } from '@closetly/server';
 import { type AdapterTestDatabase, mockOf, openAdapterTestDatabase, recordingOutbox } from '@closetly/testing';
 import argon2 from 'argon2';
 import { eq, inArray } from 'drizzle-orm';
@@ -9,7 +9,6 @@ import { AccountsService } from '../src/accounts/accounts.service';
 import { EmailProof } from '../src/accounts/email-proof';
 import { EmailConfirmationRepository } from '../src/email-confirmation/email-confirmation.repository';
 import { EmailConfirmationService } from '../src/email-confirmation/email-confirmation.service';
-import { MailQueue } from '../src/password-reset/mail-queue';
 import { passwordResets, refreshTokens } from '../src/db/schema';
 import { PasswordHasher } from '../src/accounts/password-hasher';
 import { OidcRepository } from '../src/oidc/oidc.repository';

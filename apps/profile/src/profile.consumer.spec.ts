@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import type { IdentityAccountRegistered } from '@closetly/contracts';
+import { emptyProfile, type IdentityAccountRegistered } from '@closetly/contracts';
 import { buildEnvelope, EventInbox } from '@closetly/server';
-import { deadLetterRecorder, fakeInboxDatabase } from '@closetly/testing';
-import { privacyServiceFor, profilesServiceFor } from '../test/support/unit-doubles';
+import { capture, deadLetterRecorder, fakeInboxDatabase } from '@closetly/testing';
+import { priceAlertsFor, privacyServiceFor } from '../test/support/unit-doubles';
 import { profilePlatformTables } from './db/schema';
 import { ProfileConsumer } from './profile.consumer';
 
@@ -13,12 +13,13 @@ const TOPIC = 'identity.account-registered.v1';
  * PrivacyService over one set of in-memory profiles (and in-memory recent searches).
  */
 function setup() {
-  const profiles = profilesServiceFor();
-  const privacy = privacyServiceFor(profiles);
+  const alerts = priceAlertsFor();
+  const profiles = alerts.profiles;
+  const privacy = privacyServiceFor(profiles, alerts.saved, alerts.notifications);
   const database = fakeInboxDatabase();
   const { transport, deadLetters } = deadLetterRecorder();
-  const consumer = new ProfileConsumer(new EventInbox('profile', database.db, profilePlatformTables, transport), profiles.service, privacy.service);
-  return { ...profiles, ...database, privacy, consumer, deadLetters };
+  const consumer = new ProfileConsumer(new EventInbox('profile', database.db, profilePlatformTables, transport), profiles.service, privacy.service, alerts.service);
+  return { ...profiles, ...database, privacy, alerts, consumer, deadLetters };
 }
 
 const registered = (overrides: Partial<IdentityAccountRegistered> = {}) => {
@@ -137,6 +138,39 @@ describe('ProfileConsumer', () => {
       expect(deadLetters).toEqual([{ topic: DELETED, original: bad, reason: expect.stringMatching(/^profile: invalid payload/) }]);
       expect(privacy.profilesRepository.deleteForUser).not.toHaveBeenCalled();
       expect(claims).toEqual([]);
+    });
+  });
+
+  describe('price alerts (wardrobe.item-saved.v1, wardrobe.item-removed.v1, catalogue.price-changed.v1)', () => {
+    const at = (minute: number) => new Date(Date.UTC(2026, 2, 2, 8, minute)).toISOString();
+    const saved = (userId: string, productId: string, minute = 1) =>
+      buildEnvelope('wardrobe.item-saved.v1', productId, { userId, productId, savedAt: at(minute), capturedAt: at(minute), capture: capture() });
+    const priceChanged = (productId: string, old: number, next: number) =>
+      buildEnvelope('catalogue.price-changed.v1', productId, { product: { id: productId, name: 'Wool coat', brand: 'COS', sourceUrl: 'https://www.cos.com/coat' }, old, new: next, currency: 'EUR', observedAt: at(5) });
+
+    it('learns saves and removals, and alerts a saver once per price event (a redelivered event has no second effect)', async () => {
+      const { consumer, service, alerts } = setup();
+      const shopper = { uid: randomUUID(), sid: 'session-1', roles: [] };
+      await service.update(shopper, { email: 'ada@example.com', firstName: 'Ada', lastName: 'Lovelace', gender: 'female' }, { ...emptyProfile('', 'Ada Lovelace', 'female'), priceAlerts: { enabled: true, minDropPercent: 10, rises: false } });
+      const productId = randomUUID();
+      await consumer.onItemSaved(saved(shopper.uid, productId));
+      const drop = priceChanged(productId, 100, 85);
+      await consumer.onPriceChanged(drop);
+      await consumer.onPriceChanged(drop);
+
+      expect((await alerts.service.list(shopper)).notifications.map((item) => [item.kind, item.old, item.new])).toEqual([['price-drop', 100, 85]]);
+      await consumer.onItemRemoved(buildEnvelope('wardrobe.item-removed.v1', productId, { userId: shopper.uid, productId, removedAt: at(6) }));
+      await expect(alerts.service.getTarget(shopper, productId)).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    });
+
+    it('keeps no save of an erased account (a late event after the deletion)', async () => {
+      const { consumer, alerts } = setup();
+      const userId = randomUUID();
+      const productId = randomUUID();
+      await consumer.onAccountDeleted(buildEnvelope('identity.account-deleted.v1', userId, { userId }));
+      await consumer.onItemSaved(saved(userId, productId));
+
+      expect(alerts.saved.rows.size).toBe(0);
     });
   });
 });

@@ -1,12 +1,14 @@
 import { Controller } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
 import { EventHandler, EventInbox } from '@closetly/server';
+import { PriceAlertsService } from './price-alerts/price-alerts.service';
 import { PrivacyService } from './privacy/privacy.service';
 import { ProfilesService } from './profiles/profiles.service';
 
 /**
  * Creates each new account's profile from identity's event, once per event (inbox) and once per account (insert if missing);
- * erases what the service holds for a deleted account, once per event.
+ * erases what the service holds for a deleted account, once per event; keeps which products each shopper
+ * saved (wardrobe's events) and turns shown-price changes into price alerts (catalogue's).
  */
 @Controller()
 export class ProfileConsumer {
@@ -14,6 +16,7 @@ export class ProfileConsumer {
     private readonly inbox: EventInbox,
     private readonly profiles: ProfilesService,
     private readonly privacy: PrivacyService,
+    private readonly priceAlerts: PriceAlertsService,
   ) {}
 
   @EventHandler('identity.account-registered.v1')
@@ -26,5 +29,22 @@ export class ProfileConsumer {
   @EventHandler('identity.account-deleted.v1')
   async onAccountDeleted(@Payload() message: unknown): Promise<void> {
     await this.inbox.consume('identity.account-deleted.v1', message, ({ userId }, tx) => this.privacy.accountDeleted(userId, tx));
+  }
+
+  @EventHandler('wardrobe.item-saved.v1')
+  async onItemSaved(@Payload() message: unknown): Promise<void> {
+    await this.inbox.consume('wardrobe.item-saved.v1', message, (saved, tx) => this.privacy.unlessErased(saved.userId, tx, () => this.priceAlerts.itemSaved(saved, tx)));
+  }
+
+  @EventHandler('wardrobe.item-removed.v1')
+  async onItemRemoved(@Payload() message: unknown): Promise<void> {
+    await this.inbox.consume('wardrobe.item-removed.v1', message, (removed, tx) => this.privacy.unlessErased(removed.userId, tx, () => this.priceAlerts.itemRemoved(removed, tx)));
+  }
+
+  @EventHandler('catalogue.price-changed.v1')
+  async onPriceChanged(@Payload() message: unknown): Promise<void> {
+    await this.inbox.consume('catalogue.price-changed.v1', message, async (changed, tx) => {
+      await this.priceAlerts.priceChanged(changed, tx);
+    });
   }
 }

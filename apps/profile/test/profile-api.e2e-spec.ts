@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { RUNTIME_MODES, type RuntimeMode, type StartedProduct } from '@closetly/all-in-one/testing';
-import { emptyProfile, MAX_FAVORITE_BRANDS, type Profile, type UpdateProfileRequest } from '@closetly/contracts';
+import { emptyProfile, MAX_FAVORITE_BRANDS, type NotificationList, type PriceAlertSettings, type PriceAlertsRunResult, type Profile, UNSUBSCRIBE_INVALID_MESSAGE, type UpdateProfileRequest } from '@closetly/contracts';
 import { pollUntil } from '@closetly/testing';
 import { Client } from 'pg';
 
@@ -37,6 +37,7 @@ const imperialProfile = (): UpdateProfileRequest => ({
     womenPantSize: '27/30',
     womenShoeSize: '7.5',
   },
+  priceAlerts: { enabled: false, minDropPercent: 10, rises: false },
 });
 
 /** The same person in metric units, every measurement changed. */
@@ -76,8 +77,8 @@ describe.each(RUNTIME_MODES)('profile API ($name mode)', (mode: RuntimeMode) => 
     const text = await response.text();
     return { status: response.status, body: (text ? JSON.parse(text) : undefined) as T };
   };
-  const signUp = async (person: { firstName: string; lastName: string; gender?: string }) => {
-    const email = `${person.firstName.toLowerCase()}-${randomUUID()}@example.com`;
+  const signUp = async ({ email = '', ...person }: { firstName: string; lastName: string; gender?: string; email?: string }) => {
+    email ||= `${person.firstName.toLowerCase()}-${randomUUID()}@example.com`;
     const answer = await call<{ accessToken: string; user: { uid: string } }>('POST', '/api/auth/signup', { body: { ...person, email, password: 'Passw0rd!' } });
     expect(answer.status).toBe(201);
     return { token: answer.body.accessToken, uid: answer.body.user.uid, email };
@@ -89,8 +90,12 @@ describe.each(RUNTIME_MODES)('profile API ($name mode)', (mode: RuntimeMode) => 
   type User = Awaited<ReturnType<typeof signUp>>;
   const users = {} as Record<'ada' | 'bob' | 'val', User>;
 
+  // The price alerts' administrator (POST /api/admin/price-alerts/run); a digest "day" of 1 ms lets one run
+  // follow another as on a later day (the one-a-day rule itself is unit-tested in price-alerts.service.spec.ts).
+  const adminEmail = `admin-${randomUUID()}@example.com`;
+
   beforeAll(async () => {
-    started = await mode.start({});
+    started = await mode.start({ ADMIN_EMAILS: adminEmail, PRICE_ALERTS_DIGEST_DAY_MS: '1' });
     betaToken = await started.product.betaToken();
     users.ada = await signUp({ firstName: 'Ada', lastName: 'Lovelace', gender: 'female' });
     users.bob = await signUp({ firstName: 'Bob', lastName: 'Builder', gender: 'male' });
@@ -206,6 +211,173 @@ describe.each(RUNTIME_MODES)('profile API ($name mode)', (mode: RuntimeMode) => 
     expect((await getProfile('not-a-token')).status).toBe(401);
     const noBeta = await fetch(`${started.product.baseUrl}/api/profile`, { headers: { authorization: `Bearer ${users.ada.token}` } });
     expect(noBeta.status).toBe(403);
+  });
+
+  describe('price alerts (a saver with a 10% alert; price changes published as the catalogue publishes them)', () => {
+    let saver: User;
+    let watcher: User;
+    let admin: User;
+    let productId: string;
+    const PRODUCT = { name: 'Wool coat', brand: 'COS', sourceUrl: 'https://www.cos.com/en/wool-coat-price-alerts' };
+    let price = 100;
+
+    /** The catalogue's price-changed event, from the last price to `next` (its relay publishes it on the product's bus). */
+    const priceTo = async (next: number) => {
+      await started.publishEvent('catalogue.price-changed.v1', productId, { product: { id: productId, ...PRODUCT }, old: price, new: next, currency: 'EUR', observedAt: new Date().toISOString() });
+      price = next;
+    };
+    const notifications = (user: User) => call<NotificationList>('GET', '/api/notifications', { token: user.token });
+    const notificationsUntil = (user: User, count: number) =>
+      pollUntil(async () => (await notifications(user)).body, (list) => list.notifications.length >= count, { timeoutMs: 60_000, what: `${count} notification(s)` });
+    const runDigests = async () => {
+      const answer = await call<PriceAlertsRunResult>('POST', '/api/admin/price-alerts/run', { token: admin.token });
+      expect(answer.status).toBe(200);
+      // The run answers once the mails are queued; the queue sends them a moment later.
+      return answer.body;
+    };
+    const digestsTo = (user: User) => started.product.mail?.mailsTo(user.email).filter((mail) => /^Price alerts?:/.test(mail.subject)) ?? [];
+    const enableAlerts = async (user: User, priceAlerts: PriceAlertSettings) => {
+      const current = (await getProfile(user.token)).body;
+      const answer = await putProfile(user.token, { ...current, priceAlerts });
+      expect(answer.status).toBe(200);
+      expect(answer.body.priceAlerts).toEqual(priceAlerts);
+    };
+    /** Saves the product (wardrobe → catalogue → profile learns the save from wardrobe.item-saved.v1). */
+    const saveProduct = async (user: User) => {
+      const saved = await call<{ id: string }>('POST', '/api/save', { token: user.token, body: { data: { ...PRODUCT, price: 100 } } });
+      expect(saved.status).toBe(200);
+      await pollUntil(async () => (await call('GET', `/api/price-alerts/targets/${saved.body.id}`, { token: user.token })).status, (status) => status === 200, {
+        timeoutMs: 60_000,
+        what: 'the profile service learning the save',
+      });
+      return saved.body.id;
+    };
+
+    beforeAll(async () => {
+      saver = await signUp({ firstName: 'Sal', lastName: 'Saver' });
+      admin = await signUp({ firstName: 'Adm', lastName: 'Inistrator', email: adminEmail });
+      // The admin role comes with a proven address, in a new sign-in.
+      await started.product.confirmEmail(adminEmail);
+      admin.token = (await call<{ accessToken: string }>('POST', '/api/auth/signin', { body: { email: adminEmail, password: 'Passw0rd!' } })).body.accessToken;
+      await enableAlerts(saver, { enabled: true, minDropPercent: 10, rises: false });
+      productId = await saveProduct(saver);
+    }, 120_000);
+
+    it('keeps the settings with the profile: a PUT without them keeps them; a bad percent is 400 with the contract’s message', async () => {
+      const { priceAlerts: _kept, ...withoutAlerts } = (await getProfile(saver.token)).body;
+      expect((await putProfile(saver.token, withoutAlerts)).body.priceAlerts).toEqual({ enabled: true, minDropPercent: 10, rises: false });
+      const bad = await call<ErrorBody>('PUT', '/api/profile', { token: saver.token, body: { ...withoutAlerts, priceAlerts: { enabled: true, minDropPercent: 15, rises: false } } });
+      expect(bad.status).toBe(400);
+      expect(bad.body.error.fields?.['priceAlerts.minDropPercent']).toEqual(['Choose 5, 10, 20 or 30 percent']);
+    });
+
+    it('sets a target only on an item the caller saved (404 "Item not found" otherwise)', async () => {
+      expect((await call('PUT', `/api/price-alerts/targets/${productId}`, { token: saver.token, body: { targetPrice: 40 } })).body).toEqual({ targetPrice: 40 });
+      expect((await call('GET', `/api/price-alerts/targets/${productId}`, { token: saver.token })).body).toEqual({ targetPrice: 40 });
+      const notSaved = await call<ErrorBody>('GET', `/api/price-alerts/targets/${productId}`, { token: users.bob.token });
+      expect(notSaved.status).toBe(404);
+      expect(notSaved.body.error.message).toBe('Item not found');
+      expect((await call<ErrorBody>('PUT', `/api/price-alerts/targets/${randomUUID()}`, { token: saver.token, body: { targetPrice: 40 } })).status).toBe(404);
+      expect((await call('PUT', `/api/price-alerts/targets/${productId}`, { token: saver.token, body: { targetPrice: null } })).body).toEqual({ targetPrice: null });
+      for (const [targetPrice, message] of [
+        [-1, 'Target price must be more than 0'],
+        ['cheap', 'Target price must be a number'],
+        [2_000_000, 'Target price is too high'],
+      ] as const) {
+        const refused = await call<ErrorBody>('PUT', `/api/price-alerts/targets/${productId}`, { token: saver.token, body: { targetPrice } });
+        expect({ status: refused.status, fields: refused.body.error.fields }).toEqual({ status: 400, fields: { targetPrice: [message] } });
+      }
+      expect((await call<ErrorBody>('POST', '/api/notifications/read', { token: saver.token, body: { ids: ['not-an-id'] } })).status).toBe(400);
+    });
+
+    it('gets the saver exactly one digest mail for a 15% drop, and an in-app notification', async () => {
+      await priceTo(85);
+      const list = await notificationsUntil(saver, 1);
+      expect(list).toEqual({ notifications: [expect.objectContaining({ kind: 'price-drop', productId, name: 'Wool coat', brand: 'COS', old: 100, new: 85, currency: 'EUR', read: false })], unread: 1 });
+
+      expect(await runDigests()).toEqual({ digests: 1, items: 1 });
+      const [digest] = await pollUntil(async () => digestsTo(saver), (mails) => mails.length >= 1, { timeoutMs: 30_000, what: 'the digest mail' });
+      expect(digest?.text).toContain('COS Wool coat: 100.00 EUR → 85.00 EUR (down 15%)');
+      expect(digest?.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
+      expect(digest?.headers['list-unsubscribe']).toMatch(/^<http:\/\/[^>]+\/api\/price-alerts\/unsubscribe\/one-click\?token=[\w.-]+>$/);
+
+      expect(await runDigests()).toEqual({ digests: 0, items: 0 });
+      expect(digestsTo(saver)).toHaveLength(1);
+      const read = await call<NotificationList>('POST', '/api/notifications/read', { token: saver.token, body: {} });
+      expect(read.body.unread).toBe(0);
+    });
+
+    it('sends no mail for a wobble of ±2% around the threshold', async () => {
+      // A second saver's target fires on the wobble's last step: once it shows, every step before it was consumed.
+      watcher = await signUp({ firstName: 'Wat', lastName: 'Cher' });
+      await enableAlerts(watcher, { enabled: true, minDropPercent: 30, rises: false });
+      await saveProduct(watcher);
+      await call('PUT', `/api/price-alerts/targets/${productId}`, { token: watcher.token, body: { targetPrice: 88.3 } });
+      for (const step of [91.5, 88.5, 91.8, 88.2]) await priceTo(step);
+      await notificationsUntil(watcher, 1);
+
+      expect((await notifications(saver)).body.notifications).toHaveLength(1);
+      await runDigests();
+      await pollUntil(async () => digestsTo(watcher), (mails) => mails.length === 1, { timeoutMs: 30_000, what: 'the watcher’s digest' });
+      expect(digestsTo(saver)).toHaveLength(1);
+      // The watcher's part is done: without a target, nothing the next changes do alerts them (30% is not reached).
+      await call('PUT', `/api/price-alerts/targets/${productId}`, { token: watcher.token, body: { targetPrice: null } });
+    });
+
+    it('sends another mail after a recovery and a new drop', async () => {
+      await priceTo(100);
+      await priceTo(85);
+      const list = await notificationsUntil(saver, 2);
+      expect(list.notifications.map((item) => [item.old, item.new])).toEqual([
+        [100, 85],
+        [100, 85],
+      ]);
+      expect(list.unread).toBe(1);
+
+      expect(await runDigests()).toEqual({ digests: 1, items: 1 });
+      const mails = await pollUntil(async () => digestsTo(saver), (found) => found.length >= 2, { timeoutMs: 30_000, what: 'the second digest' });
+      expect(mails).toHaveLength(2);
+      expect(mails[1]?.text).toContain('COS Wool coat: 100.00 EUR → 85.00 EUR (down 15%)');
+    });
+
+    it('turns alerts off through the mail’s unsubscribe link, signed out and without a beta token; a bad token is 400', async () => {
+      const link = /Unsubscribe from price alerts: (\S+)/.exec(digestsTo(saver)[1]?.text ?? '')?.[1] ?? '';
+      const token = new URL(link).searchParams.get('token') ?? '';
+      const unsubscribe = (body: unknown) => fetch(`${started.product.baseUrl}/api/price-alerts/unsubscribe`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+
+      const answer = await unsubscribe({ token });
+      expect(answer.status).toBe(200);
+      expect(await answer.json()).toEqual({ unsubscribed: true });
+      expect((await getProfile(saver.token)).body.priceAlerts).toEqual({ enabled: false, minDropPercent: 10, rises: false });
+
+      const forged = await unsubscribe({ token: `${token.slice(0, token.lastIndexOf('.'))}.forged` });
+      expect(forged.status).toBe(400);
+      expect(((await forged.json()) as ErrorBody).error.message).toBe(UNSUBSCRIBE_INVALID_MESSAGE);
+      // An access token is signed for something else: refused too.
+      expect((await unsubscribe({ token: saver.token })).status).toBe(400);
+    });
+
+    it('unsubscribes with a mail client’s one-click POST to the List-Unsubscribe address (RFC 8058), signed out', async () => {
+      await enableAlerts(saver, { enabled: true, minDropPercent: 10, rises: false });
+      const oneClick = /^<(.+)>$/.exec(digestsTo(saver)[1]?.headers['list-unsubscribe'] ?? '')?.[1] ?? '';
+      const target = new URL(oneClick);
+      const answer = await fetch(`${started.product.baseUrl}${target.pathname}${target.search}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: 'List-Unsubscribe=One-Click',
+      });
+      expect(answer.status).toBe(200);
+      expect(await answer.json()).toEqual({ unsubscribed: true });
+      expect((await getProfile(saver.token)).body.priceAlerts.enabled).toBe(false);
+      // A form body anywhere else is still refused.
+      const elsewhere = await fetch(`${started.product.baseUrl}/api/price-alerts/unsubscribe`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'List-Unsubscribe=One-Click' });
+      expect(elsewhere.status).toBe(415);
+    });
+
+    it('lets only an administrator run the digests (403), and needs sign-in for notifications (401)', async () => {
+      expect((await call('POST', '/api/admin/price-alerts/run', { token: saver.token })).status).toBe(403);
+      expect((await call('GET', '/api/notifications')).status).toBe(401);
+    });
   });
 
   if (mode.name === 'distributed') {

@@ -5,6 +5,8 @@ import { type DatabaseConnection, type Db, ErasedAccounts, migrateService } from
 import { type AdapterTestDatabase, openAdapterTestDatabase } from '@closetly/testing';
 import { sql } from 'drizzle-orm';
 import { erasedAccounts } from '../src/db/schema';
+import { NotificationsRepository } from '../src/price-alerts/notifications.repository';
+import { SavedProductsRepository } from '../src/price-alerts/saved-products.repository';
 import { PrivacyService } from '../src/privacy/privacy.service';
 import { ProfilesRepository } from '../src/profiles/profiles.repository';
 import { RecentSearchesRepository } from '../src/recent-searches/recent-searches.repository';
@@ -164,6 +166,96 @@ describe.each(['embedded', 'distributed'] as const)('profile repositories (%s)',
     });
   });
 
+  describe('price alerts', () => {
+    const at = (minute: number) => new Date(Date.UTC(2026, 2, 2, 8, minute));
+    const inTx = <T>(work: (tx: Db) => Promise<T>) => db.transaction((tx) => work(tx as unknown as Db));
+
+    it('keeps the alert settings with the profile (off by default) and finds the savers whose alerts are on', async () => {
+      const [on, off, none] = [randomUUID(), randomUUID(), randomUUID()];
+      expect((await profiles.insertIfMissing(on, fields()))?.priceAlerts).toEqual({ enabled: false, minDropPercent: 10, rises: false });
+      await profiles.insertIfMissing(off, fields());
+      await profiles.update(on, { priceAlerts: { enabled: true, minDropPercent: 20, rises: true } });
+
+      expect((await profiles.find(on))?.priceAlerts).toEqual({ enabled: true, minDropPercent: 20, rises: true });
+      expect((await profiles.withAlertsEnabled([on, off, none])).map((row) => row.accountId)).toEqual([on]);
+      expect(await profiles.withAlertsEnabled([])).toEqual([]);
+    });
+
+    it('counts a product saved while its latest save is newer than its latest removal, whichever event came first', async () => {
+      const saved = new SavedProductsRepository(db);
+      const [userId, productId, other] = [randomUUID(), randomUUID(), randomUUID()];
+      await saved.recordRemoval(userId, productId, at(2));
+      await saved.recordSave(userId, productId, at(1));
+      expect(await saved.findActive(userId, productId)).toBeUndefined();
+      await saved.recordSave(userId, productId, at(3));
+      await saved.recordRemoval(userId, productId, at(1));
+      expect(await saved.findActive(userId, productId)).toMatchObject({ userId, productId, savedAt: at(3), removedAt: at(2), targetPrice: null, dropReference: null, dropAlerted: false });
+      await saved.recordSave(other, productId, at(1));
+
+      await saved.setTarget(userId, productId, 79.5);
+      await inTx((tx) => saved.updateStates(productId, [{ userId, state: { targetPrice: null, dropReference: 100, dropAlerted: true, riseReference: 85, riseAlerted: false, belowTargetAlerted: true } }], tx));
+      const savers = await inTx((tx) => saved.activeSaversForUpdate(productId, tx));
+      expect(savers.map((row) => [row.userId, row.targetPrice, row.dropReference, row.dropAlerted]).sort()).toEqual(
+        [
+          [userId, 79.5, 100, true],
+          [other, null, null, false],
+        ].sort(),
+      );
+      expect(await saved.listTargets(userId)).toEqual([{ productId, targetPrice: 79.5 }]);
+      await inTx((tx) => saved.rearmAll(userId, tx));
+      expect(await saved.findActive(userId, productId)).toMatchObject({ targetPrice: 79.5, dropReference: null, dropAlerted: false, riseReference: null, belowTargetAlerted: false });
+    });
+
+    it('writes many savers’ states in one go, nulls included, touching only that product’s rows', async () => {
+      const saved = new SavedProductsRepository(db);
+      const [productId, otherProduct] = [randomUUID(), randomUUID()];
+      const users = [randomUUID(), randomUUID(), randomUUID()];
+      for (const userId of users) {
+        await saved.recordSave(userId, productId, at(1));
+        await saved.recordSave(userId, otherProduct, at(1));
+      }
+      const armed = (reference: number | null, alerted: boolean) => ({ targetPrice: null, dropReference: reference, dropAlerted: alerted, riseReference: reference, riseAlerted: false, belowTargetAlerted: alerted });
+      await inTx((tx) => saved.updateStates(productId, [{ userId: users[1]!, state: armed(90, true) }], tx));
+      await inTx((tx) => saved.updateStates(productId, [{ userId: users[0]!, state: armed(100.5, true) }, { userId: users[1]!, state: armed(null, false) }], tx));
+      await inTx((tx) => saved.updateStates(productId, [], tx));
+
+      expect(await saved.findActive(users[0]!, productId)).toMatchObject({ dropReference: 100.5, dropAlerted: true, riseReference: 100.5, belowTargetAlerted: true });
+      expect(await saved.findActive(users[1]!, productId)).toMatchObject({ dropReference: null, dropAlerted: false });
+      expect(await saved.findActive(users[2]!, productId)).toMatchObject({ dropReference: null, dropAlerted: false });
+      expect(await saved.findActive(users[0]!, otherProduct)).toMatchObject({ dropReference: null, dropAlerted: false });
+    });
+
+    it('keeps notifications newest first with the unread count, marks only the owner’s read, and keeps digests to one per user and day', async () => {
+      const repository = new NotificationsRepository(db);
+      const [ada, bob] = [randomUUID(), randomUUID()];
+      const row = (userId: string, minute: number) => ({ id: randomUUID(), userId, kind: 'price-drop' as const, productId: randomUUID(), name: 'Wool coat', brand: 'COS', oldPrice: 100, newPrice: 85, currency: 'EUR', createdAt: at(minute), readAt: null, digestedAt: null });
+      const rows = [row(ada, 1), row(ada, 3), row(ada, 2), row(bob, 1)];
+      await inTx((tx) => repository.insertMany(rows, tx));
+
+      expect((await repository.latest(ada, 2)).map((found) => found.createdAt)).toEqual([at(3), at(2)]);
+      await repository.markRead(ada, [rows[0]!.id, rows[3]!.id], at(10));
+      expect([await repository.countUnread(ada), await repository.countUnread(bob)]).toEqual([2, 1]);
+      await repository.markRead(ada, undefined, at(11));
+      expect([await repository.countUnread(ada), await repository.countUnread(bob)]).toEqual([0, 1]);
+
+      expect(await repository.usersWithPendingLines()).toEqual(expect.arrayContaining([ada, bob]));
+      const pending = await inTx((tx) => repository.pendingLinesForUpdate(ada, tx));
+      expect(pending.map((line) => line.createdAt)).toEqual([at(1), at(2), at(3)]);
+      expect(await inTx((tx) => repository.recordDigest({ userId: ada, day: 20_514, sentAt: at(20), items: 3 }, tx))).toBe(true);
+      expect(await inTx((tx) => repository.recordDigest({ userId: ada, day: 20_514, sentAt: at(21), items: 1 }, tx))).toBe(false);
+      expect(await repository.hasDigest(ada, 20_514)).toBe(true);
+      expect(await repository.hasDigest(ada, 20_515)).toBe(false);
+      await inTx((tx) => repository.markDigested(pending.map((line) => line.id), at(20), tx));
+      expect(await repository.usersWithPendingLines()).not.toContain(ada);
+      expect(await repository.listDigests(ada)).toEqual([{ userId: ada, day: 20_514, sentAt: at(20), items: 3 }]);
+
+      expect(await repository.countForUser(ada)).toEqual({ notifications: 3, digests: 1 });
+      await inTx((tx) => repository.deleteForUser(ada, tx));
+      expect(await repository.countForUser(ada)).toEqual({ notifications: 0, digests: 0 });
+      expect(await repository.countForUser(bob)).toEqual({ notifications: 1, digests: 0 });
+    });
+  });
+
   describe('a user’s data (export, erasure, counts)', () => {
     /** As the account's erasure does: both tables in one transaction. */
     const deleteAllOf = (userId: string) =>
@@ -210,7 +302,7 @@ describe.each(['embedded', 'distributed'] as const)('profile repositories (%s)',
     });
 
     it('keeps an erased account erased: a registration event delivered after the erasure creates no profile', async () => {
-      const privacy = new PrivacyService(profiles, recent, new ErasedAccounts(erasedAccounts));
+      const privacy = new PrivacyService(profiles, recent, new SavedProductsRepository(db), new NotificationsRepository(db), new ErasedAccounts(erasedAccounts));
       const [erased, other] = [randomUUID(), randomUUID()];
       await db.transaction((tx) => privacy.accountDeleted(erased, tx as unknown as Db));
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Capture, ProductGender } from './catalogue';
+import { AppNotification } from './price-watch';
 import { Profile } from './profile';
 import { RecentSearches } from './search';
 
@@ -59,8 +60,19 @@ export const IdentityExport = z.object({
 });
 export type IdentityExport = z.infer<typeof IdentityExport>;
 
-/** profile's part: the profile (null if never created) and every recent search kept. */
-export const ProfileExport = z.object({ profile: Profile.nullable(), recentSearches: RecentSearches });
+/**
+ * Price alerts in the export (issue 25): the targets set, every alert made (with when a digest mail listed
+ * it; null while pending or when alerts were off by then) and the digests sent. The settings are the profile's.
+ */
+export const PriceAlertsExport = z.object({
+  targets: z.array(z.object({ productId: z.string().uuid(), targetPrice: z.number() })),
+  alerts: z.array(AppNotification.extend({ mailedAt: z.string().datetime().nullable() })),
+  digests: z.array(z.object({ sentAt: z.string().datetime(), items: z.number().int().nonnegative() })),
+});
+export type PriceAlertsExport = z.infer<typeof PriceAlertsExport>;
+
+/** profile's part: the profile (null if never created), every recent search kept, and the price alerts. */
+export const ProfileExport = z.object({ profile: Profile.nullable(), recentSearches: RecentSearches, priceAlerts: PriceAlertsExport });
 export type ProfileExport = z.infer<typeof ProfileExport>;
 
 /** The export is read a page at a time, so 10,000 saves never sit in memory at once. */

@@ -69,7 +69,7 @@ export const SERVICE_ERROR_CODES = {
   ],
   catalogue: ['NOT_FOUND', 'FORBIDDEN'],
   wardrobe: ['NOT_FOUND', 'FORBIDDEN'],
-  profile: ['FORBIDDEN'],
+  profile: ['FORBIDDEN', 'NOT_FOUND'],
   search: ['FORBIDDEN', 'SERVICE_UNAVAILABLE'],
   retention: ['FORBIDDEN', 'NOT_FOUND'],
   pages: ['FORBIDDEN'],

@@ -37,6 +37,7 @@ import {
 import { ApiHealthResponse } from './health';
 import { OptionalWidthQuery, ProxyImageQuery, StoredImageParams } from './images';
 import { CategoryListParams, CategoryListQuery, NewArrivalsParams, PopularItemsQuery, ProductList } from './lists';
+import { MarkNotificationsReadRequest, NotificationList, PriceAlertsRunResult, PriceTarget, UnsubscribeRequest, UnsubscribeResponse } from './price-watch';
 import { Profile, UpdateProfileRequest } from './profile';
 import { AtRiskItems, RetentionClockRequest, RetentionSweepResult } from './retention';
 import { PingResponse } from './rpc';
@@ -81,6 +82,7 @@ export const RATE_LIMIT_POLICIES = [
   'item-feedback',
   'oidc',
   'images',
+  'unsubscribe',
 ] as const;
 export type RateLimitPolicy = (typeof RATE_LIMIT_POLICIES)[number];
 
@@ -119,6 +121,13 @@ const file = <TOptions extends { contentType: string; attachment?: boolean; sche
 
 /** A product, wardrobe item or contest named in the path: a malformed id is simply not found. */
 const ProductIdParams = z.object({ id: ProductIdParam });
+/**
+ * Where a digest's List-Unsubscribe header points (RFC 8058): mail clients POST `List-Unsubscribe=One-Click`
+ * there, form-encoded, so the gateway reads a form body on this route alone.
+ */
+export const ONE_CLICK_UNSUBSCRIBE_PATH = '/api/price-alerts/unsubscribe/one-click';
+/** A saved item's product named in the path: a malformed id is simply not found. */
+const ProductIdPathParams = z.object({ productId: ProductIdParam });
 const UserIdParams = z.object({ userId: z.uuid('Invalid user id') });
 /** GET /api/auth/oidc/start?intent=signin|signup */
 export const OidcStartQuery = z.object({ intent: OidcIntent.default('signin') });
@@ -191,6 +200,21 @@ export const HTTP_ROUTES = {
 
   // Profile
   getProfile: { method: 'GET', path: '/api/profile', summary: "The caller's profile", auth: 'user', status: 200, answer: json(Profile) },
+  getPriceTarget: { method: 'GET', path: '/api/price-alerts/targets/{productId}', summary: "The caller's alert target for an item they saved", auth: 'user', params: ProductIdPathParams, status: 200, answer: json(PriceTarget) },
+  setPriceTarget: { method: 'PUT', path: '/api/price-alerts/targets/{productId}', summary: 'Set or clear (null) the alert target for an item the caller saved', auth: 'user', rateLimit: 'profile-write', params: ProductIdPathParams, body: PriceTarget, status: 200, answer: json(PriceTarget) },
+  listNotifications: { method: 'GET', path: '/api/notifications', summary: "The caller's newest notifications (50 at most) and the unread count", auth: 'user', status: 200, answer: json(NotificationList) },
+  markNotificationsRead: { method: 'POST', path: '/api/notifications/read', summary: "Mark the caller's notifications read (these ids, or all)", auth: 'user', rateLimit: 'profile-write', body: MarkNotificationsReadRequest, status: 200, answer: json(NotificationList) },
+  unsubscribePriceAlertsOneClick: {
+    method: 'POST',
+    path: ONE_CLICK_UNSUBSCRIBE_PATH,
+    summary: "RFC 8058 one-click unsubscribe: a mail client's POST to the digest's List-Unsubscribe address (the token in the query; its form body, List-Unsubscribe=One-Click, is not needed)",
+    auth: 'none',
+    rateLimit: 'unsubscribe',
+    query: UnsubscribeRequest,
+    status: 200,
+    answer: json(UnsubscribeResponse),
+  },
+  unsubscribePriceAlerts: { method: 'POST', path: '/api/price-alerts/unsubscribe', summary: "Turn price alerts off with a digest mail's signed link (no sign-in)", auth: 'none', rateLimit: 'unsubscribe', body: UnsubscribeRequest, status: 200, answer: json(UnsubscribeResponse) },
   updateProfile: { method: 'PUT', path: '/api/profile', summary: "Replace the caller's profile", auth: 'user', rateLimit: 'profile-write', body: UpdateProfileRequest, status: 200, answer: json(Profile) },
 
   // Search
@@ -210,6 +234,7 @@ export const HTTP_ROUTES = {
   getAtRiskItems: { method: 'GET', path: '/api/at-risk-items', summary: 'Products nobody saves now, most urgent first (administrators)', auth: 'admin', status: 200, answer: json(AtRiskItems) },
   sweepRetention: { method: 'POST', path: '/api/retention/sweep', summary: 'Run the 30-day sweep now (administrators)', auth: 'admin', status: 200, answer: json(RetentionSweepResult) },
   setRetentionClock: { method: 'PUT', path: '/api/retention/clock', summary: "Tests only: move the retention clock (404 unless the service allows it)", auth: 'admin', body: RetentionClockRequest, status: 204, answer: empty },
+  runPriceAlerts: { method: 'POST', path: '/api/admin/price-alerts/run', summary: 'Send the due price-alert digests now (administrators)', auth: 'admin', status: 200, answer: json(PriceAlertsRunResult) },
   runPageWatch: { method: 'POST', path: '/api/admin/page-watch/run', summary: 'Read every due retailer page now (administrators)', auth: 'admin', status: 200, answer: json(PageWatchRunResult) },
   getSystemStatus: { method: 'GET', path: '/api/admin/system', summary: "Each service's outbox backlog and consumer lag, and the dead letters per topic (administrators)", auth: 'admin', status: 200, answer: json(SystemStatus) },
 

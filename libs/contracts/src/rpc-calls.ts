@@ -34,6 +34,7 @@ import {
   IdentityExport,
   ProfileExport,
 } from './account';
+import { MarkNotificationsReadRequest, NotificationList, PriceAlertsRunResult, PriceTarget, UnsubscribeRequest, UnsubscribeResponse } from './price-watch';
 import { Caller, type InternalCaller, PingRequest, PingResponse, type ServiceName, VerifyBetaCodeRequest, VerifyBetaCodeResponse } from './rpc';
 import { ServiceSystemStatus } from './system';
 
@@ -176,13 +177,35 @@ export const RPC_CALLS = {
   /** The caller's profile, created from `account` if the registration event has not arrived yet. */
   'profile.get': rpcCall('profile', WithCaller.extend({ account: ProfileAccount }), Profile, { idempotent: true }),
   /** Replaces the caller's profile (email excepted: it is the account's); answers it as stored. */
-  'profile.update': rpcCall('profile', WithCaller.extend({ account: ProfileAccount, profile: UpdateProfileRequest }), Profile),
+  'profile.update': rpcCall(
+    'profile',
+    WithCaller.extend({
+      account: ProfileAccount,
+      profile: UpdateProfileRequest,
+      /**
+       * The caller's saves as the wardrobe lists them now, sent when the request turns price alerts on: the
+       * profile learns saves from wardrobe's events, and this covers saves older than the events it has seen.
+       */
+      savedProducts: z.array(z.object({ productId: z.string().uuid(), savedAt: z.string().datetime() })).optional(),
+    }),
+    Profile,
+  ),
   /** Recent searches (spec §3): records a signed-in search; the newest distinct terms first. */
   'profile.save-search': rpcCall('profile', WithCaller.extend({ term: SaveSearchRequest.shape.term }), RpcOk),
   'profile.recent-searches': rpcCall('profile', WithCaller, RecentSearches, { idempotent: true }),
   /** The caller's profile (null if none was ever made) and every recent search kept. */
   'profile.export': rpcCall('profile', WithCaller, ProfileExport, { idempotent: true }),
   'profile.data-held': rpcCall('profile', AboutUser, DataHeld, { idempotent: true }),
+  /** The caller's price-alert target for a product they saved (404 for any other product). */
+  'profile.get-price-target': rpcCall('profile', WithProduct, PriceTarget, { idempotent: true }),
+  'profile.set-price-target': rpcCall('profile', WithProduct.extend({ target: PriceTarget }), PriceTarget, { idempotent: true }),
+  /** The caller's newest in-app notifications and the unread count. */
+  'profile.notifications': rpcCall('profile', WithCaller, NotificationList, { idempotent: true }),
+  'profile.mark-notifications-read': rpcCall('profile', WithCaller.extend(MarkNotificationsReadRequest.shape), NotificationList, { idempotent: true }),
+  /** The digest mail's one-click link (no caller: the signed token is the proof). */
+  'profile.unsubscribe': rpcCall('profile', UnsubscribeRequest, UnsubscribeResponse, { idempotent: true }),
+  /** POST /api/admin/price-alerts/run (administrator; the service checks the role again): the due digests now. */
+  'profile.run-price-alerts': rpcCall('profile', WithCaller, PriceAlertsRunResult),
   'search.ping': rpcCall('search', PingRequest, PingResponse, { idempotent: true }),
   'search.system-status': systemStatus('search'),
   /** One page of listed, not hidden products for a query, with the total and the facet counts. */

@@ -54,3 +54,5 @@ export * from './metrics/metrics-server';
 export * from './metrics/http-metrics';
 export * from './metrics/event-metrics';
 export * from './metrics/rpc-metrics.interceptor';
+export * from './mail/mail-queue';
+export * from './mail/mailer';

@@ -11,6 +11,8 @@ export interface CapturedMail {
   subject: string;
   text: string;
   html: string;
+  /** Each header as sent (unfolded), by its lower-case name; the last one wins. */
+  headers: Record<string, string>;
 }
 
 /** A message the server has received in full but not yet accepted (the sender is still waiting for its answer). */
@@ -77,6 +79,7 @@ export async function startSmtpCapture(): Promise<SmtpCapture> {
             subject: parsed.subject ?? '',
             text: parsed.text ?? '',
             html: typeof parsed.html === 'string' ? parsed.html : '',
+            headers: Object.fromEntries(parsed.headerLines.map(({ key, line }) => [key, line.slice(line.indexOf(':') + 1).replace(/\r?\n[ \t]+/g, ' ').trim()])),
           });
           callback();
         })

@@ -1,4 +1,7 @@
+import { CatalogueModule } from '@closetly/catalogue';
+import type { EventPayload, EventTopic } from '@closetly/contracts';
 import { DEMO_BETA_CODE } from '@closetly/identity';
+import { OutboxWriter, UnitOfWork } from '@closetly/server';
 import { confirmEmailByLink, type SmtpCapture, startSmtpCapture } from '@closetly/testing';
 import { type EmbeddedApp, startEmbeddedApp } from '../embedded-app';
 
@@ -21,8 +24,16 @@ export interface RunningProduct {
   stop(): Promise<void>;
 }
 
+/**
+ * A test hook: writes an event into the catalogue's outbox, as the catalogue itself would, so its relay
+ * publishes it on the product's bus and every consumer of the topic receives it (e.g. a price change the
+ * catalogue has no fake retailer to observe in this test).
+ */
+export type PublishEvent = <T extends EventTopic>(topic: T, key: string, payload: EventPayload<T>) => Promise<void>;
+
 export interface EmbeddedProduct extends RunningProduct {
   signingSecrets: EmbeddedApp['signingSecrets'];
+  publishEvent: PublishEvent;
   /** The process's `/metrics` address when the test set METRICS_PORT (0: a free port). */
   metricsUrl: string | undefined;
 }
@@ -52,7 +63,11 @@ export async function startEmbeddedProduct(env: Record<string, string> = {}): Pr
     await app.close();
     await mail?.close();
   };
-  return { ...productAt(app.url, stop, mail), signingSecrets: app.signingSecrets, metricsUrl: app.metricsUrl };
+  const catalogue = app.app.select(CatalogueModule);
+  const publishEvent: PublishEvent = async (topic, key, payload) => {
+    await catalogue.get(UnitOfWork).run((tx) => catalogue.get(OutboxWriter).add(tx, topic, key, payload));
+  };
+  return { ...productAt(app.url, stop, mail), signingSecrets: app.signingSecrets, metricsUrl: app.metricsUrl, publishEvent };
 }
 
 export function productAt(baseUrl: string, stop: () => Promise<void>, mail: SmtpCapture | null = null): RunningProduct {

@@ -4,7 +4,9 @@ import { join } from 'node:path';
 import { type DistributedProduct, startDistributedProduct } from '@closetly/local-deploy';
 import { randomSecret } from '@closetly/server';
 import { createTestDatabase, engines, freePortBlock, newKafkaNamespace, removeKafkaNamespace, removeSearchIndices, startSmtpCapture, uniqueName } from '@closetly/testing';
-import { productAt, type RunningProduct, startEmbeddedProduct } from './product';
+import { buildEnvelope } from '@closetly/server';
+import { Client } from 'pg';
+import { productAt, type PublishEvent, type RunningProduct, startEmbeddedProduct } from './product';
 
 /** A product started for a test file, with the keys it signs with (to forge near-valid tokens). */
 export interface StartedProduct {
@@ -24,6 +26,8 @@ export interface StartedProduct {
    * distributed. Every product serves metrics on ports of its own (embedded: a free one).
    */
   metricsUrls: Map<string, string>;
+  /** Writes an event into the catalogue's outbox; the catalogue's relay publishes it on the product's bus (see PublishEvent). */
+  publishEvent: PublishEvent;
   /** Distributed mode only: crash (SIGKILL) or stop (SIGTERM) one service process, and start it again. */
   processes?: Pick<DistributedProduct, 'crash' | 'terminate' | 'restart'>;
   stop(): Promise<void>;
@@ -53,7 +57,7 @@ const embedded: RuntimeMode = {
     const product = await startEmbeddedProduct({ METRICS_PORT: '0', ...(options.logDir ? { LOG_FILE: join(options.logDir, 'closetly.log') } : {}), ...env });
     const { AUTH_JWT_SECRET, BETA_TOKEN_SECRET } = product.signingSecrets;
     const metricsUrls = new Map(product.metricsUrl ? [['closetly', product.metricsUrl]] : []);
-    return { product, jwtSecret: AUTH_JWT_SECRET, betaTokenSecret: BETA_TOKEN_SECRET, metricsUrls, stop: () => product.stop() };
+    return { product, jwtSecret: AUTH_JWT_SECRET, betaTokenSecret: BETA_TOKEN_SECRET, metricsUrls, publishEvent: product.publishEvent, stop: () => product.stop() };
   },
 };
 
@@ -114,7 +118,18 @@ const distributed: RuntimeMode = {
         await mail?.close();
         if (!options.logDir) await rm(logDir, { recursive: true, force: true });
       };
-      return { product: productAt(running.baseUrl, stop, mail), jwtSecret: keys.AUTH_JWT_SECRET, betaTokenSecret: keys.BETA_TOKEN_SECRET, databaseUrl: database.url, processes: running, metricsUrls: running.metricsUrls, stop };
+      const publishEvent: PublishEvent = async (topic, key, payload) => {
+        // As OutboxWriter.add writes it; the catalogue's relay finds it at its next poll.
+        const envelope = buildEnvelope(topic, key, payload);
+        const client = new Client({ connectionString: database.url });
+        await client.connect();
+        try {
+          await client.query('insert into catalogue.outbox (event_id, topic, key, envelope) values ($1, $2, $3, $4)', [envelope.id, topic, key, JSON.stringify(envelope)]);
+        } finally {
+          await client.end();
+        }
+      };
+      return { product: productAt(running.baseUrl, stop, mail), jwtSecret: keys.AUTH_JWT_SECRET, betaTokenSecret: keys.BETA_TOKEN_SECRET, databaseUrl: database.url, processes: running, metricsUrls: running.metricsUrls, publishEvent, stop };
     } catch (error) {
       await database.drop();
       await removeKafkaNamespace(kafka).catch(() => undefined);

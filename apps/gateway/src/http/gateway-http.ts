@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { constants as zlibConstants } from 'node:zlib';
 import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
-import { type ApiErrorBody, CORRELATION_ID_HEADER } from '@closetly/contracts';
+import { type ApiErrorBody, CORRELATION_ID_HEADER, ONE_CLICK_UNSUBSCRIBE_PATH } from '@closetly/contracts';
 import { acceptCorrelationId, endSpan, isTraceparent, runWithContext, type Span, SpanKind, startSpan, traceparentOf } from '@closetly/server';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import helmet from 'helmet';
@@ -126,11 +126,24 @@ function refuseTrace(app: NestFastifyApplication): void {
  * every request, TRACE refused, and the built SPA's files with cache headers. Errors raised
  * before routing (bad JSON, body too large, a body that is not JSON) reach HttpErrorFilter through Nest.
  */
+/**
+ * RFC 8058: a mail client unsubscribes with a form-encoded POST (`List-Unsubscribe=One-Click`) to the
+ * digest's List-Unsubscribe address. That one route takes such a body (and needs nothing from it: the token
+ * is in the query); every other route still answers a form body 415, as it does any body that is not JSON.
+ */
+function acceptOneClickUnsubscribeForms(app: NestFastifyApplication): void {
+  app.getHttpAdapter().getInstance().addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 1024 }, (request, _body, done) => {
+    if (request.url.split('?')[0] === ONE_CLICK_UNSUBSCRIBE_PATH) return done(null, {});
+    done(Object.assign(new Error('Unsupported Media Type'), { statusCode: 415 }), undefined);
+  });
+}
+
 export async function configureGatewayHttp(app: NestFastifyApplication, config: GatewayConfig, logger: Logger): Promise<void> {
   const fastify = app.getHttpAdapter().getInstance();
   const access = logger.child({ context: 'http' });
   registerSecurityHeaders(app, config);
   refuseTrace(app);
+  acceptOneClickUnsubscribeForms(app);
 
   // Each API request's span: the root of its trace (or a child of the caller's traceparent), named by its route once routed.
   const spans = new WeakMap<object, Span>();

@@ -26,7 +26,12 @@ export class ProfileController {
   @Authenticated()
   @RateLimit('profile-write')
   async update(@Body(new ZodPipe(UpdateProfileRequest)) profile: UpdateProfileRequest, @CurrentUser() caller: Caller): Promise<Profile> {
-    return this.rpc.call('profile.update', { caller, account: await this.account(caller), profile });
+    const account = await this.account(caller);
+    // Price alerts on: the profile also gets the saves the wardrobe holds now (it uses them only when alerts turn on).
+    const savedProducts = profile.priceAlerts?.enabled
+      ? (await this.rpc.call('wardrobe.list', { caller })).map((item) => ({ productId: item.id, savedAt: item.addedDate }))
+      : undefined;
+    return this.rpc.call('profile.update', { caller, account, profile, ...(savedProducts && { savedProducts }) });
   }
 
   /** The live account (a disabled account or an ended session is 401 here, before the profile is touched). */

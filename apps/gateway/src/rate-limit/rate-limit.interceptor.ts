@@ -75,6 +75,8 @@ export const RATE_LIMITS = {
   oidc: { client: { max: 60, seconds: 15 * MINUTE } },
   // Every image route fetches, decodes or resizes: a page of results is a few dozen, a minute of browsing a few hundred.
   images: { client: { max: 600, seconds: MINUTE }, message: 'Too many image requests. Please wait a minute and try again.' },
+  // An unsubscribe link is a signed token: a person clicks it once; the limit only keeps guessers from costing anything.
+  unsubscribe: { client: { max: 30, seconds: 15 * MINUTE } },
 } as const satisfies Record<RateLimitPolicy, Policy>;
 /** The policy names are the HTTP contract's (HTTP_ROUTES names each route's); the windows are the gateway's. */
 export type RateLimitName = RateLimitPolicy;

@@ -7,15 +7,13 @@ import {
   type EmailStatus,
   INVALID_CONFIRMATION_MESSAGE,
 } from '@closetly/contracts';
-import { type Db, UnitOfWork } from '@closetly/server';
+import { type Db, type Mail, MailQueue, UnitOfWork } from '@closetly/server';
 import { type AccountRow, AccountsRepository } from '../accounts/accounts.repository';
 import { rolesOfProvedAddress } from '../accounts/auth-user';
 import { EmailProof } from '../accounts/email-proof';
 import { CLOCK, type Clock, systemClock } from '../clock';
 import { IDENTITY_CONFIG, type IdentityConfig } from '../config';
 import { IdentityError } from '../identity.errors';
-import { MailQueue } from '../password-reset/mail-queue';
-import type { Mail } from '../password-reset/mailer';
 import { SessionsService } from '../sessions/sessions.service';
 import { hashToken, hasExpired, randomToken } from '../sessions/tokens';
 import { EmailConfirmationRepository } from './email-confirmation.repository';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { pollUntil } from '@closetly/testing';
-import { ProcessMetrics } from '@closetly/server';
+import { DEFAULT_MAIL_QUEUE_OPTIONS, type Mail, MailQueue, ProcessMetrics } from '@closetly/server';
 import { accountRow, fakeUnitOfWork, inMemoryAccounts, mailbox, markFirstUnused, mockOf, recordingOutbox, sessionsServiceFor, signInThrottleFor, testConfig } from '../../test/support/unit-doubles';
 import { SIGN_IN_LIMITS } from '../sign-in-throttle/sign-in-throttle.service';
 import type { AccountRow } from '../accounts/accounts.repository';
@@ -8,8 +8,6 @@ import { EmailProof } from '../accounts/email-proof';
 import { PasswordHasher } from '../accounts/password-hasher';
 import { hashToken } from '../sessions/tokens';
 import { OidcRepository } from '../oidc/oidc.repository';
-import { DEFAULT_MAIL_QUEUE_OPTIONS, MailQueue } from './mail-queue';
-import type { Mail } from './mailer';
 import { type PasswordResetRow, PasswordResetRepository } from './password-reset.repository';
 import { PasswordResetService } from './password-reset.service';
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import type { ForgotPasswordRequest, ResetPasswordRequest } from '@closetly/contracts';
-import { UnitOfWork } from '@closetly/server';
+import { type Mail, MailQueue, UnitOfWork } from '@closetly/server';
 import { AccountsRepository } from '../accounts/accounts.repository';
 import { EmailProof } from '../accounts/email-proof';
 import { PasswordHasher } from '../accounts/password-hasher';
@@ -11,8 +11,6 @@ import { SessionsService } from '../sessions/sessions.service';
 import { SignInThrottle } from '../sign-in-throttle/sign-in-throttle.service';
 import { hashToken, hasExpired, randomToken } from '../sessions/tokens';
 import { OidcRepository } from '../oidc/oidc.repository';
-import { MailQueue } from './mail-queue';
-import type { Mail } from './mailer';
 import { PasswordResetRepository } from './password-reset.repository';
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);

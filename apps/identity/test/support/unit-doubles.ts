@@ -1,13 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { MemoryCache, ProcessMetrics, RevokedSessions, UnitOfWork } from '@closetly/server';
-import type { OutboxWriter } from '@closetly/server';
+import { DEFAULT_MAIL_QUEUE_OPTIONS, type Mail, type Mailer, MailQueue, MemoryCache, type OutboxWriter, ProcessMetrics, RevokedSessions, UnitOfWork } from '@closetly/server';
 import { fakeUnitOfWork, mockOf } from '@closetly/testing';
 import { type AccountRow, AccountsRepository } from '../../src/accounts/accounts.repository';
 import { EmailProof } from '../../src/accounts/email-proof';
 import { type EmailConfirmationRow, EmailConfirmationRepository } from '../../src/email-confirmation/email-confirmation.repository';
 import { EmailConfirmationService } from '../../src/email-confirmation/email-confirmation.service';
-import { DEFAULT_MAIL_QUEUE_OPTIONS, MailQueue } from '../../src/password-reset/mail-queue';
-import type { Mail, Mailer } from '../../src/password-reset/mailer';
 import { type Clock, systemClock } from '../../src/clock';
 import { type IdentityConfig, loadIdentityConfig } from '../../src/config';
 import type { sessions as sessionsTable } from '../../src/db/schema';

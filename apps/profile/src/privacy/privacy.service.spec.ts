@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type Caller, emptyProfile, EXTENSION_TOKEN_SCOPE_MESSAGE, type ProfileAccount, RECENT_SEARCH_COUNT } from '@closetly/contracts';
 import { fakeUnitOfWork } from '@closetly/testing';
-import { privacyServiceFor, profilesServiceFor } from '../../test/support/unit-doubles';
+import { priceAlertsFor, privacyServiceFor } from '../../test/support/unit-doubles';
 
 const caller = (overrides: Partial<Caller> = {}): Caller => {
   const uid = overrides.uid ?? randomUUID();
@@ -13,8 +13,20 @@ const at = (minute: number) => new Date(`2026-03-01T10:${String(minute).padStart
 
 /** PrivacyService sharing its profiles with a ProfilesService, so a test can make a profile as the product does. */
 function setup() {
-  const profiles = profilesServiceFor();
-  return { ...privacyServiceFor(profiles), profilesService: profiles.service };
+  const alerts = priceAlertsFor();
+  return { ...privacyServiceFor(alerts.profiles, alerts.saved, alerts.notifications), profilesService: alerts.profiles.service, alerts };
+}
+
+/** A saver with alerts on, a target, and one alert a digest listed: everything price alerts keep for a user. */
+async function withPriceAlerts(context: ReturnType<typeof setup>, shopper: Caller) {
+  const { alerts, profilesService } = context;
+  const productId = randomUUID();
+  await profilesService.update(shopper, account(), { ...emptyProfile('', 'Grace Hopper', 'female'), priceAlerts: { enabled: true, minDropPercent: 10, rises: false } });
+  await alerts.service.itemSaved({ userId: shopper.uid, productId, savedAt: at(1).toISOString(), capturedAt: at(1).toISOString(), capture: {} as never }, alerts.tx);
+  await alerts.service.setTarget(shopper, productId, { targetPrice: 70 });
+  await alerts.service.priceChanged({ product: { id: productId, name: 'Wool coat', brand: 'COS', sourceUrl: 'https://www.cos.com/coat' }, old: 100, new: 85, currency: 'EUR', observedAt: at(2).toISOString() }, alerts.tx);
+  await alerts.digests.runDue();
+  return productId;
 }
 
 describe('PrivacyService (profile)', () => {
@@ -35,9 +47,24 @@ describe('PrivacyService (profile)', () => {
     it('answers a null profile for a caller who never had one, and creates none', async () => {
       const { service, profiles, profilesRepository } = setup();
 
-      await expect(service.export(caller())).resolves.toEqual({ profile: null, recentSearches: [] });
+      await expect(service.export(caller())).resolves.toEqual({ profile: null, recentSearches: [], priceAlerts: { targets: [], alerts: [], digests: [] } });
       expect(profilesRepository.insertIfMissing).not.toHaveBeenCalled();
       expect(profiles.size).toBe(0);
+    });
+
+    it('includes the price alert settings, the targets, every alert made (with when a digest mailed it) and the digests sent', async () => {
+      const context = setup();
+      const shopper = caller();
+      const productId = await withPriceAlerts(context, shopper);
+      await withPriceAlerts(context, caller());
+
+      const answer = await context.service.export(shopper);
+      expect(answer.profile?.priceAlerts).toEqual({ enabled: true, minDropPercent: 10, rises: false });
+      expect(answer.priceAlerts.targets).toEqual([{ productId, targetPrice: 70 }]);
+      expect(answer.priceAlerts.alerts).toEqual([
+        expect.objectContaining({ kind: 'price-drop', productId, name: 'Wool coat', brand: 'COS', old: 100, new: 85, currency: 'EUR', at: at(2).toISOString(), read: false, mailedAt: '2026-03-02T09:00:00.000Z' }),
+      ]);
+      expect(answer.priceAlerts.digests).toEqual([{ sentAt: '2026-03-02T09:00:00.000Z', items: 1 }]);
     });
 
     it('refuses the extension’s token with FORBIDDEN, reading nothing', async () => {
@@ -65,6 +92,17 @@ describe('PrivacyService (profile)', () => {
       expect([...profiles.keys()]).toEqual([stays.uid]);
       expect(searches.map((row) => row.userId)).toEqual([stays.uid, stays.uid]);
     });
+
+    it('erases the user’s saved products, targets, alerts and digests too, leaving other users’ alone', async () => {
+      const context = setup();
+      const { tx } = fakeUnitOfWork();
+      const [gone, stays] = [caller(), caller()];
+      for (const shopper of [gone, stays]) await withPriceAlerts(context, shopper);
+      await context.service.accountDeleted(gone.uid, tx);
+
+      expect(await context.service.dataHeld(ADMIN, gone.uid)).toEqual({ profiles: 0, recent_searches: 0, saved_products: 0, notifications: 0, price_alert_digests: 0 });
+      expect(await context.service.dataHeld(ADMIN, stays.uid)).toEqual({ profiles: 1, recent_searches: 0, saved_products: 1, notifications: 1, price_alert_digests: 1 });
+    });
   });
 
   describe('dataHeld', () => {
@@ -74,8 +112,8 @@ describe('PrivacyService (profile)', () => {
       await profilesService.get(shopper, account());
       searches.push({ userId: shopper.uid, term: 'loafers', searchedAt: at(1) }, { userId: shopper.uid, term: 'trench coat', searchedAt: at(2) });
 
-      await expect(service.dataHeld(ADMIN, shopper.uid)).resolves.toEqual({ profiles: 1, recent_searches: 2 });
-      await expect(service.dataHeld(ADMIN, randomUUID())).resolves.toEqual({ profiles: 0, recent_searches: 0 });
+      await expect(service.dataHeld(ADMIN, shopper.uid)).resolves.toEqual({ profiles: 1, recent_searches: 2, saved_products: 0, notifications: 0, price_alert_digests: 0 });
+      await expect(service.dataHeld(ADMIN, randomUUID())).resolves.toEqual({ profiles: 0, recent_searches: 0, saved_products: 0, notifications: 0, price_alert_digests: 0 });
     });
 
     it('refuses anyone else with FORBIDDEN, counting nothing, even about themselves', async () => {

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { Measurements, Sizes, UserGender } from '@closetly/contracts';
+import type { Measurements, PriceAlertSettings, Sizes, UserGender } from '@closetly/contracts';
 import { DATABASE, type Db } from '@closetly/server';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { profiles } from '../db/schema';
 
 /** A stored profile. Only the service writes it, with parsed values, so its JSON parts are typed as written. */
@@ -13,11 +13,14 @@ export interface ProfileRow {
   favoriteBrands: string[];
   measurements: Measurements;
   sizes: Sizes;
+  priceAlerts: PriceAlertSettings;
   createdAt: Date;
   updatedAt: Date;
 }
 
 export type ProfileFields = Pick<ProfileRow, 'name' | 'email' | 'gender' | 'favoriteBrands' | 'measurements' | 'sizes'>;
+/** What an update may change: the fields, and the price alert settings (a new profile has the defaults). */
+export type ProfileChanges = Partial<ProfileFields & Pick<ProfileRow, 'priceAlerts'>>;
 
 const toRow = (row: typeof profiles.$inferSelect): ProfileRow => ({
   ...row,
@@ -25,6 +28,7 @@ const toRow = (row: typeof profiles.$inferSelect): ProfileRow => ({
   favoriteBrands: row.favoriteBrands as string[],
   measurements: row.measurements as Measurements,
   sizes: row.sizes as Sizes,
+  priceAlerts: row.priceAlerts as PriceAlertSettings,
 });
 
 /** Profiles, one per account. Queries only. */
@@ -53,7 +57,7 @@ export class ProfilesRepository {
     return row && toRow(row);
   }
 
-  async update(accountId: string, changes: Partial<ProfileFields>, tx: Db = this.db): Promise<ProfileRow> {
+  async update(accountId: string, changes: ProfileChanges, tx: Db = this.db): Promise<ProfileRow> {
     const [row] = await tx
       .update(profiles)
       .set({ ...changes, updatedAt: sql`now()` })
@@ -61,6 +65,16 @@ export class ProfilesRepository {
       .returning();
     if (!row) throw new Error('updated a profile that does not exist');
     return toRow(row);
+  }
+
+  /** Whose price alerts are on, of these accounts (the savers of a product whose price changed). */
+  async withAlertsEnabled(accountIds: readonly string[], tx: Db = this.db): Promise<ProfileRow[]> {
+    if (accountIds.length === 0) return [];
+    const rows = await tx
+      .select()
+      .from(profiles)
+      .where(and(inArray(profiles.accountId, [...accountIds]), sql`(${profiles.priceAlerts}->>'enabled')::boolean`));
+    return rows.map(toRow);
   }
 
   async deleteForUser(accountId: string, tx: Db): Promise<void> {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type Caller, emptyProfile, MAX_NAME_LENGTH, type ProfileAccount, type UpdateProfileRequest } from '@closetly/contracts';
+import { type Caller, DEFAULT_PRICE_ALERTS, emptyProfile, MAX_NAME_LENGTH, type ProfileAccount, type UpdateProfileRequest } from '@closetly/contracts';
 import { profilesServiceFor } from '../../test/support/unit-doubles';
 import { newProfileFields } from './profiles.service';
 
@@ -22,6 +22,7 @@ function fullProfile(overrides: Partial<UpdateProfileRequest> = {}): UpdateProfi
       hips: { value: 95, unit: 'cm' },
     },
     sizes: { ...emptyProfile().sizes, top: 'S', bottom: '28', shoes: '39', dressSize: '8', womenPantSize: '28/32', womenShoeSize: '8.5' },
+    priceAlerts: { enabled: true, minDropPercent: 20, rises: true },
     ...overrides,
   };
 }
@@ -114,6 +115,54 @@ describe('ProfilesService', () => {
       expect(payloads(UPDATED)[1]).toEqual({ userId: shopper.uid, gender: 'female', favoriteBrands: ['COS', 'Arket'], completion: 100, complete: true, sizedCategories: ['tops', 'bottoms', 'shoes'] });
       expect(recorded[1]?.tx).toBe(tx);
       expect(recorded[1]?.envelope.key).toBe(shopper.uid);
+    });
+
+    it('keeps the price alert settings when the request leaves them out, and stores them when it names them', async () => {
+      const { service, profiles } = profilesServiceFor();
+      const shopper = caller();
+      const created = await service.update(shopper, account(), { ...fullProfile(), priceAlerts: undefined });
+      expect(created.priceAlerts).toEqual(DEFAULT_PRICE_ALERTS);
+
+      await service.update(shopper, account(), fullProfile({ priceAlerts: { enabled: true, minDropPercent: 5, rises: false } }));
+      const kept = await service.update(shopper, account(), { ...fullProfile({ name: 'Renamed' }), priceAlerts: undefined });
+
+      expect(kept).toMatchObject({ name: 'Renamed', priceAlerts: { enabled: true, minDropPercent: 5, rises: false } });
+      expect(profiles.get(shopper.uid)?.priceAlerts).toEqual({ enabled: true, minDropPercent: 5, rises: false });
+      expect((await service.get(shopper, account())).priceAlerts).toEqual({ enabled: true, minDropPercent: 5, rises: false });
+    });
+
+    it('arms every saved item afresh when alerts are turned on (not when they stay on, nor when turned off)', async () => {
+      const { service, saved } = profilesServiceFor();
+      const shopper = caller();
+      const off = { enabled: false, minDropPercent: 10, rises: false } as const;
+      await service.update(shopper, account(), fullProfile({ priceAlerts: off }));
+      expect(saved.repository.rearmAll).not.toHaveBeenCalled();
+
+      await service.update(shopper, account(), fullProfile({ priceAlerts: { ...off, enabled: true } }));
+      await service.update(shopper, account(), fullProfile({ priceAlerts: { ...off, enabled: true, minDropPercent: 20 } }));
+      await service.update(shopper, account(), fullProfile({ priceAlerts: off }));
+      expect(saved.repository.rearmAll).toHaveBeenCalledTimes(1);
+      expect(saved.repository.rearmAll).toHaveBeenCalledWith(shopper.uid, expect.anything());
+    });
+
+    it('records the saves the wardrobe lists when alerts turn on (older than any event seen), but only then', async () => {
+      const { service, saved } = profilesServiceFor();
+      const shopper = caller();
+      const [old, removedLater, other] = [randomUUID(), randomUUID(), randomUUID()];
+      const off = { enabled: false, minDropPercent: 10, rises: false } as const;
+      await saved.repository.recordRemoval(shopper.uid, removedLater, new Date('2026-03-01T12:00:00.000Z'));
+
+      await service.update(shopper, account(), fullProfile({ priceAlerts: off }), [{ productId: other, savedAt: '2026-02-01T10:00:00.000Z' }]);
+      expect(saved.row(shopper.uid, other)).toBeUndefined();
+      const listed = [
+        { productId: old, savedAt: '2026-02-01T10:00:00.000Z' },
+        { productId: removedLater, savedAt: '2026-02-01T10:00:00.000Z' },
+      ];
+      await service.update(shopper, account(), fullProfile({ priceAlerts: { ...off, enabled: true } }), listed);
+
+      expect(await saved.repository.findActive(shopper.uid, old)).toMatchObject({ savedAt: new Date('2026-02-01T10:00:00.000Z') });
+      // The removal event (newer than the listed save) still wins.
+      expect(await saved.repository.findActive(shopper.uid, removedLater)).toBeUndefined();
     });
 
     it('never stores an e-mail from the request: the account’s stays', async () => {

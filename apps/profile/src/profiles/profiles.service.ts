@@ -2,7 +2,6 @@ import { isDeepStrictEqual } from 'node:util';
 import { Injectable } from '@nestjs/common';
 import {
   type Caller,
-  DEFAULT_PRICE_ALERTS,
   emptyProfile,
   isProfileComplete,
   MAX_NAME_LENGTH,
@@ -14,7 +13,14 @@ import {
   type UpdateProfileRequest,
 } from '@closetly/contracts';
 import { type Db, OutboxWriter, UnitOfWork } from '@closetly/server';
+import { SavedProductsRepository } from '../price-alerts/saved-products.repository';
 import { type ProfileFields, type ProfileRow, ProfilesRepository } from './profiles.repository';
+
+/** A save as the wardrobe lists it (when alerts are turned on). */
+export interface SavedNow {
+  productId: string;
+  savedAt: string;
+}
 
 /** The profile as the caller sees it: the stored one, whose e-mail is the account's (refreshed before it is answered). */
 export const toProfile = (row: ProfileRow): Profile => ({
@@ -24,7 +30,7 @@ export const toProfile = (row: ProfileRow): Profile => ({
   favoriteBrands: row.favoriteBrands,
   measurements: row.measurements,
   sizes: row.sizes,
-  priceAlerts: DEFAULT_PRICE_ALERTS,
+  priceAlerts: row.priceAlerts,
 });
 
 /** A new account's profile: its name ("first last", trimmed, within the profile's limit), e-mail and gender, everything else empty. */
@@ -65,6 +71,7 @@ export class ProfilesService {
     private readonly profiles: ProfilesRepository,
     private readonly uow: UnitOfWork,
     private readonly outbox: OutboxWriter,
+    private readonly savedProducts: SavedProductsRepository,
   ) {}
 
   /** The caller's profile; created from the account when it has none yet, so a new account has one at once. */
@@ -78,12 +85,16 @@ export class ProfilesService {
     });
   }
 
-  /** Replaces the caller's profile with the (validated) request, except the e-mail: that is the account's. Answers it as stored. */
-  async update(caller: Caller, account: ProfileAccount, request: UpdateProfileRequest): Promise<Profile> {
-    const { name, gender, favoriteBrands, measurements, sizes } = request;
+  /**
+   * Replaces the caller's profile with the (validated) request, except the e-mail: that is the account's,
+   * and the price alert settings when the request leaves them out (then they are kept). Answers it as stored.
+   */
+  async update(caller: Caller, account: ProfileAccount, request: UpdateProfileRequest, savedNow: readonly SavedNow[] = []): Promise<Profile> {
+    const { name, gender, favoriteBrands, measurements, sizes, priceAlerts } = request;
     return this.uow.run(async (tx) => {
       const { before } = await this.own(caller.uid, account, tx);
-      const after = await this.profiles.update(caller.uid, { name, email: account.email, gender, favoriteBrands, measurements, sizes }, tx);
+      const after = await this.profiles.update(caller.uid, { name, email: account.email, gender, favoriteBrands, measurements, sizes, ...(priceAlerts && { priceAlerts }) }, tx);
+      if (priceAlerts?.enabled && !(before?.priceAlerts.enabled ?? false)) await this.alertsTurnedOn(caller.uid, savedNow, tx);
       await this.publishIfChanged(before, after, tx);
       return toProfile(after);
     });
@@ -110,6 +121,16 @@ export class ProfilesService {
     if (!existing) throw new Error('a profile that exists could not be read');
     const row = existing.email === account.email ? existing : await this.profiles.update(userId, { email: account.email }, tx);
     return { before: existing, row };
+  }
+
+  /**
+   * Alerts turned on start afresh: each saved item is armed again at the next price it shows. The saves the
+   * wardrobe lists now are recorded too (a save older than the events this service has seen is then known;
+   * a later removal event still wins, by its time).
+   */
+  private async alertsTurnedOn(userId: string, savedNow: readonly SavedNow[], tx: Db): Promise<void> {
+    for (const { productId, savedAt } of savedNow) await this.savedProducts.recordSave(userId, productId, new Date(savedAt), tx);
+    await this.savedProducts.rearmAll(userId, tx);
   }
 
   private async publishIfChanged(before: ProfileRow | undefined, after: ProfileRow, tx: Db): Promise<void> {

@@ -1,4 +1,5 @@
-import { MAIL_FAILURES, MAIL_QUEUE_DEPTH, ProcessMetrics } from '@closetly/server';
+import { MAIL_FAILURES, MAIL_QUEUE_DEPTH } from '../metrics/metric-catalogue';
+import { ProcessMetrics } from '../metrics/process-metrics';
 import { type MailQueueOptions, MailQueue } from './mail-queue';
 import type { Mail, Mailer } from './mailer';
 
@@ -81,5 +82,16 @@ describe('MailQueue', () => {
     await queue.idle();
     expect(await failures()).toEqual({ retrying: 1, gave_up: 1, queue_full: 1 });
     expect(await metrics.registry.getSingleMetricAsString(MAIL_QUEUE_DEPTH.name)).toContain('closetly_mail_queue_depth 0');
+  });
+
+  it('reports one depth for every queue of the process (identity’s and profile’s, embedded)', async () => {
+    const metrics = new ProcessMetrics();
+    const slow = { send: () => new Promise<void>(() => undefined) };
+    const first = new MailQueue(slow, metrics, options({ concurrency: 1 }));
+    const second = new MailQueue(slow, metrics, options({ concurrency: 1 }));
+    for (const queue of [first, first, first, second, second]) queue.enqueue(mail());
+    while (first.depth + second.depth > 3) await new Promise((resolve) => setImmediate(resolve));
+
+    expect(await metrics.registry.getSingleMetricAsString(MAIL_QUEUE_DEPTH.name)).toContain('closetly_mail_queue_depth 3');
   });
 });

@@ -1,7 +1,7 @@
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { FileMailer } from '../src/password-reset/mailer';
+import { FileMailer } from '../src/mail/mailer';
 
 /** The development mailer on the real file system: mails sent together each keep their own file. */
 describe('FileMailer', () => {

@@ -9,6 +9,8 @@ export interface Mail {
   subject: string;
   text: string;
   html: string;
+  /** Extra headers (the price-alert digest's List-Unsubscribe and List-Unsubscribe-Post). */
+  headers?: Record<string, string>;
 }
 
 /** Sends product e-mail. SMTP when configured; otherwise .eml files a developer can open (tokens never go to logs). */

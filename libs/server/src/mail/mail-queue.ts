@@ -1,5 +1,7 @@
 import { Inject, Injectable, Logger, type OnApplicationShutdown, Optional } from '@nestjs/common';
-import { MAIL_FAILURES, MAIL_QUEUE_DEPTH, METRICS, type ProcessMetrics } from '@closetly/server';
+import { MAIL_FAILURES, MAIL_QUEUE_DEPTH } from '../metrics/metric-catalogue';
+import type { ProcessMetrics } from '../metrics/process-metrics';
+import { METRICS } from '../runtime/tokens';
 import { type Mail, MAILER, type Mailer } from './mailer';
 
 export interface MailQueueOptions {
@@ -17,6 +19,9 @@ export const MAIL_QUEUE_OPTIONS = Symbol('MAIL_QUEUE_OPTIONS');
 
 export const DEFAULT_MAIL_QUEUE_OPTIONS: MailQueueOptions = { attempts: 5, firstRetryMs: 1_000, concurrency: 4, capacity: 1_000 };
 
+/** The queues of each process's metrics: one gauge series sums them. */
+const queuesOf = new WeakMap<ProcessMetrics, Set<MailQueue>>();
+
 interface Job {
   mail: Mail;
   attempt: number;
@@ -29,7 +34,7 @@ interface Job {
  * message) runs while a request is being answered, so an answer neither
  * waits for SMTP nor takes longer because a mail was due.
  *
- * The queue is in memory on purpose: a reset mail carries a live token,
+ * The queue is in memory on purpose: a reset mail (identity) or a digest's unsubscribe link (profile) carries a live token,
  * which must never be stored in clear; a mail lost in a crash is asked for
  * again by its reader.
  */
@@ -50,8 +55,15 @@ export class MailQueue implements OnApplicationShutdown {
   ) {
     this.failures = metrics.counter(MAIL_FAILURES);
     for (const kind of ['retrying', 'gave_up', 'queue_full'] as const) this.failures.inc({ kind }, 0);
-    // Waiting and due for a retry; one queue per identity process.
-    metrics.observe(MAIL_QUEUE_DEPTH, () => [{ labels: {}, value: this.depth }]);
+    // Waiting and due for a retry, over every queue of the process (identity's and profile's share one process embedded).
+    let queues = queuesOf.get(metrics);
+    if (!queues) {
+      const observed = new Set<MailQueue>();
+      queuesOf.set(metrics, observed);
+      metrics.observe(MAIL_QUEUE_DEPTH, () => [{ labels: {}, value: [...observed].reduce((sum, queue) => sum + queue.depth, 0) }]);
+      queues = observed;
+    }
+    queues.add(this);
   }
 
   /** Mails waiting to be sent or for a retry. */
