@@ -53,15 +53,25 @@ export async function makeEveryPageDueUnread(db: Db): Promise<void> {
   await db.execute(sql`update pages.product_pages set due_at = created_at, etag = null, last_modified = null, last_read_at = null, last_outcome = null, read_name = null, read_brand = null`);
 }
 
-/** The pages that were read due again, with their validators: the next pass asks each conditionally. How many. */
-export async function makeReadPagesDue(db: Db): Promise<number> {
-  const rows = await db.execute(sql`update pages.product_pages set due_at = created_at where etag is not null returning product_id`);
-  return rowCount(rows);
-}
-
-/** No page due (what a phase cut short left claimed stays out of the next phase). */
-export async function makeNoPageDue(db: Db): Promise<void> {
-  await db.execute(sql`update pages.product_pages set due_at = null`);
+/**
+ * Every page due again as if it had been read before, with the ETag the
+ * retailer gives it: the next pass asks each conditionally (the steady state
+ * of a refresh, where most pages have not changed). How many.
+ */
+export async function makeEveryPageDueKnown(db: Db, retailer: Pick<FakeRetailer, 'pageCount' | 'page'>): Promise<number> {
+  let known = 0;
+  for (let offset = 0; offset < retailer.pageCount; offset += 2_000) {
+    const pages = Array.from({ length: Math.min(2_000, retailer.pageCount - offset) }, (_, k) => retailer.page(offset + k));
+    const values = sql.join(
+      pages.map((page) => sql`(${page.url}, ${page.etag}, ${page.name}, ${page.brand})`),
+      sql`, `,
+    );
+    const rows = await db.execute(sql`
+      update pages.product_pages p set due_at = p.created_at, etag = v.etag, last_modified = null, last_read_at = p.created_at, last_outcome = 'product', read_name = v.name, read_brand = v.brand
+      from (values ${values}) as v(url, etag, name, brand) where p.url = v.url returning p.product_id`);
+    known += rowCount(rows);
+  }
+  return known;
 }
 
 function rowCount(result: unknown): number {
