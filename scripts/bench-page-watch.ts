@@ -12,6 +12,7 @@ import {
   makeEveryPageDueKnown,
   paceBound,
   perHour,
+  requestsPerPace,
   type ReferencePass,
   type RefreshPass,
   scheduleBound,
@@ -41,7 +42,7 @@ import type { WorkerCommand } from './bench-page-watch-worker';
  *    projected to an hour, beside what the pace alone allows
  *    (hosts ÷ pace) and what today's schedule allows (PAGE_WATCH_BATCH per
  *    interval); the fake retailer times every request, so a host read by two
- *    replicas at once shows as a gap shorter than the pace.
+ *    replicas at once shows as more than one request a pace.
  * BENCH_PAGE_WATCH_PAGE_KB (200) sets each page's weight. A longer run:
  * BENCH_PAGE_WATCH_PACED_SECONDS=600 BENCH_PAGE_WATCH_SECONDS=60.
  */
@@ -53,8 +54,12 @@ const PACED_SECONDS = Number(process.env.BENCH_PAGE_WATCH_PACED_SECONDS ?? 10);
 const REPLICAS = Number(process.env.BENCH_PAGE_WATCH_REPLICAS ?? 2);
 /** A worker at the default pace should lose little to its batches: at least this share of hosts ÷ pace. */
 const MIN_SHARE_OF_PACE = 0.8;
-/** Arrival jitter on loopback: a gap this much under the pace is still the pace. */
-const GAP_SLACK = 0.95;
+/**
+ * A host read by one replica gets at most a request per pace; by two at once, about twice that. Arrival
+ * times jitter on a busy machine (a single replica's least gap has been 1.87 s at a 2 s pace), so the rate
+ * over the whole pass is what is judged, with this much slack.
+ */
+const RATE_SLACK = 1.05;
 
 const MIGRATIONS = join(__dirname, '..', 'apps', 'pages', 'src', 'db', 'migrations');
 
@@ -118,8 +123,9 @@ function phaseOf(passes: RefreshPass[], retailer: FakeRetailer): Phase {
 }
 
 const leastGapMs = (hosts: HostStats[]) => Math.min(...hosts.map((host) => host.minGapMs));
+const busiestHostPerPace = (hosts: HostStats[], paceMs: number) => Math.max(...hosts.map((host) => requestsPerPace(host, paceMs)));
 const mostInFlight = (hosts: HostStats[]) => Math.max(...hosts.map((host) => host.maxInFlight));
-const progress = (what: string) => process.stderr.write(`  ${what}...\n`);
+const progress = (what: string) => process.stdout.write(`Page watch: ${what}...\n`);
 const whole = (value: number) => Math.round(value).toLocaleString('en');
 const rate = (value: number) => `${value >= 100 ? whole(value) : value.toFixed(2)} pages/s`;
 
@@ -127,7 +133,7 @@ export async function benchPageWatch(): Promise<Array<[string, boolean]>> {
   Logger.overrideLogger(false);
   const pace = defaultPace();
   process.stdout.write(
-    `\nPage watch refresh capacity: ${PAGES.toLocaleString('en')} product pages (${PAGE_KB} KB each) over ${HOSTS} hosts of a local retailer, PostgreSQL, 1 and ${REPLICAS} replicas...\n`,
+    `\nPage watch refresh capacity: ${PAGES.toLocaleString('en')} product pages (${PAGE_KB} KB each) over ${HOSTS} hosts of a local retailer, PostgreSQL, 1 and ${REPLICAS} replicas\n`,
   );
   const database = await createTestDatabase('closetly_bench_pages');
   const connection = await openConnection({ mode: 'distributed', dataDir: ':memory:', databaseUrl: database.url, poolSize: 2 });
@@ -143,7 +149,7 @@ export async function benchPageWatch(): Promise<Array<[string, boolean]>> {
 
     // The reference: the retailer's ceiling, read as the fetcher is allowed to (one request at a time per host).
     const reference = async (conditional: boolean) => {
-      progress(`reference${conditional ? ', 304s' : ''}`);
+      progress(`the reference${conditional ? ', 304s' : ', full pages'}`);
       retailer.resetStats();
       const pass = await first.ask<ReferencePass>({ kind: 'reference', hosts: HOSTS, pages: PAGES, listeners: [...retailer.listeners], conditional, seconds: SECONDS });
       return (pass.pages + pass.notModified) / pass.seconds;
@@ -153,7 +159,7 @@ export async function benchPageWatch(): Promise<Array<[string, boolean]>> {
 
     /** `replicas` workers side by side, each until nothing is due or `seconds` have passed. */
     const pass = async (replicas: number, seconds: number, paceMs?: number) => {
-      progress(`${replicas} replica(s), ${paceMs === undefined ? 'default pace' : 'no pace'}`);
+      progress(`${replicas} replica${replicas > 1 ? 's' : ''}, ${paceMs === undefined ? `the default pace, ${seconds} s` : `no pace, up to ${seconds} s`}`);
       retailer.resetStats();
       const passes = await Promise.all(
         workers.slice(0, replicas).map((worker) => worker.ask<RefreshPass>({ kind: 'refresh', testHosts: retailer.testHosts, seconds, ...(paceMs === undefined ? {} : { paceMs }) })),
@@ -197,7 +203,7 @@ export async function benchPageWatch(): Promise<Array<[string, boolean]>> {
     rows.push([`what the default pace allows: ${HOSTS} hosts ÷ ${pace.paceMs / 1000} s (${whole(perHour(bound))} pages/h)`, rate(bound), '']);
     for (const { replicas, phase } of paced) {
       rows.push([
-        `${replicas} replica${replicas > 1 ? 's' : ''} at the default pace, ${PACED_SECONDS} s (${phase.read} read): ${whole(perHour(phase.perSecond))} pages/h; least gap at a host ${leastGapMs(phase.hosts).toFixed(0)} ms, at most ${mostInFlight(phase.hosts)} in flight`,
+        `${replicas} replica${replicas > 1 ? 's' : ''} at the default pace, ${PACED_SECONDS} s (${phase.read} read): ${whole(perHour(phase.perSecond))} pages/h; busiest host ${busiestHostPerPace(phase.hosts, pace.paceMs).toFixed(2)} requests a pace, least gap ${leastGapMs(phase.hosts).toFixed(0)} ms, at most ${mostInFlight(phase.hosts)} in flight`,
         rate(phase.perSecond),
         `${(phase.perSecond / bound).toFixed(2)} of pace`,
       ]);
@@ -219,8 +225,8 @@ export async function benchPageWatch(): Promise<Array<[string, boolean]>> {
       ['page watch: no page read twice in a pass (claims keep replicas apart)', [...unpaced.flatMap((u) => [u.firstReads, u.rereads]), ...paced.map((p) => p.phase)].every((phase) => phase.eachOnce)],
       [`page watch: one replica at the default pace reads ≥ ${MIN_SHARE_OF_PACE} × hosts ÷ pace`, (pacedAlone?.phase.perSecond ?? 0) >= MIN_SHARE_OF_PACE * bound],
       [
-        `page watch: ${REPLICAS} replicas never read one host at once (least gap between two requests to a host ≥ the pace)`,
-        pacedReplicas !== undefined && leastGapMs(pacedReplicas.phase.hosts) >= GAP_SLACK * pace.paceMs && mostInFlight(pacedReplicas.phase.hosts) <= 1,
+        `page watch: ${REPLICAS} replicas never read one host at once (no host gets more than one request a pace, none two in flight)`,
+        pacedReplicas !== undefined && busiestHostPerPace(pacedReplicas.phase.hosts, pace.paceMs) <= RATE_SLACK && mostInFlight(pacedReplicas.phase.hosts) <= 1,
       ],
     ];
   } finally {

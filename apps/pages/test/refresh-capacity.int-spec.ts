@@ -11,6 +11,7 @@ import {
   paceBound,
   perHour,
   referencePass,
+  requestsPerPace,
   refreshPass,
   refreshWorker,
   scheduleBound,
@@ -80,7 +81,7 @@ describe('refresh capacity harness', () => {
     expect(retailer.stats().map((host) => host.maxInFlight)).toEqual([1, 1]);
   });
 
-  it('a first-read pass after a reset reads each page in full again, and the projections are the stated arithmetic', async () => {
+  it('a first-read pass after a reset reads each page in full again; the projections and the politeness measure hold their shape', async () => {
     await makeEveryPageDueUnread(db);
     retailer.resetStats();
     const pass = await refreshPass(refreshWorker(db, { testHosts: retailer.testHosts, paceMs: 0 }), 60);
@@ -93,5 +94,9 @@ describe('refresh capacity harness', () => {
     expect(perHour(paceBound(1, 1_000))).toBe(3_600);
     expect(Number.isFinite(scheduleBound(batch, intervalMs))).toBe(intervalMs > 0);
     expect(scheduleBound(batch, 0)).toBe(Infinity);
+    // A host read at the pace (a jittered arrival or two aside), and one read by two replicas each at the pace.
+    expect(requestsPerPace({ pages: 5, notModified: 0, robots: 1, firstAt: 0, lastAt: 10_030 }, 2_000)).toBeCloseTo(0.997, 3);
+    expect(requestsPerPace({ pages: 10, notModified: 0, robots: 2, firstAt: 0, lastAt: 10_010 }, 2_000)).toBeCloseTo(2.198, 3);
+    expect(requestsPerPace({ pages: 1, notModified: 0, robots: 0, firstAt: 5, lastAt: 5 }, 2_000)).toBe(0);
   });
 });

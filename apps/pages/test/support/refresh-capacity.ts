@@ -1,12 +1,13 @@
-import { randomUUID } from 'node:crypto';
 import { Agent, request } from 'node:http';
+import { productIdFor } from '@closetly/catalogue-rules';
 import { type Db, OutboxWriter, type OutboxRelay, pageFetcherFromConfig, UnitOfWork } from '@closetly/server';
+import { capture } from '@closetly/testing';
 import { sql } from 'drizzle-orm';
 import { loadPagesConfig, pageWatchIntervalMs } from '../../src/config';
-import { pagesPlatformTables, productPages } from '../../src/db/schema';
+import { pagesPlatformTables } from '../../src/db/schema';
 import { PagesRepository } from '../../src/pages.repository';
 import { PagesService } from '../../src/pages.service';
-import { type FakeRetailer, retailerPage } from './fake-retailer';
+import { type FakeRetailer, type HostStats, retailerPage } from './fake-retailer';
 
 /**
  * The refresh capacity harness (issue 25, "Stated capacity"): the page-watch
@@ -31,26 +32,31 @@ export function defaultPace(): { paceMs: number; batch: number; intervalMs: numb
 }
 
 /**
- * The retailer's pages as page watch knows them, all due, one row each, in
- * chunks. Page i waits longest when i is lowest, so claims take the pages in
+ * The retailer's pages as page watch learns them, through its own door: a
+ * saver's capture of each (PagesService.captureSaved, as the consumer calls
+ * it), 500 to a transaction, so a page's row is whatever that path makes.
+ * Page i was captured earliest when i is lowest, so claims take the pages in
  * order and a batch spreads over the hosts (page i is on host i % hosts).
  */
 export async function seedRetailerPages(db: Db, retailer: Pick<FakeRetailer, 'pageCount' | 'page'>, now = Date.now()): Promise<void> {
-  const CHUNK = 2_000;
+  const CHUNK = 500;
+  const service = refreshWorker(db, { testHosts: '' });
+  const uow = new UnitOfWork(db, { kick: () => undefined } as unknown as OutboxRelay);
   for (let offset = 0; offset < retailer.pageCount; offset += CHUNK) {
-    const rows = Array.from({ length: Math.min(CHUNK, retailer.pageCount - offset) }, (_, k) => {
-      const page = retailer.page(offset + k);
-      const createdAt = new Date(now - (retailer.pageCount - page.index) * 10);
-      return { productId: randomUUID(), url: page.url, captureName: page.name, captureBrand: page.brand, capturedAt: createdAt, createdAt, dueAt: createdAt };
+    await uow.run(async (tx) => {
+      for (let index = offset; index < Math.min(offset + CHUNK, retailer.pageCount); index += 1) {
+        const page = retailer.page(index);
+        const saved = capture({ sourceUrl: page.url, name: page.name, brand: page.brand, price: page.price, currency: 'EUR', priceText: `€${page.price.toFixed(2)}` });
+        await service.captureSaved(productIdFor(saved.productKey), saved, new Date(now - (retailer.pageCount - index) * 10), tx);
+      }
     });
-    await db.insert(productPages).values(rows);
   }
   await db.execute(sql`analyze pages.product_pages`);
 }
 
 /** Every page due and never read: the next pass reads each in full (a first read). */
 export async function makeEveryPageDueUnread(db: Db): Promise<void> {
-  await db.execute(sql`update pages.product_pages set due_at = created_at, etag = null, last_modified = null, last_read_at = null, last_outcome = null, read_name = null, read_brand = null`);
+  await db.execute(sql`update pages.product_pages set due_at = captured_at, etag = null, last_modified = null, last_read_at = null, last_outcome = null, read_name = null, read_brand = null`);
 }
 
 /**
@@ -67,7 +73,7 @@ export async function makeEveryPageDueKnown(db: Db, retailer: Pick<FakeRetailer,
       sql`, `,
     );
     const rows = await db.execute(sql`
-      update pages.product_pages p set due_at = p.created_at, etag = v.etag, last_modified = null, last_read_at = p.created_at, last_outcome = 'product', read_name = v.name, read_brand = v.brand
+      update pages.product_pages p set due_at = p.captured_at, etag = v.etag, last_modified = null, last_read_at = p.captured_at, last_outcome = 'product', read_name = v.name, read_brand = v.brand
       from (values ${values}) as v(url, etag, name, brand) where p.url = v.url returning p.product_id`);
     known += rowCount(rows);
   }
@@ -191,3 +197,14 @@ export const paceBound = (hosts: number, paceMs: number): number => (hosts * 1_0
 
 /** What the schedule allows one worker: a batch per interval. Pages a second (Infinity with the schedule off). */
 export const scheduleBound = (batch: number, intervalMs: number): number => (intervalMs === 0 ? Infinity : (batch * 1_000) / intervalMs);
+
+/**
+ * A host's requests (robots.txt included) per pace over a pass: 1 when one
+ * replica reads it at the pace, about 2 when two replicas read it at once. The
+ * rate over the whole pass, not the least gap, since arrivals jitter on a busy
+ * machine. 0 below two requests.
+ */
+export function requestsPerPace(host: Pick<HostStats, 'pages' | 'notModified' | 'robots' | 'firstAt' | 'lastAt'>, paceMs: number): number {
+  const requests = host.pages + host.notModified + host.robots;
+  return requests < 2 ? 0 : ((requests - 1) * paceMs) / (host.lastAt - host.firstAt);
+}
