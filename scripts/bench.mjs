@@ -6,8 +6,9 @@ import { down, up } from '../deploy/local/infra.mjs';
 import { buildWebIfStale } from './web-build.mjs';
 
 const root = join(import.meta.dirname, '..');
-// The extraction benchmark alone is pure computation: no product, no engines, no build.
-const productFree = process.env.BENCH_ONLY === 'extraction';
+// The extraction benchmark alone is pure computation, and page watch's alone needs PostgreSQL only (always
+// running): no product, no Kafka or OpenSearch, no build.
+const productFree = process.env.BENCH_ONLY === 'extraction' || process.env.BENCH_ONLY === 'page-watch';
 // The home page benchmark loads the built SPA through the gateway.
 if (!productFree) await buildWebIfStale(root);
 // The search benchmark runs the distributed product: start Kafka and OpenSearch unless they run, stop only what this started.

@@ -4,6 +4,7 @@ import Fastify from 'fastify';
 import { benchConvergence } from './bench-convergence';
 import { benchExtraction } from './bench-extraction';
 import { benchHome } from './bench-home';
+import { benchPageWatch } from './bench-page-watch';
 import { benchRelevance } from './bench-relevance';
 import { benchRetention } from './bench-retention';
 import { benchSearch } from './bench-search';
@@ -35,12 +36,13 @@ async function throughput(url: string, init: RequestInit): Promise<number> {
   return REQUESTS / seconds;
 }
 
-/** BENCH_ONLY=search, relevance, home, retention, extraction or convergence runs that benchmark alone (when working on it). */
+/** BENCH_ONLY=search, relevance, home, retention, extraction, convergence or page-watch runs that benchmark alone (when working on it). */
 const ONLY = process.env.BENCH_ONLY;
-const ALONE = { search: benchSearch, relevance: benchRelevance, home: benchHome, retention: benchRetention, extraction: benchExtraction, convergence: benchConvergence } as const;
+const ALONE = { search: benchSearch, relevance: benchRelevance, home: benchHome, retention: benchRetention, extraction: benchExtraction, convergence: benchConvergence, 'page-watch': benchPageWatch } as const;
+const isAlone = (name: string | undefined): name is keyof typeof ALONE => name !== undefined && Object.hasOwn(ALONE, name);
 
 async function main(): Promise<void> {
-  if (ONLY === 'search' || ONLY === 'relevance' || ONLY === 'home' || ONLY === 'retention' || ONLY === 'extraction' || ONLY === 'convergence') {
+  if (isAlone(ONLY)) {
     report(await ALONE[ONLY]());
     return;
   }
@@ -94,6 +96,7 @@ async function main(): Promise<void> {
   targets.push(...(await benchRetention()));
   targets.push(...(await benchExtraction()));
   targets.push(...(await benchConvergence()));
+  targets.push(...(await benchPageWatch()));
   report(targets);
 }
 
