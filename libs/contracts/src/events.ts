@@ -4,6 +4,7 @@ import { CatalogueProductRemoved, CatalogueProductUpserted, WardrobeItemRemoved,
 import { RetentionProductExpired } from './retention';
 import { IdentityAccountDeleted } from './account';
 import { IdentityEmailConfirmed, PagesProductObserved } from './trust';
+import { CataloguePriceChanged } from './price-watch';
 
 /**
  * Every event on the bus has this envelope (STYLE.md "Events"). Consumers are
@@ -43,6 +44,7 @@ export const EVENT_TOPICS = {
   'platform.probe-recorded.v1': PlatformProbeRecorded,
   'catalogue.product-upserted.v1': CatalogueProductUpserted,
   'catalogue.product-removed.v1': CatalogueProductRemoved,
+  'catalogue.price-changed.v1': CataloguePriceChanged,
   'wardrobe.item-saved.v1': WardrobeItemSaved,
   'wardrobe.item-removed.v1': WardrobeItemRemoved,
   'identity.account-registered.v1': IdentityAccountRegistered,

@@ -30,7 +30,7 @@ function setup() {
   );
   const observe = (userId: string, count: number) => {
     for (let index = 0; index < count; index += 1) {
-      observations.push({ id: observations.length + 1, productId: PRODUCT, userId, amount: 10 + index, currency: 'USD', priceText: `$${10 + index}`, observedAt: new Date(T0 + index * 1000) });
+      observations.push({ id: observations.length + 1, productId: PRODUCT, userId, source: 'capture', amount: 10 + index, currency: 'USD', priceText: `$${10 + index}`, observedAt: new Date(T0 + index * 1000) });
     }
   };
   /** A vote given `micros` microseconds after T0; ids ascend with the index, so votes of one instant have a known order. */
