@@ -193,6 +193,17 @@ export class ProductsRepository {
     if (rows.length > 0) await tx.insert(shownPrices).values([...rows]);
   }
 
+  /** The user's latest observation of the product, if any. */
+  async latestObservationBy(productId: string, userId: string, tx: Db = this.db): Promise<PriceObservationRow | undefined> {
+    const [row] = await tx
+      .select()
+      .from(priceObservations)
+      .where(and(eq(priceObservations.productId, productId), eq(priceObservations.userId, userId)))
+      .orderBy(desc(priceObservations.observedAt), desc(priceObservations.id))
+      .limit(1);
+    return row;
+  }
+
   /** Whether this user saves the product now (see hasActiveSave). */
   async isActiveSaver(productId: string, userId: string, tx: Db = this.db): Promise<boolean> {
     const [row] = await tx

@@ -125,6 +125,15 @@ function inMemoryProducts() {
     }
     return byProduct;
   });
+  // Who saves what now: every saver whose capture is kept, unless a test removed their save.
+  const removedSaves = new Set<string>();
+  repository.isActiveSaver.mockImplementation(async (productId, userId) => captures.has(`${productId}/${userId}`) && !removedSaves.has(`${productId}/${userId}`));
+  repository.priceHistory.mockImplementation(async (productId, since) =>
+    observations.filter((row) => row.productId === productId && row.observedAt >= since).sort((a, b) => a.observedAt.getTime() - b.observedAt.getTime() || a.id - b.id),
+  );
+  repository.latestObservationBy.mockImplementation(async (productId, userId) =>
+    observations.filter((row) => row.productId === productId && row.userId === userId).sort((a, b) => b.observedAt.getTime() - a.observedAt.getTime() || b.id - a.id)[0],
+  );
   repository.lockProducts.mockResolvedValue(undefined);
   repository.productIdsCapturedBy.mockImplementation(async (userId) => [...new Set([...captures.values()].filter((row) => row.userId === userId).map((row) => row.productId))].sort());
   repository.stillCaptured.mockImplementation(async (ids) => ids.filter((id) => capturesOf(id).length > 0).sort());
@@ -133,7 +142,7 @@ function inMemoryProducts() {
     observations.splice(0, observations.length, ...observations.filter((row) => row.userId !== userId));
     for (const row of feedback) if (row.userId === userId) Object.assign(row, { userId: null, voter: null });
   });
-  return { repository, products, captures, observations, feedback, unproved, pages, shownPrices };
+  return { repository, products, captures, observations, feedback, unproved, pages, shownPrices, removedSaves };
 }
 
 /** A products row as the table's defaults make it. */
@@ -779,6 +788,54 @@ describe('ProductsService.eraseAccount (identity.account-deleted.v1)', () => {
       expect(payloads(PRICE_CHANGED)).toEqual([]);
       await record(itemSaved(SHOPPER.uid, asosCapture({ name: 'Cable Knit Jumper', price: 79 })));
       expect(payloads(PRICE_CHANGED)).toEqual([expect.objectContaining({ product: expect.objectContaining({ id }), old: 89, new: 79 })]);
+    });
+
+    it('answers a saver the observed history (page reads and proved savers\' prices, never who), and anyone else 404 as if the product did not exist', async () => {
+      const { service, record, tx, unproved, removedSaves } = setup();
+      const id = await record(itemSaved(SHOPPER.uid, zaraCapture({ price: 100 }), { savedDaysAgo: 4 }));
+      unproved.add('throwaway');
+      await record(itemSaved('throwaway', zaraCapture({ price: 1 }), { savedDaysAgo: 4 }));
+      await service.recordPageRead(id, readAt(0, 90), tx);
+
+      const history = await service.priceHistory(SHOPPER, id);
+      expect(history).toMatchObject({ productId: id, currency: 'USD', low: 90, high: 100, observations: 2 });
+      expect(history.points.map((point) => [point.amount, point.source])).toEqual([[100, 'capture'], [90, 'page']]);
+      expect(JSON.stringify(history)).not.toContain(SHOPPER.uid);
+
+      await expect(service.priceHistory(STRANGER, id)).rejects.toMatchObject(NOT_FOUND);
+      await expect(service.priceHistory(SHOPPER, '00000000-0000-4000-8000-000000000000')).rejects.toMatchObject(NOT_FOUND);
+      removedSaves.add(`${id}/${SHOPPER.uid}`);
+      await expect(service.priceHistory(SHOPPER, id)).rejects.toMatchObject(NOT_FOUND);
+    });
+
+    it('records an active saver\'s read as their observation and vote, once within the gap, and refuses anyone else or a price it cannot read', async () => {
+      const { service, record, observations, payloads } = setup();
+      const id = await record(itemSaved(SHOPPER.uid, asosCapture({ name: 'Cable Knit Jumper', price: 89, currency: 'USD' }), { savedDaysAgo: 1 }));
+      const now = new Date();
+      await expect(service.recordShopperObservation(SHOPPER, id, '$79.00', now)).resolves.toEqual({ recorded: true });
+      expect(observations.at(-1)).toMatchObject({ productId: id, userId: SHOPPER.uid, source: 'shopper', amount: 79, currency: 'USD', priceText: '$79.00', observedAt: now });
+      // The lone saver's own newest price is the savers' price: it shows, and the change is announced.
+      await expect(service.get(id, SHOPPER)).resolves.toMatchObject({ price: 79 });
+      expect(payloads(PRICE_CHANGED)).toEqual([expect.objectContaining({ old: 89, new: 79 })]);
+
+      await expect(service.recordShopperObservation(SHOPPER, id, 79, new Date(now.getTime() + 60_000))).resolves.toEqual({ recorded: false });
+      await expect(service.recordShopperObservation(STRANGER, id, 79)).rejects.toMatchObject(NOT_FOUND);
+      await expect(service.recordShopperObservation(SHOPPER, id, 'call us')).rejects.toMatchObject({ code: 'VALIDATION_FAILED' });
+      await expect(service.recordShopperObservation(SHOPPER, id, 0)).rejects.toMatchObject({ code: 'VALIDATION_FAILED' });
+    });
+
+    it('never lets one saver\'s read move a price two other proved savers agree on, nor a verified page\'s price', async () => {
+      const { service, record, tx } = setup();
+      const id = await record(itemSaved(SHOPPER.uid, asosCapture({ name: 'Cable Knit Jumper', price: 89, currency: 'USD' }), { savedDaysAgo: 3 }));
+      await record(itemSaved(STRANGER.uid, asosCapture({ name: 'Cable Knit Jumper', price: 89, currency: 'USD' }), { savedDaysAgo: 2 }));
+      await record(itemSaved(ADMIN.uid, asosCapture({ name: 'Cable Knit Jumper', price: 89, currency: 'USD' }), { savedDaysAgo: 1 }));
+      await service.recordShopperObservation(STRANGER, id, 1);
+      await expect(service.get(id, SHOPPER)).resolves.toMatchObject({ price: 89 });
+
+      const zara = await record(itemSaved(SHOPPER.uid, zaraCapture({ price: 129 }), { savedDaysAgo: 4 }));
+      await service.recordPageRead(zara, readAt(0, 129), tx);
+      await service.recordShopperObservation(SHOPPER, zara, 10);
+      await expect(service.get(zara, SHOPPER)).resolves.toMatchObject({ price: 129 });
     });
 
     it('marks a product whose page is gone unavailable (kept, and published), and available again after a later good read; an older gone read changes nothing', async () => {

@@ -6,7 +6,12 @@ import {
   type CorrectProductRequest,
   NO_PAGE_TO_KEEP_MESSAGE,
   NO_SUCH_CAPTURE_MESSAGE,
+  parsePrice,
+  PRICE_FORMAT_MESSAGE,
   type PriceDrop,
+  type PriceHistory,
+  type PriceObservationRequest,
+  type PriceObservationResponse,
   type Product,
   type ProductGender,
   type ResolveContestRequest,
@@ -17,6 +22,7 @@ import { type Db, OutboxWriter, UnitOfWork } from '@closetly/server';
 import { CatalogueError, requireAdmin } from '../catalogue.errors';
 import { type ListFamily, ListsCache, listsShowing } from '../lists/lists-cache';
 import { currentPriceDrop, dropWindowStart, priceDropOf } from './price-drop';
+import { historyStart, priceHistoryOf } from './price-history';
 import { type Corrections, type DerivationInput, deriveProduct, type PageRead } from './product-derivation';
 import { type NewProduct, type ProductRow, ProductsRepository } from './products.repository';
 
@@ -60,6 +66,10 @@ interface AdminChanges {
 }
 
 const NOT_FOUND = () => new CatalogueError('NOT_FOUND', 'Item not found');
+/** A shopper's read repeating their own latest observation within this long is not recorded again (the popup opens often). */
+export const SHOPPER_OBSERVATION_GAP_MS = 60 * 60_000;
+/** The largest amount a shopper's read may state (as a save's price). */
+const MAX_OBSERVED_AMOUNT = 1e9;
 const isAdmin = (caller: Caller | null): boolean => caller?.roles.includes('admin') ?? false;
 
 /**
@@ -199,6 +209,50 @@ export class ProductsService {
     const row = await this.products.findById(productId);
     if (!row || !(await this.visibleTo(row, caller))) throw NOT_FOUND();
     return toProduct(row);
+  }
+
+  /**
+   * GET /api/products/{id}/price-history: what was observed of the product's
+   * price (priceHistoryOf). Only for a caller who saves it now: to anyone
+   * else the product is not found, whether or not it exists, so the answer
+   * leaks neither its existence nor that someone watches it.
+   */
+  async priceHistory(caller: Caller, productId: string, now = new Date()): Promise<PriceHistory> {
+    const row = await this.products.findById(productId);
+    if (!row || !(await this.products.isActiveSaver(productId, caller.uid))) throw NOT_FOUND();
+    const observations = await this.products.priceHistory(productId, historyStart(now));
+    const proved = await this.products.provedAmong([...new Set(observations.flatMap((observation) => (observation.userId ? [observation.userId] : [])))]);
+    return priceHistoryOf(row, observations, proved, now);
+  }
+
+  /**
+   * POST /api/price-observations: the price a saved product's page showed
+   * the caller (the extension, when its popup opens on the page). Kept as
+   * the caller's price observation (source `shopper`, theirs: exported and
+   * erased with the account) and counted as their price vote by the trust
+   * rules: a read of the page itself still wins, and one saver's vote never
+   * moves the savers' median alone. Only for a product the caller saves now
+   * (NOT_FOUND otherwise); a repeat of their own latest price within
+   * SHOPPER_OBSERVATION_GAP_MS is not recorded again (`recorded: false`).
+   */
+  async recordShopperObservation(caller: Caller, productId: string, price: PriceObservationRequest['price'], now = new Date()): Promise<PriceObservationResponse> {
+    const parsed = parsePrice(price, { strict: true });
+    if (parsed.amount === null || parsed.amount <= 0 || parsed.amount > MAX_OBSERVED_AMOUNT) throw new CatalogueError('VALIDATION_FAILED', PRICE_FORMAT_MESSAGE);
+    const amount = parsed.amount;
+    const outcome = await this.uow.run(async (tx) => {
+      await this.products.lockProduct(productId, tx);
+      const existing = await this.products.findById(productId, tx);
+      if (!existing || !(await this.products.isActiveSaver(productId, caller.uid, tx))) throw NOT_FOUND();
+      const currency = parsed.currency ?? existing.currency;
+      const latest = await this.products.latestObservationBy(productId, caller.uid, tx);
+      if (latest && latest.amount === amount && latest.currency === currency && now.getTime() - latest.observedAt.getTime() < SHOPPER_OBSERVATION_GAP_MS) return { recorded: false, moved: [] };
+      const priceText = typeof price === 'string' ? price.trim().slice(0, 100) : null;
+      await this.products.addObservations([{ productId, userId: caller.uid, source: 'shopper', amount, currency, priceText, observedAt: now }], tx);
+      const derived = await this.deriveMany([{ productId, productKey: existing.productKey, changes: {}, observedAt: now }], tx);
+      return { recorded: true, moved: derived.flatMap(({ moved }) => moved) };
+    });
+    await this.lists.invalidate(outcome.moved);
+    return { recorded: outcome.recorded };
   }
 
   /**
