@@ -1,5 +1,7 @@
 import { MIN_BADGE_DROP_PERCENT, PRICE_DROP_WINDOW_DAYS, type PriceDrop } from '@closetly/contracts';
 
+export { currentPriceDrop } from '@closetly/contracts';
+
 const DAY_MS = 24 * 60 * 60_000;
 
 /** One shown price and from when it showed (a shown_prices row). */
@@ -32,10 +34,4 @@ export function priceDropOf(shown: readonly ShownPrice[], next: { amount: number
   const percent = Math.floor(((highest - next.amount) / highest) * 100 + 1e-9);
   if (percent < MIN_BADGE_DROP_PERCENT) return null;
   return { percent: Math.min(percent, 99), from: highest, since: at.toISOString() };
-}
-
-/** The badge as readers show it: only while its drop is within the window of `now`. */
-export function currentPriceDrop(drop: PriceDrop | null | undefined, now: Date): PriceDrop | null {
-  if (!drop) return null;
-  return new Date(drop.since).getTime() > dropWindowStart(now).getTime() ? drop : null;
 }
