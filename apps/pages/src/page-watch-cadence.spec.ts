@@ -14,6 +14,12 @@ describe('the refresh cadence', () => {
     expect(refreshIntervalMs({ savers: POPULAR_SAVERS, unchangedReads: QUIET_AFTER_READS + 5 })).toBe(QUIET_FACTOR * POPULAR_REFRESH_MS);
   });
 
+  it('scales every interval with the configured cadence', () => {
+    expect(refreshIntervalMs({ savers: 1, unchangedReads: 0 }, 60_000)).toBe(60_000);
+    expect(refreshIntervalMs({ savers: POPULAR_SAVERS, unchangedReads: 0 }, 60_000)).toBe(15_000);
+    expect(refreshIntervalMs({ savers: 1, unchangedReads: QUIET_AFTER_READS }, 60_000)).toBe(QUIET_FACTOR * 60_000);
+  });
+
   it('does not schedule a page nobody saves', () => {
     expect(refreshIntervalMs({ savers: 0, unchangedReads: 0 })).toBeNull();
     expect(nextRefresh(new Date('2026-03-01T00:00:00Z'), { savers: 0, unchangedReads: 0 })).toBeNull();

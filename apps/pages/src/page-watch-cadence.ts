@@ -7,12 +7,13 @@
 
 const HOUR_MS = 60 * 60_000;
 
-/** The default: once a day. */
+/** The default: once a day (PAGE_WATCH_REFRESH_MS sets another). */
 export const REFRESH_MS = 24 * HOUR_MS;
 /** Products this many savers follow are read more often ... */
 export const POPULAR_SAVERS = 10;
-/** ... every six hours. */
-export const POPULAR_REFRESH_MS = 6 * HOUR_MS;
+/** ... this many times as often: every six hours by default. */
+export const POPULAR_FACTOR = 4;
+export const POPULAR_REFRESH_MS = REFRESH_MS / POPULAR_FACTOR;
 /** After this many reads in a row that found nothing changed, a page is read less often ... */
 export const QUIET_AFTER_READS = 3;
 /** ... this many times as seldom (a day becomes three days); one change resets it. */
@@ -31,16 +32,16 @@ export interface CadenceInput {
   unchangedReads: number;
 }
 
-/** How long after a read the page is read again; null when nobody saves it (it is not refreshed). */
-export function refreshIntervalMs({ savers, unchangedReads }: CadenceInput): number | null {
+/** How long after a read the page is read again (`refreshMs`: the default cadence); null when nobody saves it (it is not refreshed). */
+export function refreshIntervalMs({ savers, unchangedReads }: CadenceInput, refreshMs = REFRESH_MS): number | null {
   if (savers <= 0) return null;
-  const base = savers >= POPULAR_SAVERS ? POPULAR_REFRESH_MS : REFRESH_MS;
+  const base = savers >= POPULAR_SAVERS ? refreshMs / POPULAR_FACTOR : refreshMs;
   return unchangedReads >= QUIET_AFTER_READS ? base * QUIET_FACTOR : base;
 }
 
 /** When a page read at `readAt` is due again (null: not scheduled). */
-export function nextRefresh(readAt: Date, input: CadenceInput): Date | null {
-  const interval = refreshIntervalMs(input);
+export function nextRefresh(readAt: Date, input: CadenceInput, refreshMs = REFRESH_MS): Date | null {
+  const interval = refreshIntervalMs(input, refreshMs);
   return interval === null ? null : new Date(readAt.getTime() + interval);
 }
 

@@ -326,6 +326,15 @@ describe('PagesService', () => {
       expect(context.payloads(OBSERVED).at(-1)).toMatchObject({ outcome: 'product', page: { price: 99 } });
     });
 
+    it('follows PAGE_WATCH_REFRESH_MS', async () => {
+      const context = setup({ PAGE_WATCH: 'test-hosts', PAGE_WATCH_REFRESH_MS: '5000' });
+      context.servePage(COAT_URL, zaraProductPage(COAT));
+      const id = await context.saved(zaraCapture());
+      await context.service.runNow(ADMIN);
+      const row = context.rows.get(id) as ProductPageRow;
+      expect((row.dueAt as Date).getTime() - (row.lastReadAt as Date).getTime()).toBe(5000);
+    });
+
     it('stops reading a page nobody saves any more, and puts it back on the cadence when someone saves it again', async () => {
       const context = setup();
       context.servePage(COAT_URL, zaraProductPage(COAT));

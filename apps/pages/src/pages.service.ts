@@ -86,7 +86,7 @@ export class PagesService {
     private readonly uow: UnitOfWork,
     private readonly outbox: OutboxWriter,
     @Inject(PAGE_FETCHER) private readonly fetcher: PageReader,
-    @Inject(PAGES_CONFIG) private readonly config: Pick<PagesConfig, 'NODE_ENV' | 'PAGE_WATCH' | 'PAGE_WATCH_BATCH'>,
+    @Inject(PAGES_CONFIG) private readonly config: Pick<PagesConfig, 'NODE_ENV' | 'PAGE_WATCH' | 'PAGE_WATCH_BATCH' | 'PAGE_WATCH_REFRESH_MS'>,
   ) {}
 
   /**
@@ -111,7 +111,7 @@ export class PagesService {
     const changes: ProductPageChanges = { savers };
     if (!created && row.savers === 0 && savers > 0 && row.dueAt === null) {
       // Saved again after nobody did: back on the cadence (at once if it was never read).
-      changes.dueAt = row.lastReadAt ? nextRefresh(row.lastReadAt, { savers, unchangedReads: row.unchangedReads }) : capturedAt;
+      changes.dueAt = row.lastReadAt ? nextRefresh(row.lastReadAt, { savers, unchangedReads: row.unchangedReads }, this.config.PAGE_WATCH_REFRESH_MS) : capturedAt;
     }
     if (!created && capturedAt >= row.capturedAt) {
       Object.assign(changes, { captureName: capture.name, captureBrand: capture.brand, capturedAt });
@@ -205,7 +205,7 @@ export class PagesService {
         const current = await this.repository.lock(row.productId, tx);
         if (!current) return;
         // The next read: a retry, or the cadence for the savers counted now (none when nobody saves it).
-        const next = verdict.retryAt ?? nextRefresh(outcome.fetchedAt, { savers: current.savers, unchangedReads: verdict.changes.unchangedReads });
+        const next = verdict.retryAt ?? nextRefresh(outcome.fetchedAt, { savers: current.savers, unchangedReads: verdict.changes.unchangedReads }, this.config.PAGE_WATCH_REFRESH_MS);
         // A capture that asked for a read while this one ran keeps the page due (when that is sooner).
         const askedAgain = current.dueAt !== null && current.dueAt.getTime() < leaseUntil.getTime() && (next === null || current.dueAt < next);
         await this.repository.update(row.productId, { ...verdict.changes, dueAt: askedAgain ? current.dueAt : next }, tx);
