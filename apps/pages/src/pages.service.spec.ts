@@ -6,7 +6,7 @@ import { zaraProductPage } from '../test/support/retailer-site';
 import { loadPagesConfig } from './config';
 import { PagesRepository, type ProductPageRow } from './pages.repository';
 import { GONE_CONFIRM_MS, POPULAR_REFRESH_MS, QUIET_FACTOR, REFRESH_MS } from './page-watch-cadence';
-import { PagesService, READ_LEASE_MS, REREAD_GAP_MS } from './pages.service';
+import { PAGES_PER_LEASED_HOST, PagesService, READ_LEASE_MS, REREAD_GAP_MS } from './pages.service';
 
 const ADMIN: Caller = { uid: 'admin-1', sid: 's-1', roles: ['admin'] };
 const SHOPPER: Caller = { uid: 'shopper-1', sid: 's-2', roles: [] };
@@ -434,6 +434,16 @@ describe('PagesService', () => {
       expect(fetcher.fetch).not.toHaveBeenCalled();
       await expect(service.runScheduled()).resolves.toMatchObject({ read: 1 });
       expect(repository.releaseHosts).toHaveBeenCalledWith(expect.any(String), ['www.zara.com']);
+    });
+
+    it('leases a host for every PAGES_PER_LEASED_HOST pages of its batch, and frees at once a leased host it took no page of', async () => {
+      const { saved, service, servePage, repository } = setup({ PAGE_WATCH: 'test-hosts', PAGE_WATCH_BATCH: '10' });
+      servePage(COAT_URL, zaraProductPage(COAT));
+      await saved(zaraCapture());
+      repository.leaseHosts.mockResolvedValueOnce(['www.zara.com', 'www.cos.com']);
+      await expect(service.runScheduled()).resolves.toMatchObject({ read: 1 });
+      expect(repository.leaseHosts).toHaveBeenCalledWith(expect.any(String), expect.any(Date), expect.any(Date), 10 / PAGES_PER_LEASED_HOST);
+      expect(repository.releaseHosts.mock.calls.map(([, hosts]) => hosts)).toEqual([['www.cos.com'], ['www.zara.com']]);
     });
   });
 });

@@ -34,6 +34,12 @@ export const READ_LEASE_MS = 15 * 60_000;
  * hammer a retailer's page (and the conditional request makes it cheap).
  */
 export const REREAD_GAP_MS = 10 * 60_000;
+/**
+ * A run leases one host for every this many pages of its batch (10 hosts for
+ * the default 50): few enough that replicas find hosts of their own, enough
+ * that one run reads several shops side by side (each host at its pace).
+ */
+export const PAGES_PER_LEASED_HOST = 5;
 /** A passing failure is retried after an hour, doubling each time up to a day (or when the host asked, if later). */
 const RETRY_FIRST_MS = 60 * 60_000;
 const RETRY_MAX_MS = 24 * 60 * 60_000;
@@ -175,14 +181,20 @@ export class PagesService {
     // Off: nothing is read and nothing is claimed, so every page stays due for when it is on.
     if (pageWatchMode(this.config) === 'off') return result;
     const leaseUntil = new Date(now.getTime() + READ_LEASE_MS);
-    const hosts = await this.repository.leaseHosts(this.workerId, now, leaseUntil, limit);
+    const hosts = await this.repository.leaseHosts(this.workerId, now, leaseUntil, Math.ceil(limit / PAGES_PER_LEASED_HOST));
     if (hosts.length === 0) return result;
+    const release = (released: string[]) =>
+      this.repository.releaseHosts(this.workerId, released).catch((error: unknown) => this.log.warn({ err: error }, 'host leases not released; they end by themselves'));
     let outcomes: Array<PageReadOutcome | null>;
+    let reading = hosts;
     try {
       const claimed = await this.repository.claimDue(now, limit, leaseUntil, hosts);
+      // Hosts none of whose pages this run took are free for another worker at once.
+      reading = [...new Set(claimed.map((row) => row.host))];
+      await release(hosts.filter((host) => !reading.includes(host)));
       outcomes = await Promise.all(claimed.map((row) => this.read(row, leaseUntil)));
     } finally {
-      await this.repository.releaseHosts(this.workerId, hosts).catch((error: unknown) => this.log.warn({ err: error }, 'host leases not released; they end by themselves'));
+      await release(reading);
     }
     for (const outcome of outcomes) {
       if (outcome === null) continue;
