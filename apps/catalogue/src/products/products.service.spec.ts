@@ -745,12 +745,13 @@ describe('ProductsService.eraseAccount (identity.account-deleted.v1)', () => {
       expect(observations.filter((observation) => observation.source === 'page')).toHaveLength(3);
     });
 
-    it('never lets a page read count as a saver\'s vote on the price', async () => {
-      const { service, record, tx } = setup();
+    it('never lets a page read count as a saver\'s vote on the price, nor another page\'s read as an observation of this product', async () => {
+      const { service, record, tx, observations } = setup();
       const id = await record(itemSaved(SHOPPER.uid, asosCapture({ name: 'Cable Knit Jumper', price: 89, currency: 'USD' })));
       // A page read that is not this product's own page decides nothing, and its observation is nobody's vote.
       await service.recordPageRead(id, { ...readAt(0, 10), sourceUrl: 'https://www.asos.com/p/another-999' }, tx);
       await expect(service.get(id, SHOPPER)).resolves.toMatchObject({ price: 89 });
+      expect(observations.filter((observation) => observation.source === 'page')).toEqual([]);
     });
 
     it('badges a drop of at least 5% against the highest shown price of the last 7 days, keeps it through a small rise, and drops it on a rise back to the old price', async () => {

@@ -23,7 +23,7 @@ import { CatalogueError, requireAdmin } from '../catalogue.errors';
 import { type ListFamily, ListsCache, listsShowing } from '../lists/lists-cache';
 import { currentPriceDrop, dropWindowStart, priceDropOf } from './price-drop';
 import { historyStart, priceHistoryOf } from './price-history';
-import { type Corrections, type DerivationInput, deriveProduct, type PageRead } from './product-derivation';
+import { type Corrections, type DerivationInput, deriveProduct, isOwnPage, type PageRead } from './product-derivation';
 import { type NewProduct, type ProductRow, ProductsRepository } from './products.repository';
 
 
@@ -144,8 +144,8 @@ export class ProductsService {
     await this.products.lockProduct(productId, tx);
     const existing = await this.products.findById(productId, tx);
     if (!(await this.products.savePageRead(productId, read, tx))) return [];
-    // A verified observation for the price history: the page's, nobody's vote.
-    if (read.price !== null) await this.products.addObservations([{ productId, userId: null, source: 'page', amount: read.price, currency: read.currency, priceText: null, observedAt: read.fetchedAt }], tx);
+    // A verified observation for the price history, the page's and nobody's vote: only of the product's own page (a redirect to another product's is no observation of this one).
+    if (read.price !== null && isOwnPage(productId, read)) await this.products.addObservations([{ productId, userId: null, source: 'page', amount: read.price, currency: read.currency, priceText: null, observedAt: read.fetchedAt }], tx);
     return existing ? (await this.deriveMany([{ productId, productKey: existing.productKey, changes: { available: true }, observedAt: read.fetchedAt }], tx)).flatMap(({ moved }) => moved) : [];
   }
 
