@@ -222,6 +222,15 @@ describe('CatalogueConsumer', () => {
 
     await consumer.onPageObserved(buildEnvelope('pages.product-observed.v1', productId, { productId, url: page.sourceUrl, fetchedAt: '2026-03-02T10:00:00.000Z', outcome: 'unreadable', reason: 'bot wall' }));
     expect(products.recordPageRead).toHaveBeenCalledTimes(1);
+    expect(products.recordPageGone).not.toHaveBeenCalled();
     expect(invalidated.flat()).toEqual(['brand:zara']);
+  });
+
+  it('marks a product whose page is gone unavailable', async () => {
+    const { consumer, products, tx } = setup();
+    products.recordPageGone.mockResolvedValue([]);
+    await consumer.onPageObserved(buildEnvelope('pages.product-observed.v1', productId, { productId, url: 'https://www.zara.com/us/en/p1.html', fetchedAt: '2026-03-03T10:00:00.000Z', outcome: 'gone', status: 410 }));
+    expect(products.recordPageGone).toHaveBeenCalledWith(productId, new Date('2026-03-03T10:00:00.000Z'), tx);
+    expect(products.recordPageRead).not.toHaveBeenCalled();
   });
 });

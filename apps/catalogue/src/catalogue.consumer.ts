@@ -78,11 +78,15 @@ export class CatalogueConsumer {
     await this.lists.invalidate(moved);
   }
 
-  /** The page-watch worker read a product's page: a page that yielded a product decides what the product is; a failed read changes nothing. */
+  /**
+   * The page-watch worker read a product's page: a page that yielded a product decides what the product is (and makes it
+   * available); a page gone (404 or 410, twice) makes it unavailable; a failed read changes nothing.
+   */
   @EventHandler('pages.product-observed.v1')
   async onPageObserved(@Payload() message: unknown): Promise<void> {
     const moved: ListFamily[] = [];
     await this.inbox.consume('pages.product-observed.v1', message, async (observed, tx) => {
+      if (observed.outcome === 'gone') moved.push(...(await this.products.recordPageGone(observed.productId, new Date(observed.fetchedAt), tx)));
       if (observed.outcome !== 'product') return;
       moved.push(...(await this.products.recordPageRead(observed.productId, { ...observed.page, fetchedAt: new Date(observed.fetchedAt) }, tx)));
     });

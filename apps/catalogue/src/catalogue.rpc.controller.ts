@@ -50,6 +50,16 @@ export class CatalogueRpcController {
     return this.products.correct(request.caller, request.productId, request.correction);
   }
 
+  @RpcHandler('catalogue.price-history')
+  priceHistory(@Payload() request: RpcRequest<'catalogue.price-history'>) {
+    return this.products.priceHistory(request.caller, request.productId);
+  }
+
+  @RpcHandler('catalogue.record-price-observation')
+  recordPriceObservation(@Payload() request: RpcRequest<'catalogue.record-price-observation'>) {
+    return this.products.recordShopperObservation(request.caller, request.productId, request.price);
+  }
+
   @RpcHandler('catalogue.list-contested')
   listContested(@Payload() request: RpcRequest<'catalogue.list-contested'>) {
     return this.products.listContested(request.caller);

@@ -8,7 +8,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import { AccountDataRepository } from '../src/account-data/account-data.repository';
 import { AccountDataService } from '../src/account-data/account-data.service';
 import { CatalogueConsumer } from '../src/catalogue.consumer';
-import { cataloguePlatformTables, genderFeedback, outbox, products } from '../src/db/schema';
+import { cataloguePlatformTables, genderFeedback, outbox, priceObservations, products } from '../src/db/schema';
 import { ListsCache } from '../src/lists/lists-cache';
 import { ListsRepository } from '../src/lists/lists.repository';
 import { ListsService } from '../src/lists/lists.service';
@@ -140,6 +140,23 @@ describe.each(['embedded', 'distributed'] as const)('account erasure in the cata
 
     await expect(accountData.exportPriceObservations(c, 'not-a-cursor', 3)).rejects.toMatchObject({ code: 'VALIDATION_FAILED' });
     await expect(accountData.exportItemFeedback(c, '1|not-a-uuid', 3)).rejects.toMatchObject({ code: 'VALIDATION_FAILED' });
+  });
+
+  it('exports and erases a shopper\'s extension reads with their captures, and keeps the page\'s reads, which are nobody\'s', async () => {
+    const a = shopper();
+    const saved = newCapture({ name: 'Trench Coat', brand: 'Arket', price: 150 });
+    const id = await save(a.uid, saved);
+    await expect(productsService.recordShopperObservation(a, id, '$140.00')).resolves.toEqual({ recorded: true });
+    await consumer.onPageObserved(
+      buildEnvelope('pages.product-observed.v1', id, { productId: id, url: saved.sourceUrl, fetchedAt: new Date().toISOString(), outcome: 'product', page: { sourceUrl: saved.sourceUrl, name: 'Trench Coat', brand: 'Arket', price: 130, currency: 'USD', imageUrl: null, description: null } }),
+    );
+    const exported = await allExportPages((after) => accountData.exportPriceObservations(a, after, 10));
+    expect(exported.flatMap((page) => page.items).map((item) => [item.amount, item.source])).toEqual([[150, 'capture'], [140, 'shopper']]);
+
+    await consumer.onAccountDeleted(accountDeleted(a.uid));
+    const left = await db.select().from(priceObservations).where(eq(priceObservations.productId, id));
+    expect(left.map((row) => [row.source, row.userId, row.amount])).toEqual([['page', null, 130]]);
+    expect(await accountData.dataHeld(ADMIN, a.uid)).toEqual(NOTHING_HELD);
   });
 
   it('lets products with no saver left keep their votes anonymous, and nobody’s votes are lost', async () => {

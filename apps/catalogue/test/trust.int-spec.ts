@@ -8,7 +8,7 @@ import { eq } from 'drizzle-orm';
 import { AccountDataRepository } from '../src/account-data/account-data.repository';
 import { AccountDataService } from '../src/account-data/account-data.service';
 import { CatalogueConsumer } from '../src/catalogue.consumer';
-import { cataloguePlatformTables, products, provedAccounts } from '../src/db/schema';
+import { cataloguePlatformTables, outbox, priceObservations, products, provedAccounts, shownPrices } from '../src/db/schema';
 import { ListsCache } from '../src/lists/lists-cache';
 import { ListsRepository } from '../src/lists/lists.repository';
 import { ListsService } from '../src/lists/lists.service';
@@ -95,6 +95,40 @@ describe.each(['embedded', 'distributed'] as const)('trust in the catalogue (%s)
     await read('An Older Read', '2026-03-01T00:00:00.000Z');
     expect(await row(id)).toMatchObject({ name: 'Wool Blend Coat', price: 119, verified: true, listed: true });
     expect((await row(id))?.contested).toEqual(['name-brand', 'page']);
+  });
+
+  it('keeps a page read\'s price as a verified observation of nobody, each change of the shown price, the drop badge, and one price-changed event per change', async () => {
+    const saver = randomUUID();
+    await prove(saver);
+    const sourceUrl = retailerUrl();
+    const savedAt = new Date(Date.now() - 4 * 24 * 3_600_000).toISOString();
+    const id = productIdFor(capture({ sourceUrl }).productKey);
+    await consumer.onItemsSaved([buildEnvelope('wardrobe.item-saved.v1', id, { userId: saver, productId: id, savedAt, capturedAt: savedAt, capture: capture({ sourceUrl, brand: 'Zara', name: 'Wool Coat', price: 100, currency: 'USD' }) })]);
+    const read = (price: number, hoursAgo: number) =>
+      consumer.onPageObserved(
+        buildEnvelope('pages.product-observed.v1', id, {
+          productId: id,
+          url: sourceUrl,
+          fetchedAt: new Date(Date.now() - hoursAgo * 3_600_000).toISOString(),
+          outcome: 'product',
+          page: { sourceUrl, name: 'Wool Coat', brand: 'Zara', price, currency: 'USD', imageUrl: null, description: null },
+        }),
+      );
+    await read(100, 30);
+    await read(90, 20);
+    await read(90, 10);
+    await read(70, 5);
+
+    expect(await row(id)).toMatchObject({ price: 70, available: true, priceDrop: { percent: 30, from: 100 } });
+    const observed = await db.select().from(priceObservations).where(eq(priceObservations.productId, id)).orderBy(priceObservations.id);
+    expect(observed.map((each) => [each.source, each.userId === null, each.amount])).toEqual([['capture', false, 100], ['page', true, 100], ['page', true, 90], ['page', true, 90], ['page', true, 70]]);
+    expect((await db.select().from(shownPrices).where(eq(shownPrices.productId, id)).orderBy(shownPrices.id)).map((each) => each.amount)).toEqual([100, 90, 70]);
+    const changes = (await db.select().from(outbox).where(eq(outbox.key, id)).orderBy(outbox.id)).filter((each) => each.topic === 'catalogue.price-changed.v1');
+    expect(changes.map((each) => (each.envelope as { payload: { old: number; new: number } }).payload).map(({ old, new: next }) => [old, next])).toEqual([[100, 90], [90, 70]]);
+
+    await consumer.onPageObserved(buildEnvelope('pages.product-observed.v1', id, { productId: id, url: sourceUrl, fetchedAt: new Date().toISOString(), outcome: 'gone', status: 404 }));
+    expect(await row(id)).toMatchObject({ available: false, price: 70 });
+    await expect(productsService.get(id, stranger)).resolves.toMatchObject({ available: false });
   });
 
   it('applies a batch of saves, a saver saving one product twice and a duplicate delivery among them, as the same saves one at a time', async () => {

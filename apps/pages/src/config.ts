@@ -1,5 +1,6 @@
 import { PageWatchEnv, parseEnv, refuseTestOutboundInProduction, serviceEnv } from '@closetly/server';
 import { z } from 'zod';
+import { REFRESH_MS } from './page-watch-cadence';
 
 export const PAGES_CONFIG = Symbol('PAGES_CONFIG');
 
@@ -19,6 +20,13 @@ export const PagesConfig = serviceEnv('PAGES_HTTP_PORT', 4207)
     PAGE_WATCH_INTERVAL_MS: z.coerce.number().int().min(0).optional(),
     /** How many pages one scheduled run reads at most (an administrator's run takes batch after batch). */
     PAGE_WATCH_BATCH: z.coerce.number().int().min(1).max(1_000).default(50),
+    /**
+     * Price watch's cadence: how long after a read a saved product's page is
+     * read again (a day by default; a quarter of it for popular products,
+     * three times it for pages that rarely change, see page-watch-cadence.ts).
+     * At least a second; tests shorten it to see a refresh.
+     */
+    PAGE_WATCH_REFRESH_MS: z.coerce.number().int().min(1_000).default(REFRESH_MS),
   })
   .superRefine(refuseTestOutboundInProduction);
 export type PagesConfig = z.infer<typeof PagesConfig>;

@@ -28,8 +28,18 @@ describe('PagesConsumer', () => {
     await consumer.onItemsSaved([event]);
 
     expect(pages.captureSaved).toHaveBeenCalledTimes(1);
-    expect(pages.captureSaved).toHaveBeenCalledWith(PRODUCT_ID, saved, new Date(CAPTURED_AT), tx);
+    expect(pages.captureSaved).toHaveBeenCalledWith({ productId: PRODUCT_ID, userId: 'ada', capture: saved, capturedAt: new Date(CAPTURED_AT), savedAt: new Date(CAPTURED_AT) }, tx);
     expect(claims.map((claim) => claim.eventId)).toEqual([event.id]);
+  });
+
+  it('hands a removal and an account\'s deletion to page watch, in the inbox\'s transaction', async () => {
+    const { consumer, pages, tx } = setup();
+    await consumer.onItemsRemoved([buildEnvelope('wardrobe.item-removed.v1', PRODUCT_ID, { userId: 'ada', productId: PRODUCT_ID, removedAt: CAPTURED_AT })]);
+    expect(pages.saveRemoved).toHaveBeenCalledWith(PRODUCT_ID, 'ada', new Date(CAPTURED_AT), tx);
+    const userId = '7c9e6679-7425-40de-944b-e07fc1f90ae7';
+    const deleted = buildEnvelope('identity.account-deleted.v1', userId, { userId });
+    await consumer.onAccountDeleted(deleted);
+    expect(pages.eraseAccount).toHaveBeenCalledWith(userId, new Date(deleted.occurredAt), tx);
   });
 
   it('dead-letters a save without a capture, changing nothing', async () => {

@@ -1,9 +1,9 @@
 import { Controller } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
-import { EventBatchHandler, EventInbox } from '@closetly/server';
+import { EventBatchHandler, EventHandler, EventInbox } from '@closetly/server';
 import { PagesService } from './pages.service';
 
-/** Learns of product pages from savers' captures, once per event (inbox). */
+/** Learns of product pages and who saves them from savers' captures and removals, once per event (inbox); forgets an erased account's. */
 @Controller()
 export class PagesConsumer {
   constructor(
@@ -14,8 +14,19 @@ export class PagesConsumer {
   /** Saves come in batches, a batch in one transaction (EventInbox.consumeBatchPerEvent). */
   @EventBatchHandler('wardrobe.item-saved.v1')
   async onItemsSaved(@Payload() messages: unknown[]): Promise<void> {
-    await this.inbox.consumeBatchPerEvent('wardrobe.item-saved.v1', messages, ({ productId, capture, capturedAt }, tx) =>
-      this.pages.captureSaved(productId, capture, new Date(capturedAt), tx),
+    await this.inbox.consumeBatchPerEvent('wardrobe.item-saved.v1', messages, ({ productId, userId, capture, capturedAt, savedAt }, tx) =>
+      this.pages.captureSaved({ productId, userId, capture, capturedAt: new Date(capturedAt), savedAt: new Date(savedAt) }, tx),
     );
+  }
+
+  /** A saver fewer: the page's cadence follows its savers. */
+  @EventBatchHandler('wardrobe.item-removed.v1')
+  async onItemsRemoved(@Payload() messages: unknown[]): Promise<void> {
+    await this.inbox.consumeBatchPerEvent('wardrobe.item-removed.v1', messages, ({ productId, userId, removedAt }, tx) => this.pages.saveRemoved(productId, userId, new Date(removedAt), tx));
+  }
+
+  @EventHandler('identity.account-deleted.v1')
+  async onAccountDeleted(@Payload() message: unknown): Promise<void> {
+    await this.inbox.consume('identity.account-deleted.v1', message, ({ userId }, tx, envelope) => this.pages.eraseAccount(userId, new Date(envelope.occurredAt), tx));
   }
 }

@@ -1,16 +1,88 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DATABASE, type Db } from '@closetly/server';
-import { asc, eq, inArray, lte } from 'drizzle-orm';
-import { productPages } from './db/schema';
+import { DATABASE, type Db, ErasedAccounts } from '@closetly/server';
+import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { erasedAccounts, hostLeases, pageSavers, productPages } from './db/schema';
 
 export type ProductPageRow = typeof productPages.$inferSelect;
 export type NewProductPage = typeof productPages.$inferInsert;
 export type ProductPageChanges = Partial<Omit<ProductPageRow, 'productId' | 'createdAt'>>;
 
-/** The product pages page watch keeps. Queries only. */
+/** A save is active while it has no removal, or began again after it (as the catalogue's active_saves). */
+const activeSave = sql`(${pageSavers.removedAt} is null or ${pageSavers.savedAt} > ${pageSavers.removedAt})`;
+
+/** The product pages page watch keeps, their savers and the hosts' leases. Queries only. */
 @Injectable()
 export class PagesRepository {
+  private readonly erased = new ErasedAccounts(erasedAccounts);
+
   constructor(@Inject(DATABASE) private readonly db: Db) {}
+
+  isErased(userId: string, tx: Db): Promise<boolean> {
+    return this.erased.isErased(userId, tx);
+  }
+
+  markErased(userId: string, erasedAt: Date, tx: Db): Promise<void> {
+    return this.erased.markErased(userId, erasedAt, tx);
+  }
+
+  /** A save began (or began again) at `savedAt`; the latest beginning is kept. */
+  async recordSave(productId: string, userId: string, savedAt: Date, tx: Db): Promise<void> {
+    await tx
+      .insert(pageSavers)
+      .values({ productId, userId, savedAt })
+      .onConflictDoUpdate({ target: [pageSavers.productId, pageSavers.userId], set: { savedAt: sql`greatest(${pageSavers.savedAt}, excluded.saved_at)` } });
+  }
+
+  /** A removal ends the saves that began before it; without a row yet (the save still on its way) it leaves one the save cannot revive. */
+  async recordRemoval(productId: string, userId: string, removedAt: Date, tx: Db): Promise<void> {
+    await tx
+      .insert(pageSavers)
+      .values({ productId, userId, savedAt: removedAt, removedAt })
+      .onConflictDoUpdate({ target: [pageSavers.productId, pageSavers.userId], set: { removedAt: sql`greatest(${pageSavers.removedAt}, excluded.removed_at)` } });
+  }
+
+  async countSavers(productId: string, tx: Db): Promise<number> {
+    return tx.$count(pageSavers, and(eq(pageSavers.productId, productId), activeSave));
+  }
+
+  /** An erased account's saver rows; answers the products they were of, in id order. */
+  async deleteSaversOf(userId: string, tx: Db): Promise<string[]> {
+    const deleted = await tx.delete(pageSavers).where(eq(pageSavers.userId, userId)).returning({ productId: pageSavers.productId });
+    return [...new Set(deleted.map((row) => row.productId))].sort();
+  }
+
+  /**
+   * Leases, for `holder`, up to `limit` hosts with due pages that no other
+   * holder leases now (the longest waiting first), until `leaseUntil`. One
+   * statement: two workers leasing at once take turns on each host's row, and
+   * the second sees the first's lease and leaves the host alone. Answers the
+   * hosts now held.
+   */
+  async leaseHosts(holder: string, now: Date, leaseUntil: Date, limit: number, tx: Db = this.db): Promise<string[]> {
+    const at = sql`${now.toISOString()}::timestamptz`;
+    const result = await tx.execute(sql`
+      insert into ${hostLeases} (host, holder, lease_until)
+      select due.host, ${holder}, ${leaseUntil.toISOString()}::timestamptz
+      from (
+        select ${productPages.host} as host, min(${productPages.dueAt}) as first_due
+        from ${productPages}
+        where ${productPages.dueAt} <= ${at}
+          and not exists (select 1 from ${hostLeases} where ${hostLeases.host} = ${productPages.host} and ${hostLeases.leaseUntil} > ${at} and ${hostLeases.holder} <> ${holder})
+        group by ${productPages.host}
+        order by first_due
+        limit ${limit}
+      ) due
+      on conflict (host) do update set holder = excluded.holder, lease_until = excluded.lease_until
+        where ${hostLeases.leaseUntil} <= ${at} or ${hostLeases.holder} = excluded.holder
+      returning host`);
+    return (result as unknown as { rows: Array<{ host: string }> }).rows.map((row) => row.host);
+  }
+
+  /** The run is over: its hosts are free for any worker. */
+  async releaseHosts(holder: string, hosts: readonly string[], tx: Db = this.db): Promise<void> {
+    if (hosts.length === 0) return;
+    await tx.delete(hostLeases).where(and(eq(hostLeases.holder, holder), inArray(hostLeases.host, [...hosts])));
+  }
 
   /**
    * The product's page row, created from `values` when new, and locked until
@@ -37,13 +109,15 @@ export class PagesRepository {
    * Up to `limit` pages due at `now` (the longest waiting first), each moved
    * to `leaseUntil` in the same statement, so no other run takes it while it
    * is read, and a read that never finishes comes due again. SKIP LOCKED:
-   * pages a capture or another run holds are left to them.
+   * pages a capture or another run holds are left to them. Only pages of
+   * `hosts` (those the run leased, see leaseHosts).
    */
-  async claimDue(now: Date, limit: number, leaseUntil: Date, tx: Db = this.db): Promise<ProductPageRow[]> {
+  async claimDue(now: Date, limit: number, leaseUntil: Date, hosts: readonly string[], tx: Db = this.db): Promise<ProductPageRow[]> {
+    if (hosts.length === 0) return [];
     const due = tx
       .select({ productId: productPages.productId })
       .from(productPages)
-      .where(lte(productPages.dueAt, now))
+      .where(and(lte(productPages.dueAt, now), inArray(productPages.host, [...hosts])))
       .orderBy(asc(productPages.dueAt))
       .limit(limit)
       .for('update', { skipLocked: true });

@@ -5,7 +5,8 @@ import { capture, fakeUnitOfWork, mockOf, recordingOutbox } from '@closetly/test
 import { zaraProductPage } from '../test/support/retailer-site';
 import { loadPagesConfig } from './config';
 import { PagesRepository, type ProductPageRow } from './pages.repository';
-import { PagesService, READ_LEASE_MS, REREAD_GAP_MS } from './pages.service';
+import { GONE_CONFIRM_MS, POPULAR_REFRESH_MS, QUIET_FACTOR, REFRESH_MS } from './page-watch-cadence';
+import { PAGES_PER_LEASED_HOST, PagesService, READ_LEASE_MS, REREAD_GAP_MS } from './pages.service';
 
 const ADMIN: Caller = { uid: 'admin-1', sid: 's-1', roles: ['admin'] };
 const SHOPPER: Caller = { uid: 'shopper-1', sid: 's-2', roles: [] };
@@ -17,10 +18,32 @@ const HOUR_MS = 3_600_000;
 const zaraCapture = (overrides: Partial<Capture> = {}) => capture({ sourceUrl: COAT_URL, name: 'WOOL BLEND COAT', brand: 'Zara', price: 129, ...overrides });
 const idOf = (saved: Capture) => productIdFor(saved.productKey);
 
-/** PagesRepository over a map, with the queries' semantics (claims move due pages to the lease, the longest waiting first). */
+/** PagesRepository over maps, with the queries' semantics (claims move due pages of leased hosts to the lease, the longest waiting first; active saves as the catalogue counts them). */
 function inMemoryPages() {
   const rows = new Map<string, ProductPageRow>();
+  const savers = new Map<string, { productId: string; userId: string; savedAt: Date; removedAt: Date | null }>();
+  const erased = new Set<string>();
   const repository = mockOf(PagesRepository);
+  repository.isErased.mockImplementation(async (userId) => erased.has(userId));
+  repository.markErased.mockImplementation(async (userId) => {
+    erased.add(userId);
+  });
+  repository.recordSave.mockImplementation(async (productId, userId, savedAt) => {
+    const kept = savers.get(`${productId}/${userId}`);
+    savers.set(`${productId}/${userId}`, { productId, userId, savedAt: kept && kept.savedAt > savedAt ? kept.savedAt : savedAt, removedAt: kept?.removedAt ?? null });
+  });
+  repository.recordRemoval.mockImplementation(async (productId, userId, removedAt) => {
+    const kept = savers.get(`${productId}/${userId}`);
+    savers.set(`${productId}/${userId}`, { productId, userId, savedAt: kept?.savedAt ?? removedAt, removedAt: kept?.removedAt && kept.removedAt > removedAt ? kept.removedAt : removedAt });
+  });
+  repository.countSavers.mockImplementation(async (productId) => [...savers.values()].filter((saver) => saver.productId === productId && (saver.removedAt === null || saver.savedAt > saver.removedAt)).length);
+  repository.deleteSaversOf.mockImplementation(async (userId) => {
+    const of = [...savers.entries()].filter(([, saver]) => saver.userId === userId);
+    for (const [key] of of) savers.delete(key);
+    return of.map(([, saver]) => saver.productId);
+  });
+  repository.leaseHosts.mockImplementation(async (_holder, now) => [...new Set([...rows.values()].filter((row) => row.dueAt !== null && row.dueAt <= now).map((row) => row.host))]);
+  repository.releaseHosts.mockResolvedValue(undefined);
   repository.lockOrCreate.mockImplementation(async (values) => {
     const created = !rows.has(values.productId);
     if (created) {
@@ -34,6 +57,11 @@ function inMemoryPages() {
         readName: null,
         readBrand: null,
         failures: 0,
+        savers: 0,
+        readPrice: null,
+        readCurrency: null,
+        unchangedReads: 0,
+        goneReads: 0,
         createdAt: new Date(),
         ...values,
       } as ProductPageRow);
@@ -48,9 +76,9 @@ function inMemoryPages() {
     const row = rows.get(productId);
     if (row) rows.set(productId, { ...row, ...changes });
   });
-  repository.claimDue.mockImplementation(async (now, limit, leaseUntil) => {
+  repository.claimDue.mockImplementation(async (now, limit, leaseUntil, hosts) => {
     const due = [...rows.values()]
-      .filter((row) => row.dueAt !== null && row.dueAt <= now)
+      .filter((row) => row.dueAt !== null && row.dueAt <= now && hosts.includes(row.host))
       .sort((a, b) => (a.dueAt as Date).getTime() - (b.dueAt as Date).getTime())
       .slice(0, limit);
     return due.map((row) => {
@@ -89,11 +117,13 @@ function setup(env: NodeJS.ProcessEnv = { PAGE_WATCH: 'test-hosts' }) {
   const events = recordingOutbox();
   const site = fakeFetcher();
   const service = new PagesService(store.repository, uow, events.outbox, site.fetcher, loadPagesConfig({ NODE_ENV: 'test', ...env }));
-  const saved = async (saved: Capture, capturedAt = new Date()) => {
-    await service.captureSaved(idOf(saved), saved, capturedAt, tx);
+  const saved = async (saved: Capture, capturedAt = new Date(), userId = 'ada') => {
+    await service.captureSaved({ productId: idOf(saved), userId, capture: saved, capturedAt, savedAt: capturedAt }, tx);
     return idOf(saved);
   };
-  return { ...store, ...events, ...site, service, tx, saved };
+  /** Makes the page due now, as the cadence does once its time comes. */
+  const dueNow = (productId: string) => store.rows.set(productId, { ...(store.rows.get(productId) as ProductPageRow), dueAt: new Date() });
+  return { ...store, ...events, ...site, service, tx, saved, dueNow };
 }
 
 describe('PagesService', () => {
@@ -117,10 +147,11 @@ describe('PagesService', () => {
       const id = await saved(zaraCapture());
       await service.runNow(ADMIN);
       const readAt = rows.get(id)?.lastReadAt as Date;
-      expect(rows.get(id)).toMatchObject({ dueAt: null, readName: 'WOOL BLEND COAT', readBrand: 'Zara' });
+      const refresh = new Date(readAt.getTime() + REFRESH_MS);
+      expect(rows.get(id)).toMatchObject({ dueAt: refresh, readName: 'WOOL BLEND COAT', readBrand: 'Zara' });
 
       await saved(zaraCapture({ name: 'wool  blend coat' }));
-      expect(rows.get(id)?.dueAt).toBeNull();
+      expect(rows.get(id)?.dueAt).toEqual(refresh);
 
       await saved(zaraCapture({ name: 'TAMPERED' }), new Date(readAt.getTime() + 1000));
       expect(rows.get(id)).toMatchObject({ captureName: 'TAMPERED', dueAt: new Date(readAt.getTime() + REREAD_GAP_MS) });
@@ -155,7 +186,9 @@ describe('PagesService', () => {
       ]);
       // The event is written in the transaction that records the read.
       expect(recorded[0]?.tx).toBe(tx);
-      expect(rows.get(id)).toMatchObject({ lastOutcome: 'product', etag: '"v1"', dueAt: null, failures: 0 });
+      // Next read on the cadence: a day later for a product one shopper saves.
+      const readAt = rows.get(id)?.lastReadAt as Date;
+      expect(rows.get(id)).toMatchObject({ lastOutcome: 'product', etag: '"v1"', dueAt: new Date(readAt.getTime() + REFRESH_MS), failures: 0, savers: 1 });
       await expect(service.runNow(ADMIN)).resolves.toEqual({ read: 0, products: 0, unreadable: 0, notModified: 0 });
     });
 
@@ -172,7 +205,8 @@ describe('PagesService', () => {
       await expect(service.runNow(ADMIN)).resolves.toEqual({ read: 1, products: 0, unreadable: 0, notModified: 1 });
       expect(asked.at(-1)).toEqual({ url: COAT_URL, validators: { etag: '"v1"' } });
       expect(payloads(OBSERVED)).toHaveLength(1);
-      expect(rows.get(id)).toMatchObject({ lastOutcome: 'not-modified', readName: 'WOOL BLEND COAT', dueAt: null });
+      const rereadAt = rows.get(id)?.lastReadAt as Date;
+      expect(rows.get(id)).toMatchObject({ lastOutcome: 'not-modified', readName: 'WOOL BLEND COAT', dueAt: new Date(rereadAt.getTime() + REFRESH_MS), unchangedReads: 1 });
     });
 
     it('publishes a page without a product as unreadable (no-product), and one the fetcher could not read with its reason', async () => {
@@ -188,8 +222,10 @@ describe('PagesService', () => {
       const byId = new Map(payloads(OBSERVED).map((event) => [event.productId, event]));
       expect(byId.get(plainId)).toMatchObject({ outcome: 'unreadable', reason: 'no-product', url: plain });
       expect(byId.get(walledId)).toMatchObject({ outcome: 'unreadable', reason: 'bot-wall', url: walled });
-      // Neither comes due again by itself: a wall is not passed by asking again.
-      expect(rows.get(walledId)).toMatchObject({ lastOutcome: 'unreadable', lastReason: 'bot-wall', dueAt: null });
+      // A wall is not passed by asking again soon: only on the cadence, as a read that found nothing new.
+      const walled_ = rows.get(walledId) as ProductPageRow;
+      expect(walled_).toMatchObject({ lastOutcome: 'unreadable', lastReason: 'bot-wall', unchangedReads: 1, failures: 0 });
+      expect((walled_.dueAt as Date).getTime() - (walled_.lastReadAt as Date).getTime()).toBe(REFRESH_MS);
       expect(rows.get(plainId)).toMatchObject({ lastReason: 'no-product', readName: null });
     });
 
@@ -248,6 +284,166 @@ describe('PagesService', () => {
     it('lets only an administrator ask for a run', async () => {
       const { service } = setup();
       await expect(service.runNow(SHOPPER)).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    });
+  });
+
+  describe('the refresh schedule', () => {
+    const readAgain = async (context: ReturnType<typeof setup>, id: string) => {
+      context.dueNow(id);
+      await context.service.runNow(ADMIN);
+      const row = context.rows.get(id) as ProductPageRow;
+      return { row, interval: (row.dueAt as Date).getTime() - (row.lastReadAt as Date).getTime() };
+    };
+
+    it('reads a page every six hours once POPULAR_SAVERS save it, counting each saver once', async () => {
+      const context = setup();
+      context.servePage(COAT_URL, zaraProductPage(COAT));
+      for (let saver = 0; saver < 9; saver += 1) await context.saved(zaraCapture(), new Date(), `saver-${saver}`);
+      // One saver saving again is still one saver.
+      const id = await context.saved(zaraCapture(), new Date(), 'saver-0');
+      await context.service.runNow(ADMIN);
+      expect((await readAgain(context, id)).interval).toBe(REFRESH_MS);
+
+      await context.saved(zaraCapture(), new Date(), 'saver-9');
+      expect(context.rows.get(id)?.savers).toBe(10);
+      expect((await readAgain(context, id)).interval).toBe(POPULAR_REFRESH_MS);
+    });
+
+    it('backs off a page that did not change for several reads, and reads it daily again once its price changes', async () => {
+      const context = setup();
+      context.servePage(COAT_URL, zaraProductPage(COAT));
+      const id = await context.saved(zaraCapture());
+      await context.service.runNow(ADMIN);
+      // Three unchanged reads (304s) in a row: the fourth wait is QUIET_FACTOR days.
+      expect((await readAgain(context, id)).interval).toBe(REFRESH_MS);
+      expect((await readAgain(context, id)).interval).toBe(REFRESH_MS);
+      expect((await readAgain(context, id)).interval).toBe(QUIET_FACTOR * REFRESH_MS);
+
+      context.servePage(COAT_URL, zaraProductPage({ ...COAT, price: 99 }), '"v2"');
+      const changed = await readAgain(context, id);
+      expect(changed.row).toMatchObject({ readPrice: 99, unchangedReads: 0 });
+      expect(changed.interval).toBe(REFRESH_MS);
+      expect(context.payloads(OBSERVED).at(-1)).toMatchObject({ outcome: 'product', page: { price: 99 } });
+    });
+
+    it('follows PAGE_WATCH_REFRESH_MS', async () => {
+      const context = setup({ PAGE_WATCH: 'test-hosts', PAGE_WATCH_REFRESH_MS: '5000' });
+      context.servePage(COAT_URL, zaraProductPage(COAT));
+      const id = await context.saved(zaraCapture());
+      await context.service.runNow(ADMIN);
+      const row = context.rows.get(id) as ProductPageRow;
+      expect((row.dueAt as Date).getTime() - (row.lastReadAt as Date).getTime()).toBe(5000);
+    });
+
+    it('stops reading a page nobody saves any more, and puts it back on the cadence when someone saves it again', async () => {
+      const context = setup();
+      context.servePage(COAT_URL, zaraProductPage(COAT));
+      const id = await context.saved(zaraCapture());
+      await context.service.runNow(ADMIN);
+      const readAt = context.rows.get(id)?.lastReadAt as Date;
+
+      await context.service.saveRemoved(id, 'ada', new Date(), context.tx);
+      expect(context.rows.get(id)).toMatchObject({ savers: 0, dueAt: null });
+      await context.saved(zaraCapture(), new Date(Date.now() + 1000), 'grace');
+      expect(context.rows.get(id)).toMatchObject({ savers: 1, dueAt: new Date(readAt.getTime() + REFRESH_MS) });
+    });
+
+    it('records no next read for a page whose last saver left while it was read', async () => {
+      const context = setup();
+      context.servePage(COAT_URL, zaraProductPage(COAT));
+      const id = await context.saved(zaraCapture());
+      const read = context.fetcher.fetch.getMockImplementation();
+      context.fetcher.fetch.mockImplementationOnce(async (url, validators) => {
+        await context.service.saveRemoved(id, 'ada', new Date(), context.tx);
+        return (read as NonNullable<typeof read>)(url, validators);
+      });
+      await context.service.runNow(ADMIN);
+      expect(context.rows.get(id)).toMatchObject({ lastOutcome: 'product', savers: 0, dueAt: null });
+    });
+
+    it('forgets an erased account\'s saves, and a late save of theirs counts for nothing', async () => {
+      const context = setup();
+      const id = await context.saved(zaraCapture(), new Date(), 'ada');
+      await context.saved(zaraCapture(), new Date(), 'grace');
+      await context.service.eraseAccount('ada', new Date(), context.tx);
+      expect(context.rows.get(id)?.savers).toBe(1);
+      await context.saved(zaraCapture(), new Date(), 'ada');
+      expect(context.rows.get(id)?.savers).toBe(1);
+      expect(context.repository.recordSave).not.toHaveBeenCalledWith(id, 'ada', expect.anything(), expect.anything(), expect.anything());
+    });
+  });
+
+  describe('a page that is gone', () => {
+    it('is confirmed by a second 404 or 410 an hour later, then published as gone (not deleted), without its validators', async () => {
+      const { saved, service, servePage, serveUnreadable, payloads, rows, dueNow, asked } = setup();
+      servePage(COAT_URL, zaraProductPage(COAT));
+      const id = await saved(zaraCapture());
+      await service.runNow(ADMIN);
+
+      serveUnreadable(COAT_URL, { reason: 'http-status', detail: 'HTTP 404', status: 404 });
+      dueNow(id);
+      await service.runNow(ADMIN);
+      const first = rows.get(id) as ProductPageRow;
+      expect(first).toMatchObject({ goneReads: 1 });
+      expect((first.dueAt as Date).getTime() - (first.lastReadAt as Date).getTime()).toBe(GONE_CONFIRM_MS);
+      expect(payloads(OBSERVED).at(-1)).toMatchObject({ outcome: 'unreadable', reason: 'http-status' });
+
+      serveUnreadable(COAT_URL, { reason: 'http-status', detail: 'HTTP 410', status: 410 });
+      dueNow(id);
+      await service.runNow(ADMIN);
+      expect(payloads(OBSERVED).at(-1)).toEqual({ productId: id, url: COAT_URL, fetchedAt: expect.any(String), outcome: 'gone', status: 410 });
+      const gone = rows.get(id) as ProductPageRow;
+      expect(gone).toMatchObject({ goneReads: 2, etag: null });
+      // Still read on the cadence, so a page that comes back is noticed.
+      expect((gone.dueAt as Date).getTime() - (gone.lastReadAt as Date).getTime()).toBe(REFRESH_MS);
+
+      servePage(COAT_URL, zaraProductPage(COAT));
+      dueNow(id);
+      await service.runNow(ADMIN);
+      expect(asked.at(-1)).toEqual({ url: COAT_URL, validators: {} });
+      expect(payloads(OBSERVED).at(-1)).toMatchObject({ outcome: 'product' });
+      expect(rows.get(id)).toMatchObject({ goneReads: 0 });
+    });
+
+    it('is not gone after a 404 and then a good read, nor after one 404 and a server error', async () => {
+      const { saved, service, servePage, serveUnreadable, payloads, rows, dueNow } = setup();
+      const id = await saved(zaraCapture());
+      serveUnreadable(COAT_URL, { reason: 'http-status', detail: 'HTTP 404', status: 404 });
+      await service.runNow(ADMIN);
+      servePage(COAT_URL, zaraProductPage(COAT));
+      dueNow(id);
+      await service.runNow(ADMIN);
+      serveUnreadable(COAT_URL, { reason: 'http-status', detail: 'HTTP 404', status: 404 });
+      dueNow(id);
+      await service.runNow(ADMIN);
+      serveUnreadable(COAT_URL, { reason: 'http-status', detail: 'HTTP 503', status: 503 });
+      dueNow(id);
+      await service.runNow(ADMIN);
+      expect(rows.get(id)?.goneReads).toBe(1);
+      expect(payloads(OBSERVED).map((event) => event.outcome)).not.toContain('gone');
+    });
+  });
+
+  describe('hosts', () => {
+    it('reads only pages of hosts the run leased, and releases them when it ends', async () => {
+      const { saved, service, servePage, repository, fetcher } = setup();
+      servePage(COAT_URL, zaraProductPage(COAT));
+      await saved(zaraCapture());
+      repository.leaseHosts.mockResolvedValueOnce([]);
+      await expect(service.runScheduled()).resolves.toMatchObject({ read: 0 });
+      expect(fetcher.fetch).not.toHaveBeenCalled();
+      await expect(service.runScheduled()).resolves.toMatchObject({ read: 1 });
+      expect(repository.releaseHosts).toHaveBeenCalledWith(expect.any(String), ['www.zara.com']);
+    });
+
+    it('leases a host for every PAGES_PER_LEASED_HOST pages of its batch, and frees at once a leased host it took no page of', async () => {
+      const { saved, service, servePage, repository } = setup({ PAGE_WATCH: 'test-hosts', PAGE_WATCH_BATCH: '10' });
+      servePage(COAT_URL, zaraProductPage(COAT));
+      await saved(zaraCapture());
+      repository.leaseHosts.mockResolvedValueOnce(['www.zara.com', 'www.cos.com']);
+      await expect(service.runScheduled()).resolves.toMatchObject({ read: 1 });
+      expect(repository.leaseHosts).toHaveBeenCalledWith(expect.any(String), expect.any(Date), expect.any(Date), 10 / PAGES_PER_LEASED_HOST);
+      expect(repository.releaseHosts.mock.calls.map(([, hosts]) => hosts)).toEqual([['www.cos.com'], ['www.zara.com']]);
     });
   });
 });

@@ -1,11 +1,13 @@
+import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { nameBrandKey, webUrl } from '@closetly/catalogue-rules';
-import { type Caller, type Capture, ObservedPage, type PageWatchRunResult, type PagesProductObserved } from '@closetly/contracts';
+import { type Caller, type Capture, ObservedPage, type PageWatchRunResult, type PagesProductObserved, type WardrobeItemSaved } from '@closetly/contracts';
 import { extractProduct, type ExtractedProduct } from '@closetly/product-extraction';
 import { type Db, OutboxWriter, type PageFetcher, type PageFetchOutcome, type PageUnreadableReason, pageWatchMode, UnitOfWork } from '@closetly/server';
 import { PAGES_CONFIG, type PagesConfig } from './config';
 import type { PageReadOutcome } from './db/schema';
 import { pageAddress } from './page-address';
+import { GONE_AFTER_READS, GONE_CONFIRM_MS, isGoneStatus, nextRefresh } from './page-watch-cadence';
 import { PagesError } from './pages.errors';
 import { type ProductPageChanges, type ProductPageRow, PagesRepository } from './pages.repository';
 
@@ -32,6 +34,12 @@ export const READ_LEASE_MS = 15 * 60_000;
  * hammer a retailer's page (and the conditional request makes it cheap).
  */
 export const REREAD_GAP_MS = 10 * 60_000;
+/**
+ * A run leases one host for every this many pages of its batch (10 hosts for
+ * the default 50): few enough that replicas find hosts of their own, enough
+ * that one run reads several shops side by side (each host at its pace).
+ */
+export const PAGES_PER_LEASED_HOST = 5;
 /** A passing failure is retried after an hour, doubling each time up to a day (or when the host asked, if later). */
 const RETRY_FIRST_MS = 60 * 60_000;
 const RETRY_MAX_MS = 24 * 60 * 60_000;
@@ -40,54 +48,108 @@ const PASSING: ReadonlySet<PageUnreadableReason> = new Set(['queue-full', 'rate-
 
 const isAdmin = (caller: Caller): boolean => caller.roles.includes('admin');
 
-/** What one read decided: the bookkeeping, the event (none for an unchanged page) and how to count it. */
+/**
+ * What one read decided: the bookkeeping, the event (none for an unchanged
+ * page), how to count it, and when to read again: `retryAt` for a passing
+ * failure or a gone page to confirm, else (undefined) the refresh cadence,
+ * which depends on the savers when the read is recorded.
+ */
 interface ReadVerdict {
   counted: PageReadOutcome;
-  changes: ProductPageChanges;
+  changes: ProductPageChanges & { unchangedReads: number };
   event: PagesProductObserved | null;
+  retryAt?: Date;
+}
+
+/** The page's host as leases name it (lower case); empty for an address that is not one. */
+export function hostOf(url: string): string {
+  try {
+    return new URL(url).hostname.toLowerCase();
+  } catch {
+    return '';
+  }
 }
 
 /**
  * Page watch: reads retailers' product pages and says what each showed
  * (pages.product-observed.v1), so the catalogue can let the page decide
- * what a product is. A page is due when its product is first captured, and
- * again when a capture disagrees with what the page showed; a read records
- * its outcome and writes its event in one transaction (outbox).
+ * what a product is. A page is due when its product is first captured, again
+ * when a capture disagrees with what the page showed, and on the refresh
+ * cadence (page-watch-cadence.ts) while anyone saves the product; a read
+ * records its outcome and writes its event in one transaction (outbox). A
+ * run reads only hosts it leased, so replicas never read one host at once.
  */
 @Injectable()
 export class PagesService {
   private readonly log = new Logger(PagesService.name);
   /** Runs in this process take turns: an administrator's run waits for a scheduled one, and counts every page it reads. */
   private turn: Promise<unknown> = Promise.resolve();
+  /** This process's name on the hosts it leases. */
+  private readonly workerId = randomUUID();
 
   constructor(
     private readonly repository: PagesRepository,
     private readonly uow: UnitOfWork,
     private readonly outbox: OutboxWriter,
     @Inject(PAGE_FETCHER) private readonly fetcher: PageReader,
-    @Inject(PAGES_CONFIG) private readonly config: Pick<PagesConfig, 'NODE_ENV' | 'PAGE_WATCH' | 'PAGE_WATCH_BATCH'>,
+    @Inject(PAGES_CONFIG) private readonly config: Pick<PagesConfig, 'NODE_ENV' | 'PAGE_WATCH' | 'PAGE_WATCH_BATCH' | 'PAGE_WATCH_REFRESH_MS'>,
   ) {}
 
   /**
    * wardrobe.item-saved.v1, in the inbox's transaction: a page's first
    * capture makes it due; a later one that disagrees on name and brand with
-   * what the page last showed makes it due again (see REREAD_GAP_MS). A
-   * product keyed by name and brand has no page to read.
+   * what the page last showed makes it due again (see REREAD_GAP_MS). The
+   * saver counts toward the cadence; a page nobody saved any more is put
+   * back on it. A product keyed by name and brand has no page to read. An
+   * erased account's late save changes nothing.
    */
-  async captureSaved(productId: string, capture: Capture, capturedAt: Date, tx: Db): Promise<void> {
+  async captureSaved(save: Pick<WardrobeItemSaved, 'productId' | 'userId' | 'capture'> & { capturedAt: Date; savedAt: Date }, tx: Db): Promise<void> {
+    const { productId, userId, capture, capturedAt } = save;
     const url = pageAddress(capture);
     if (!url) return;
+    if (await this.repository.isErased(userId, tx)) return;
     const { row, created } = await this.repository.lockOrCreate(
-      { productId, url, captureName: capture.name, captureBrand: capture.brand, capturedAt, dueAt: capturedAt },
+      { productId, url, host: hostOf(url), captureName: capture.name, captureBrand: capture.brand, capturedAt, dueAt: capturedAt },
       tx,
     );
-    if (created || capturedAt < row.capturedAt) return;
-    const changes: ProductPageChanges = { captureName: capture.name, captureBrand: capture.brand, capturedAt };
-    if (disagreesWithPage(capture, row)) {
-      const notBefore = new Date(Math.max(capturedAt.getTime(), (row.lastReadAt?.getTime() ?? 0) + REREAD_GAP_MS));
-      if (row.dueAt === null || notBefore < row.dueAt) changes.dueAt = notBefore;
+    await this.repository.recordSave(productId, userId, save.savedAt, tx);
+    const savers = await this.repository.countSavers(productId, tx);
+    const changes: ProductPageChanges = { savers };
+    if (!created && row.savers === 0 && savers > 0 && row.dueAt === null) {
+      // Saved again after nobody did: back on the cadence (at once if it was never read).
+      changes.dueAt = row.lastReadAt ? nextRefresh(row.lastReadAt, { savers, unchangedReads: row.unchangedReads }, this.config.PAGE_WATCH_REFRESH_MS) : capturedAt;
+    }
+    if (!created && capturedAt >= row.capturedAt) {
+      Object.assign(changes, { captureName: capture.name, captureBrand: capture.brand, capturedAt });
+      if (disagreesWithPage(capture, row)) {
+        const notBefore = new Date(Math.max(capturedAt.getTime(), (row.lastReadAt?.getTime() ?? 0) + REREAD_GAP_MS));
+        const dueAt = changes.dueAt === undefined ? row.dueAt : changes.dueAt;
+        if (dueAt === null || notBefore < dueAt) changes.dueAt = notBefore;
+      }
     }
     await this.repository.update(productId, changes, tx);
+  }
+
+  /** wardrobe.item-removed.v1, in the inbox's transaction: one saver fewer; a page nobody saves is not refreshed any more. */
+  async saveRemoved(productId: string, userId: string, removedAt: Date, tx: Db): Promise<void> {
+    if (await this.repository.isErased(userId, tx)) return;
+    await this.repository.recordRemoval(productId, userId, removedAt, tx);
+    await this.recount(productId, tx);
+  }
+
+  /** identity.account-deleted.v1, in the inbox's transaction: the account's saver rows go, and their pages' counts follow. */
+  async eraseAccount(userId: string, erasedAt: Date, tx: Db): Promise<void> {
+    await this.repository.markErased(userId, erasedAt, tx);
+    for (const productId of await this.repository.deleteSaversOf(userId, tx)) await this.recount(productId, tx);
+  }
+
+  private async recount(productId: string, tx: Db): Promise<void> {
+    const row = await this.repository.lock(productId, tx);
+    if (!row) return;
+    const savers = await this.repository.countSavers(productId, tx);
+    if (savers === row.savers) return;
+    // Nobody saves it: not read again (a read in flight records no next one either).
+    await this.repository.update(productId, { savers, ...(savers === 0 ? { dueAt: null } : {}) }, tx);
   }
 
   /** POST /api/admin/page-watch/run: every due page now, batch after batch. */
@@ -108,14 +170,32 @@ export class PagesService {
     return this.inTurn(() => this.readDue(this.config.PAGE_WATCH_BATCH));
   }
 
-  /** Claims up to `limit` due pages and reads them; the fetcher keeps each host's pace, so pages of different shops are read side by side. */
+  /**
+   * Leases hosts with due pages no other worker reads now, claims up to
+   * `limit` of their due pages and reads them; the fetcher keeps each host's
+   * pace, so pages of different shops are read side by side. The hosts are
+   * released when the run ends (or their lease runs out after a crash).
+   */
   private async readDue(limit: number, now = new Date()): Promise<PageWatchRunResult> {
     const result = emptyResult();
     // Off: nothing is read and nothing is claimed, so every page stays due for when it is on.
     if (pageWatchMode(this.config) === 'off') return result;
     const leaseUntil = new Date(now.getTime() + READ_LEASE_MS);
-    const claimed = await this.repository.claimDue(now, limit, leaseUntil);
-    const outcomes = await Promise.all(claimed.map((row) => this.read(row, leaseUntil)));
+    const hosts = await this.repository.leaseHosts(this.workerId, now, leaseUntil, Math.ceil(limit / PAGES_PER_LEASED_HOST));
+    if (hosts.length === 0) return result;
+    const release = (released: string[]) =>
+      this.repository.releaseHosts(this.workerId, released).catch((error: unknown) => this.log.warn({ err: error }, 'host leases not released; they end by themselves'));
+    let outcomes: Array<PageReadOutcome | null>;
+    let reading = hosts;
+    try {
+      const claimed = await this.repository.claimDue(now, limit, leaseUntil, hosts);
+      // Hosts none of whose pages this run took are free for another worker at once.
+      reading = [...new Set(claimed.map((row) => row.host))];
+      await release(hosts.filter((host) => !reading.includes(host)));
+      outcomes = await Promise.all(claimed.map((row) => this.read(row, leaseUntil)));
+    } finally {
+      await release(reading);
+    }
     for (const outcome of outcomes) {
       if (outcome === null) continue;
       result.read += 1;
@@ -136,9 +216,11 @@ export class PagesService {
       await this.uow.run(async (tx) => {
         const current = await this.repository.lock(row.productId, tx);
         if (!current) return;
-        // A capture that asked for a read while this one ran keeps the page due.
-        const askedAgain = current.dueAt !== null && current.dueAt.getTime() < leaseUntil.getTime();
-        await this.repository.update(row.productId, { ...verdict.changes, ...(askedAgain ? { dueAt: current.dueAt } : {}) }, tx);
+        // The next read: a retry, or the cadence for the savers counted now (none when nobody saves it).
+        const next = verdict.retryAt ?? nextRefresh(outcome.fetchedAt, { savers: current.savers, unchangedReads: verdict.changes.unchangedReads }, this.config.PAGE_WATCH_REFRESH_MS);
+        // A capture that asked for a read while this one ran keeps the page due (when that is sooner).
+        const askedAgain = current.dueAt !== null && current.dueAt.getTime() < leaseUntil.getTime() && (next === null || current.dueAt < next);
+        await this.repository.update(row.productId, { ...verdict.changes, dueAt: askedAgain ? current.dueAt : next }, tx);
         if (verdict.event) await this.outbox.add(tx, 'pages.product-observed.v1', row.productId, verdict.event);
       });
       return verdict.counted;
@@ -161,15 +243,23 @@ function disagreesWithPage(capture: Pick<Capture, 'name' | 'brand'>, row: Pick<P
   return nameBrandKey(capture.name, row.readBrand === null ? '' : capture.brand) !== nameBrandKey(row.readName, row.readBrand ?? '');
 }
 
-/** What a fetch outcome means for the page's record and what is published. */
-function judge(row: ProductPageRow, outcome: PageFetchOutcome): ReadVerdict {
+/**
+ * What a fetch outcome means for the page's record and what is published.
+ * A read that found nothing new (a 304, the same name, brand and price, a
+ * lasting refusal) counts toward the quiet back-off; one that found a change
+ * resets it. A 404 or 410 is confirmed by a second read an hour later, and
+ * from GONE_AFTER_READS in a row on is published as `gone`; its validators
+ * are dropped, so the read after it asks for the whole page.
+ */
+export function judge(row: ProductPageRow, outcome: PageFetchOutcome): ReadVerdict {
   const fetchedAt = outcome.fetchedAt;
   const base = { productId: row.productId, url: row.url, fetchedAt: fetchedAt.toISOString() };
+  const quieter = row.unchangedReads + 1;
   if (outcome.kind === 'not-modified') {
     // What the last read showed is still the page: nothing new to say.
     return {
       counted: 'not-modified',
-      changes: { lastReadAt: fetchedAt, lastOutcome: 'not-modified', etag: outcome.etag ?? row.etag, lastModified: outcome.lastModified ?? row.lastModified, dueAt: null, failures: 0 },
+      changes: { lastReadAt: fetchedAt, lastOutcome: 'not-modified', etag: outcome.etag ?? row.etag, lastModified: outcome.lastModified ?? row.lastModified, failures: 0, goneReads: 0, unchangedReads: quieter },
       event: null,
     };
   }
@@ -179,23 +269,30 @@ function judge(row: ProductPageRow, outcome: PageFetchOutcome): ReadVerdict {
     if (!page) {
       return {
         counted: 'unreadable',
-        changes: { lastReadAt: fetchedAt, lastOutcome: 'unreadable', lastReason: 'no-product', ...validators, readName: null, readBrand: null, dueAt: null, failures: 0 },
+        changes: { lastReadAt: fetchedAt, lastOutcome: 'unreadable', lastReason: 'no-product', ...validators, readName: null, readBrand: null, readPrice: null, readCurrency: null, failures: 0, goneReads: 0, unchangedReads: row.lastReason === 'no-product' ? quieter : 0 },
         event: { ...base, outcome: 'unreadable', reason: 'no-product' },
       };
     }
+    const same = row.goneReads === 0 && row.readName === page.name && row.readBrand === page.brand && row.readPrice === page.price && row.readCurrency === page.currency;
     return {
       counted: 'product',
-      changes: { lastReadAt: fetchedAt, lastOutcome: 'product', lastReason: null, ...validators, readName: page.name, readBrand: page.brand, dueAt: null, failures: 0 },
+      changes: { lastReadAt: fetchedAt, lastOutcome: 'product', lastReason: null, ...validators, readName: page.name, readBrand: page.brand, readPrice: page.price, readCurrency: page.currency, failures: 0, goneReads: 0, unchangedReads: same ? quieter : 0 },
       event: { ...base, outcome: 'product', page },
     };
   }
+  if (outcome.reason === 'http-status' && isGoneStatus(outcome.status)) {
+    const goneReads = row.goneReads + 1;
+    const changes = { lastReadAt: fetchedAt, lastOutcome: 'unreadable' as const, lastReason: outcome.reason, etag: null, lastModified: null, failures: 0, goneReads, unchangedReads: 0 };
+    if (goneReads < GONE_AFTER_READS) return { counted: 'unreadable', changes, event: { ...base, outcome: 'unreadable', reason: outcome.reason }, retryAt: new Date(fetchedAt.getTime() + GONE_CONFIRM_MS) };
+    return { counted: 'unreadable', changes: { ...changes, readName: null, readBrand: null, readPrice: null, readCurrency: null }, event: { ...base, outcome: 'gone', status: outcome.status ?? 404 } };
+  }
   const passing = PASSING.has(outcome.reason) || (outcome.reason === 'http-status' && (outcome.status ?? 0) >= 500);
-  const retryAt = passing ? retryTime(fetchedAt, row.failures, outcome.retryAfter) : null;
-  return {
-    counted: 'unreadable',
-    changes: { lastReadAt: fetchedAt, lastOutcome: 'unreadable', lastReason: outcome.reason, dueAt: retryAt, failures: passing ? row.failures + 1 : 0 },
-    event: { ...base, outcome: 'unreadable', reason: outcome.reason },
-  };
+  const changes = { lastReadAt: fetchedAt, lastOutcome: 'unreadable' as const, lastReason: outcome.reason };
+  const event: PagesProductObserved = { ...base, outcome: 'unreadable', reason: outcome.reason };
+  // A passing failure says nothing about the page: retried with backoff, the quiet count kept.
+  if (passing) return { counted: 'unreadable', changes: { ...changes, failures: row.failures + 1, unchangedReads: row.unchangedReads }, event, retryAt: retryTime(fetchedAt, row.failures, outcome.retryAfter) };
+  // A lasting refusal (robots.txt, a bot wall, not HTML, ...): asked again only on the quiet cadence.
+  return { counted: 'unreadable', changes: { ...changes, failures: 0, goneReads: 0, unchangedReads: quieter }, event };
 }
 
 function retryTime(now: Date, failures: number, retryAfter: Date | undefined): Date {

@@ -1,6 +1,6 @@
 import { apiCaller, madeUpWord, RUNTIME_MODES, type RuntimeMode, signUpSuiteUsers, type StartedProduct, supportedShopUrl } from '@closetly/all-in-one/testing';
-import type { ContestedProduct, PageWatchRunResult, ProductView, SearchResults } from '@closetly/contracts';
-import { pollUntil, type SmtpCapture, startSmtpCapture } from '@closetly/testing';
+import type { ContestedProduct, PageWatchRunResult, PriceHistory, ProductView, SearchResults, WardrobeItem } from '@closetly/contracts';
+import { pollUntil, samplesOf, scrapeMetrics, type SmtpCapture, startSmtpCapture } from '@closetly/testing';
 import { CAPTCHA_WALL, type RetailerSite, startRetailerSite, zaraProductPage } from './support/retailer-site';
 
 const PASSWORD = 'Passw0rd!';
@@ -21,6 +21,10 @@ const UNPROVED: readonly User[] = ['throwaway1', 'throwaway2', 'lone'];
  * - on a page nobody can read, an honest proved saver and a proved liar make
  *   the product contested, and it shows the first saver's version;
  * - a lone unproved saver's product is theirs alone.
+ * And issue 25's: a saved page is read again on its cadence (shortened to
+ * PAGE_WATCH_REFRESH_MS here); a new price is recorded, shown on the
+ * product, in the lists, search and the saver's wardrobe, and announced
+ * once (catalogue.price-changed.v1).
  */
 describe.each(RUNTIME_MODES)('page watch API ($name mode)', (mode: RuntimeMode) => {
   let started: StartedProduct;
@@ -64,6 +68,8 @@ describe.each(RUNTIME_MODES)('page watch API ($name mode)', (mode: RuntimeMode) 
       OUTBOUND_TEST_HOSTS: `www.zara.com=${site.address}`,
       PAGE_WATCH_PACE_MS: '100',
       PAGE_WATCH_INTERVAL_MS: '0',
+      // Saved pages come due again three seconds after a read, so a refresh happens within the test (the default is a day).
+      PAGE_WATCH_REFRESH_MS: '3000',
     });
     betaToken = await started.product.betaToken();
     Object.assign(users, await signUpSuiteUsers(call, USERS, { email: ADMIN_EMAIL, password: PASSWORD, baseUrl: started.product.baseUrl, betaToken, smtp }, () => ({}), UNPROVED));
@@ -166,5 +172,85 @@ describe.each(RUNTIME_MODES)('page watch API ($name mode)', (mode: RuntimeMode) 
     expect((await view(id, 'lone')).status).toBe(200);
     expect((await view(id, 'stranger')).status).toBe(404);
     expect((await view(id)).status).toBe(404);
+  });
+
+  it('refreshes a saved page on its cadence: a new price is recorded, shown on the product, in the lists, search and the wardrobe, and announced once', async () => {
+    const name = `${word} TRENCH COAT`;
+    const pageImage = `https://static.zara.net/photos/${word.toLowerCase()}-trench.jpg`;
+    const pageOf = (price: number) => (url: string) => zaraProductPage({ url, name, price, imageUrl: pageImage, description: 'A trench coat.' });
+    const trench = zaraPage('trench', { status: 200, body: pageOf(150) });
+    const id = await save('honest', { sourceUrl: trench.url, name, brand: 'Zara', price: 150 });
+    await pollUntil(
+      async () => {
+        await runPageWatch();
+        return view(id);
+      },
+      (answer) => answer.status === 200 && answer.body.imageUrl === pageImage,
+      { what: 'the trench page read and shown', intervalMs: 200 },
+    );
+    const metrics = started.metricsUrls.get(mode.name === 'embedded' ? 'closetly' : 'catalogue') ?? '';
+    const priceChanges = async () =>
+      samplesOf((await scrapeMetrics(metrics)).samples, 'messaging_client_sent_messages_total', { messaging_destination_name: 'catalogue.price-changed.v1' }).reduce((total, sample) => total + sample.value, 0);
+    const before = await priceChanges();
+
+    // The shop marks it down; the next refresh (not a capture) reads it.
+    site.pages.set(trench.path, { status: 200, body: pageOf(120)(trench.url), etag: '"trench-v2"' });
+    const reduced = await pollUntil(
+      async () => {
+        await runPageWatch();
+        return view(id, 'stranger');
+      },
+      (answer) => answer.body.price === 120,
+      { what: 'the new price after a refresh', intervalMs: 500, timeoutMs: 60_000 },
+    );
+    expect(reduced.body).toMatchObject({ price: 120, currency: 'USD', available: true, priceDrop: { percent: 20, from: 150 } });
+
+    const popular = await pollUntil(
+      async () => (await call<ProductView[]>('GET', '/api/popular-items')).body.find((product) => product.id === id),
+      (product) => product?.price === 120,
+      { what: 'the new price in the popular list', intervalMs: 200 },
+    );
+    expect(popular?.priceDrop).toMatchObject({ percent: 20 });
+    const onSale = await pollUntil(
+      async () => (await call<SearchResults>('GET', `/api/search?q=${encodeURIComponent(`${word} trench`)}&sale=1`)).body,
+      (results) => results.products.some((product) => product.id === id && product.price === 120),
+      { what: 'the new price on sale in search', intervalMs: 200 },
+    );
+    expect(onSale.facets.sale).toEqual([{ value: '1', label: 'On sale', count: onSale.total }]);
+    const wardrobe = await pollUntil(
+      async () => (await call<WardrobeItem[]>('GET', '/api/get-wardrobe', { token: users.honest })).body.find((item) => item.id === id),
+      (item) => item?.priceDrop?.percent === 20,
+      { what: 'the drop badge in the wardrobe', intervalMs: 200 },
+    );
+    // The saver's own capture keeps what they saw; the badge is the shared product's.
+    expect(wardrobe).toMatchObject({ price: 150, priceDrop: { percent: 20, from: 150 } });
+
+    // Announced once, and not again by a later refresh that finds the page unchanged (a 304).
+    await pollUntil(priceChanges, (count) => count >= before + 1, { what: 'catalogue.price-changed.v1 published', intervalMs: 200 });
+    const reads = site.requests.filter((request) => request.path === trench.path).length;
+    await pollUntil(
+      async () => {
+        await runPageWatch();
+        return site.requests.filter((request) => request.path === trench.path);
+      },
+      (requests) => requests.length > reads && requests.at(-1)?.ifNoneMatch === '"trench-v2"',
+      { what: 'a refresh that finds the page unchanged', intervalMs: 500, timeoutMs: 60_000 },
+    );
+    expect(await priceChanges()).toBe(before + 1);
+
+    // The saver's history: both page reads (and the capture), never whose; anyone else is told it does not exist.
+    const history = await call<PriceHistory>('GET', `/api/products/${id}/price-history`, { token: users.honest });
+    expect(history.status).toBe(200);
+    expect(history.body).toMatchObject({ productId: id, currency: 'USD', low: 120, high: 150 });
+    expect(history.body.points.filter((point) => point.source === 'page').map((point) => point.amount)).toEqual([150, 120]);
+    expect((await call('GET', `/api/products/${id}/price-history`, { token: users.stranger })).status).toBe(404);
+    expect((await call('GET', `/api/products/${id}/price-history`)).status).toBe(401);
+
+    // The extension's read of the saved page: the saver's observation; the verified page still decides the price.
+    const observed = await call<{ recorded: boolean }>('POST', '/api/price-observations', { body: { productId: id, price: '$99.00' }, token: users.honest });
+    expect(observed).toMatchObject({ status: 200, body: { recorded: true } });
+    expect((await call('POST', '/api/price-observations', { body: { productId: id, price: 99 }, token: users.stranger })).status).toBe(404);
+    expect((await call('POST', '/api/price-observations', { body: { productId: id, price: 'soon' }, token: users.honest })).status).toBe(400);
+    expect((await view(id, 'stranger')).body.price).toBe(120);
   });
 });

@@ -5,7 +5,8 @@ import { buildEnvelope, type Db, EventInbox, migrateService, OutboxWriter, type 
 import { type AdapterTestDatabase, capture, deadLetterRecorder, openAdapterTestDatabase } from '@closetly/testing';
 import { eq } from 'drizzle-orm';
 import { loadPagesConfig } from '../src/config';
-import { outbox, pagesPlatformTables, productPages } from '../src/db/schema';
+import { hostLeases, outbox, pageSavers, pagesPlatformTables, productPages } from '../src/db/schema';
+import { REFRESH_MS } from '../src/page-watch-cadence';
 import { PagesConsumer } from '../src/pages.consumer';
 import { PagesRepository } from '../src/pages.repository';
 import { PagesService } from '../src/pages.service';
@@ -69,7 +70,10 @@ describe.each(['embedded', 'distributed'] as const)('page watch (%s)', (mode) =>
     expect(await observed(page.productId)).toEqual([
       expect.objectContaining({ outcome: 'product', url: page.url, page: expect.objectContaining({ sourceUrl: page.url, name: 'WOOL BLEND COAT', brand: 'Zara', price: 129, currency: 'USD' }) }),
     ]);
-    expect(await repository.find(page.productId)).toMatchObject({ lastOutcome: 'product', etag: '"coat-v1"', readName: 'WOOL BLEND COAT', dueAt: null });
+    const read = await repository.find(page.productId);
+    expect(read).toMatchObject({ lastOutcome: 'product', etag: '"coat-v1"', readName: 'WOOL BLEND COAT', readPrice: 129, host: 'www.zara.com', savers: 1 });
+    // The next read on the refresh cadence: a day after this one.
+    expect(read?.dueAt).toEqual(new Date((read?.lastReadAt as Date).getTime() + REFRESH_MS));
     expect(site.requests.filter((request) => request.path === page.path)).toEqual([
       { path: page.path, userAgent: 'Closetly-PageWatch/1.0 (+https://closetly.test/about)', ifNoneMatch: undefined },
     ]);
@@ -84,7 +88,7 @@ describe.each(['embedded', 'distributed'] as const)('page watch (%s)', (mode) =>
     await expect(service.runNow(ADMIN)).resolves.toMatchObject({ notModified: 1 });
     expect(site.requests.filter((request) => request.path === page.path).map((request) => request.ifNoneMatch)).toEqual([undefined, '"dress-v1"']);
     expect(await observed(page.productId)).toHaveLength(1);
-    expect(await repository.find(page.productId)).toMatchObject({ lastOutcome: 'not-modified', readName: 'RIBBED KNIT DRESS', dueAt: null });
+    expect(await repository.find(page.productId)).toMatchObject({ lastOutcome: 'not-modified', readName: 'RIBBED KNIT DRESS', unchangedReads: 1 });
   });
 
   it('records an unreadable page with its reason: a page that is gone, a host nobody mapped', async () => {
@@ -105,10 +109,53 @@ describe.each(['embedded', 'distributed'] as const)('page watch (%s)', (mode) =>
     await consumer().onItemsSaved([saved(page.productId, 'ada', page.capture)]);
     const now = new Date();
     const lease = new Date(now.getTime() + 60_000);
-    const [first, second] = await Promise.all([repository.claimDue(now, 10, lease), repository.claimDue(now, 10, lease)]);
+    const hosts = ['www.zara.com'];
+    const [first, second] = await Promise.all([repository.claimDue(now, 10, lease, hosts), repository.claimDue(now, 10, lease, hosts)]);
     const claims = [...(first ?? []), ...(second ?? [])].filter((row) => row.productId === page.productId);
     expect(claims).toHaveLength(1);
     expect(claims[0]?.dueAt).toEqual(lease);
-    expect(await repository.claimDue(now, 10, lease)).toEqual([]);
+    expect(await repository.claimDue(now, 10, lease, hosts)).toEqual([]);
+  });
+
+  it('never lets two workers lease one host at once; a released or lapsed lease frees it', async () => {
+    await db.delete(hostLeases);
+    const pages = ['www.zara.com', 'www.cos.com', 'www.arket.com', 'www.asos.com'].map((host, index) => {
+      const theirs = capture({ sourceUrl: `https://${host}/${mode}/lease-${index}-p0${slug}.html`, name: `Lease ${index}`, brand: 'Zara' });
+      return { productId: productIdFor(theirs.productKey), capture: theirs };
+    });
+    for (const page of pages) await consumer().onItemsSaved([saved(page.productId, 'ada', page.capture)]);
+    const now = new Date(Date.now() + 1000);
+    const lease = new Date(now.getTime() + 60_000);
+    const leased = await Promise.all(['worker-a', 'worker-b', 'worker-c'].map((worker) => repository.leaseHosts(worker, now, lease, 2)));
+    const all = leased.flat();
+    // Each host with due pages is held by at most one worker, and every one is held by someone.
+    expect(new Set(all).size).toBe(all.length);
+    expect(all).toEqual(expect.arrayContaining(['www.zara.com', 'www.cos.com', 'www.arket.com', 'www.asos.com']));
+    expect(leased.every((hosts) => hosts.length <= 2)).toBe(true);
+
+    const holderOfZara = ['worker-a', 'worker-b', 'worker-c'][leased.findIndex((hosts) => hosts.includes('www.zara.com'))] as string;
+    expect(await repository.leaseHosts('worker-d', now, lease, 10)).not.toContain('www.zara.com');
+    // The holder renews its own lease; a lapsed lease is anyone's.
+    expect(await repository.leaseHosts(holderOfZara, now, lease, 10)).toContain('www.zara.com');
+    expect(await repository.leaseHosts('worker-d', new Date(lease.getTime() + 1), new Date(lease.getTime() + 60_000), 10)).toContain('www.zara.com');
+    await repository.releaseHosts('worker-d', ['www.zara.com', 'www.cos.com', 'www.arket.com', 'www.asos.com']);
+    expect(await repository.leaseHosts('worker-e', now, lease, 10)).toContain('www.zara.com');
+    await db.delete(hostLeases);
+  });
+
+  it('counts each active saver once, forgets removed and erased ones, and reads a page nobody saves no more', async () => {
+    const page = zaraPage('SAVERS COAT');
+    const ada = '7c9e6679-7425-40de-944b-e07fc1f90ae7';
+    const grace = '7c9e6679-7425-40de-944b-e07fc1f90ae8';
+    await consumer().onItemsSaved([saved(page.productId, ada, page.capture), saved(page.productId, grace, page.capture), saved(page.productId, ada, page.capture)]);
+    expect(await repository.find(page.productId)).toMatchObject({ savers: 2 });
+    await consumer().onItemsRemoved([buildEnvelope('wardrobe.item-removed.v1', page.productId, { userId: grace, productId: page.productId, removedAt: new Date().toISOString() })]);
+    expect(await repository.find(page.productId)).toMatchObject({ savers: 1 });
+    await consumer().onAccountDeleted(buildEnvelope('identity.account-deleted.v1', ada, { userId: ada }));
+    expect(await repository.find(page.productId)).toMatchObject({ savers: 0, dueAt: null });
+    expect(await db.$count(pageSavers, eq(pageSavers.userId, ada))).toBe(0);
+    // A save of theirs arriving after the deletion changes nothing.
+    await consumer().onItemsSaved([saved(page.productId, ada, page.capture)]);
+    expect(await repository.find(page.productId)).toMatchObject({ savers: 0 });
   });
 });

@@ -57,7 +57,7 @@ describe('SearchService.search', () => {
         page: 3,
         pageSize: 25,
         pageCount: 0,
-        facets: { price: [], gender: [], brand: [], colour: [] },
+        facets: { price: [], gender: [], brand: [], colour: [], sale: [] },
       });
     }
     expect(index.search).not.toHaveBeenCalled();
@@ -67,7 +67,7 @@ describe('SearchService.search', () => {
     const index = fakeIndex();
     const service = new SearchService(index, fakeRpc().sources);
     await service.search(query({ q: 'T-Shirt OR blouse', multi: true, page: 2, price: ['under-50'], gender: ['Women'], brand: ['Zara', 'COS'] }));
-    expect(index.search).toHaveBeenCalledWith({ terms: ['T-Shirt', 'blouse'], priceBands: ['under-50'], gender: ['Women'], brands: ['Zara', 'COS'], colours: [], page: 2, pageSize: 25 });
+    expect(index.search).toHaveBeenCalledWith({ terms: ['T-Shirt', 'blouse'], priceBands: ['under-50'], gender: ['Women'], brands: ['Zara', 'COS'], colours: [], onSale: false, saleSince: expect.any(String), page: 2, pageSize: 25 });
   });
 
   it('runs a plain search as understood, with the filters, widening tier by tier until one finds enough', async () => {
@@ -119,7 +119,16 @@ describe('SearchService.search', () => {
       gender: [{ value: 'Unisex', count: 51 }],
       brand: [{ value: listed.brand, count: 51 }],
       colour: [{ value: 'blue', label: 'Blue', count: 12 }],
+      sale: [],
     });
+  });
+
+  it('asks for "On sale" with the window of the last 7 days, and labels its count', async () => {
+    const index = fakeIndex({ items: [], total: 3, facets: { ...noFacets, onSale: 3 } });
+    const now = new Date('2026-03-10T12:00:00.000Z');
+    const results = await new SearchService(index, fakeRpc().sources).search(query({ q: 'coat', multi: true, sale: true }), now);
+    expect(index.search).toHaveBeenCalledWith(expect.objectContaining({ onSale: true, saleSince: '2026-03-03T12:00:00.000Z' }));
+    expect(results.facets.sale).toEqual([{ value: '1', label: 'On sale', count: 3 }]);
   });
 
   it('offers no page past the engines’ result window', async () => {

@@ -1,7 +1,9 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import {
   type Caller,
+  ON_SALE_LABEL,
   PRICE_BAND_LABELS,
+  PRICE_DROP_WINDOW_DAYS,
   SEARCH_COLOUR_LABELS,
   type Product,
   type ReindexSource,
@@ -51,12 +53,15 @@ export class SearchService {
    * wider than the last, until one finds enough. A multi-search (a
    * category's keywords) ORs its terms as they are.
    */
-  async search(query: SearchQuery): Promise<SearchResults> {
+  async search(query: SearchQuery, now = new Date()): Promise<SearchResults> {
     const filters = {
       gender: query.gender,
       brands: query.brand,
       priceBands: query.price,
       colours: query.colour,
+      // "On sale": the price dropped within the badge's window (the catalogue keeps only the latest drop, dated).
+      onSale: query.sale ?? false,
+      saleSince: new Date(now.getTime() - PRICE_DROP_WINDOW_DAYS * 24 * 60 * 60_000).toISOString(),
       page: query.page,
       pageSize: SEARCH_PAGE_SIZE,
     };
@@ -81,6 +86,7 @@ export class SearchService {
         gender: result.facets.genders,
         brand: result.facets.brands,
         colour: result.facets.colours.map(({ value, count }) => ({ value, label: SEARCH_COLOUR_LABELS[value], count })),
+        sale: result.facets.onSale ? [{ value: '1' as const, label: ON_SALE_LABEL, count: result.facets.onSale }] : [],
       },
     };
   }
@@ -149,5 +155,5 @@ export class SearchService {
 }
 
 export function emptyResults(page: number): SearchResults {
-  return { products: [], total: 0, page, pageSize: SEARCH_PAGE_SIZE, pageCount: 0, facets: { price: [], gender: [], brand: [], colour: [] } };
+  return { products: [], total: 0, page, pageSize: SEARCH_PAGE_SIZE, pageCount: 0, facets: { price: [], gender: [], brand: [], colour: [], sale: [] } };
 }

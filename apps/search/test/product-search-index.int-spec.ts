@@ -77,6 +77,8 @@ function product(id: string, overrides: Partial<Omit<ProductDocument, 'id'>> = {
     sourceUrl: `https://shop.test/p/${id}`,
     retailer: 'Shop Test',
     updatedAt: '2025-03-01T10:00:00.000Z',
+    priceDrop: null,
+    available: true,
     ...overrides,
   };
 }
@@ -507,6 +509,37 @@ describe.each(engineFactories)('product search index contract (%s)', (_kind, sta
         { value: 'Unisex', count: 1 },
         { value: 'Women', count: 1 },
       ]);
+    });
+  });
+
+  describe('"On sale"', () => {
+    const SINCE = '2026-03-01T00:00:00.000Z';
+    const drop = (since: string) => ({ percent: 20, from: 100, since });
+
+    it('filters products whose price dropped since the given instant, counts them within the other filters, and keeps the badge on the card', async () => {
+      await put(
+        product('s1', { name: 'Sale Coat', brand: 'Arket', gender: 'Women', priceDrop: drop('2026-03-05T00:00:00.000Z') }),
+        product('s2', { name: 'Sale Jumper', brand: 'COS', gender: 'Men', priceDrop: drop('2026-03-02T00:00:00.000Z') }),
+        product('s3', { name: 'Old Sale Scarf', brand: 'Arket', gender: 'Women', priceDrop: drop('2026-02-01T00:00:00.000Z') }),
+        product('s4', { name: 'Full Price Hat', brand: 'Arket', gender: 'Women', available: false }),
+      );
+      const all = await index.search({ terms: [], saleSince: SINCE });
+      expect(all.total).toBe(4);
+      expect(all.facets.onSale).toBe(2);
+
+      const onSale = await index.search({ terms: [], onSale: true, saleSince: SINCE });
+      expect(ids(onSale).sort()).toEqual(['s1', 's2']);
+      expect(onSale.items.find((item) => item.id === 's1')?.priceDrop).toEqual(drop('2026-03-05T00:00:00.000Z'));
+      // The brand facet counts within the sale filter; the sale count within the brand filter.
+      expect(onSale.facets.brands).toEqual([
+        { value: 'Arket', count: 1 },
+        { value: 'COS', count: 1 },
+      ]);
+      const arket = await index.search({ terms: [], brands: ['Arket'], saleSince: SINCE });
+      expect(arket.facets.onSale).toBe(1);
+      expect((await index.search({ terms: [], brands: ['Arket'], saleSince: SINCE })).items.find((item) => item.id === 's4')?.available).toBe(false);
+      // Without an instant to compare with, nothing is on sale.
+      expect((await index.search({ terms: [], onSale: true })).total).toBe(0);
     });
   });
 

@@ -39,7 +39,7 @@ describe('WardrobeConsumer', () => {
       await consumer.onProductsUpserted([event]);
 
       await expect(service.find(SHOPPER, saved.id)).resolves.toMatchObject({ gender: 'Women', category: 'outerwear' });
-      expect(repository.upsertClassification).toHaveBeenCalledWith(saved.id, { gender: 'Women', category: 'outerwear' }, tx);
+      expect(repository.upsertClassification).toHaveBeenCalledWith(saved.id, { gender: 'Women', category: 'outerwear', priceDrop: null, available: true }, tx);
       expect(recommendations.repository.upsertProduct).toHaveBeenCalledWith(published, tx);
       expect(recommendations.products.get(saved.id)).toEqual(published);
       expect(claims).toEqual([{ eventId: event.id, consumer: 'wardrobe', topic: 'catalogue.product-upserted.v1' }]);

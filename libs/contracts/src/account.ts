@@ -106,6 +106,8 @@ export const ExportedPriceObservation = z.object({
   currency: z.string().nullable(),
   priceText: z.string().nullable(),
   observedAt: z.string(),
+  /** How it was observed: a save's capture, or the extension's read of a saved page (price watch); absent in older exports. */
+  source: z.enum(['capture', 'shopper']).optional(),
 });
 export type ExportedPriceObservation = z.infer<typeof ExportedPriceObservation>;
 

@@ -37,7 +37,7 @@ import {
 import { ApiHealthResponse } from './health';
 import { OptionalWidthQuery, ProxyImageQuery, StoredImageParams } from './images';
 import { CategoryListParams, CategoryListQuery, NewArrivalsParams, PopularItemsQuery, ProductList } from './lists';
-import { MarkNotificationsReadRequest, NotificationList, PriceAlertsRunResult, PriceTarget, UnsubscribeRequest, UnsubscribeResponse } from './price-watch';
+import { MarkNotificationsReadRequest, NotificationList, PriceAlertsRunResult, PriceHistory, PriceObservationRequest, PriceObservationResponse, PriceTarget, UnsubscribeRequest, UnsubscribeResponse } from './price-watch';
 import { Profile, UpdateProfileRequest } from './profile';
 import { AtRiskItems, RetentionClockRequest, RetentionSweepResult } from './retention';
 import { PingResponse } from './rpc';
@@ -197,6 +197,10 @@ export const HTTP_ROUTES = {
   correctProduct: { method: 'PATCH', path: '/api/products/{id}', summary: "Correct a product's shared fields (administrators)", auth: 'admin', params: ProductIdParams, body: CorrectProductRequest, status: 200, answer: json(Product) },
   getContestedProducts: { method: 'GET', path: '/api/admin/contested-products', summary: 'Products whose proved savers disagree, with each version (administrators)', auth: 'admin', status: 200, answer: json(ContestedProducts) },
   resolveContest: { method: 'POST', path: '/api/admin/contested-products/{id}/resolve', summary: 'Settle a contested product (administrators)', auth: 'admin', params: ProductIdParams, body: ResolveContestRequest, status: 200, answer: json(Product) },
+
+  // Price watch: a saver's price history, and the extension's read of a saved page
+  getPriceHistory: { method: 'GET', path: '/api/products/{id}/price-history', summary: "The observed prices of the last 90 days (the product's active savers only; 404 to anyone else)", auth: 'user', params: ProductIdParams, status: 200, answer: json(PriceHistory) },
+  recordPriceObservation: { method: 'POST', path: '/api/price-observations', summary: "The price a saved product's page showed the caller (the extension's read; active savers only)", auth: 'user', rateLimit: 'save', extension: true, body: PriceObservationRequest, status: 200, answer: json(PriceObservationResponse) },
 
   // Profile
   getProfile: { method: 'GET', path: '/api/profile', summary: "The caller's profile", auth: 'user', status: 200, answer: json(Profile) },

@@ -31,6 +31,15 @@ export const PriceDrop = z.object({
 });
 export type PriceDrop = z.infer<typeof PriceDrop>;
 
+/**
+ * The badge as a reader shows it at `now`: a product keeps its latest drop (dated `since`), and the badge,
+ * "On sale" and the Sale filter show it only while that is within PRICE_DROP_WINDOW_DAYS.
+ */
+export function currentPriceDrop(drop: PriceDrop | null | undefined, now: Date): PriceDrop | null {
+  if (!drop) return null;
+  return new Date(drop.since).getTime() > now.getTime() - PRICE_DROP_WINDOW_DAYS * 24 * 60 * 60_000 ? drop : null;
+}
+
 export const PRICE_OBSERVATION_SOURCES = ['page', 'capture', 'shopper'] as const;
 export const PriceObservationSource = z.enum(PRICE_OBSERVATION_SOURCES);
 export type PriceObservationSource = z.infer<typeof PriceObservationSource>;

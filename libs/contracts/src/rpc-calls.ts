@@ -24,6 +24,7 @@ import { ListCategory, ListGender, MAX_LIST_ITEMS, MAX_NEW_ARRIVALS, ProductList
 import { RecentSearches, REINDEX_SOURCES, SaveSearchRequest, SearchQuery, SearchResults, SearchSuggestions, SuggestionParams } from './search';
 import { AtRiskItems, RetentionClockRequest, RetentionSweepResult } from './retention';
 import { ContestedProducts, PageWatchRunResult, ResolveContestRequest } from './trust';
+import { PriceHistory, PriceObservationRequest, PriceObservationResponse } from './price-watch';
 import {
   DataHeld,
   DeleteAccountRequest,
@@ -152,6 +153,10 @@ export const RPC_CALLS = {
   'catalogue.correct-product': rpcCall('catalogue', WithProduct.extend({ correction: CorrectProductRequest }), Product),
   'catalogue.list-contested': rpcCall('catalogue', WithCaller, ContestedProducts, { idempotent: true }),
   'catalogue.resolve-contest': rpcCall('catalogue', WithProduct.extend({ resolution: ResolveContestRequest }), Product),
+  /** A saver's price history of the product (NOT_FOUND unless the caller saves it now). */
+  'catalogue.price-history': rpcCall('catalogue', WithProduct, PriceHistory, { idempotent: true }),
+  /** The extension's read of a saved product's page: the caller's price observation (NOT_FOUND unless they save it now). */
+  'catalogue.record-price-observation': rpcCall('catalogue', WithProduct.extend({ price: PriceObservationRequest.shape.price }), PriceObservationResponse),
   /** The caller's price observations, a page at a time (`after`: the last one's cursor). */
   'catalogue.export-price-observations': rpcCall('catalogue', WithCaller.extend(ExportPage.shape), ExportPageOf(ExportedPriceObservation), { idempotent: true }),
   /** The caller's gender votes, a page at a time. */

@@ -20,6 +20,9 @@ export const MAX_SEARCH_PAGE = 400;
 /** In a multi-search (a category's keywords), terms are joined with this; in a plain search "OR" is just text. */
 export const MULTI_SEARCH_SEPARATOR = ' OR ';
 
+/** The "On sale" facet's label. */
+export const ON_SALE_LABEL = 'On sale';
+
 export const SEARCH_GENDERS = ['Women', 'Men', 'Unisex'] as const;
 export type SearchGender = (typeof SEARCH_GENDERS)[number];
 /**
@@ -43,7 +46,8 @@ const repeated = <T extends z.ZodType>(item: T) =>
  * GET /api/search query: `q` (empty → no results), `isMultiSearch` ("true":
  * `q` holds terms joined by MULTI_SEARCH_SEPARATOR and a product matching any
  * of them matches), `page` (1-based), and the filters `price`, `gender`,
- * `brand`, `colour` (a colour family), each repeatable (OR within a filter, AND across filters).
+ * `brand`, `colour` (a colour family), each repeatable (OR within a filter, AND across filters),
+ * and `sale=1` ("On sale": products whose shown price dropped in the last PRICE_DROP_WINDOW_DAYS).
  */
 export const SearchParams = z
   .object({
@@ -54,11 +58,7 @@ export const SearchParams = z
     gender: repeated(z.enum(SEARCH_GENDERS, { error: `Must be one of ${SEARCH_GENDERS.join(', ')}` })),
     brand: repeated(z.string().trim().min(1, 'Brand is required').max(200, 'Brand must be at most 200 characters')),
     colour: repeated(z.enum(SEARCH_COLOURS, { error: `Must be one of ${SEARCH_COLOURS.join(', ')}` })),
-    /** "On sale" (issue 25): `sale=1` keeps the products whose shown price dropped (ProductView.priceDrop). */
-    sale: z
-      .enum(['1', 'true', '0', 'false'], { error: 'Must be 1 or 0' })
-      .optional()
-      .transform((value) => value === '1' || value === 'true'),
+    sale: z.enum(['1', '0'], { error: 'Must be 1 or 0' }).default('0').transform((value) => value === '1'),
   })
   .strict();
 export type SearchParams = z.infer<typeof SearchParams>;
@@ -83,6 +83,8 @@ export const SearchResults = z.object({
     gender: z.array(FacetCount.extend({ value: z.enum(SEARCH_GENDERS) })),
     brand: z.array(FacetCount),
     colour: z.array(FacetCount.extend({ value: z.enum(SEARCH_COLOURS), label: z.string() })).default([]),
+    /** "On sale": how many products (within the other filters) dropped in price lately; empty when none did. */
+    sale: z.array(FacetCount.extend({ value: z.literal('1'), label: z.string() })).optional(),
   }),
 });
 export type SearchResults = z.infer<typeof SearchResults>;

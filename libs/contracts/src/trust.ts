@@ -30,11 +30,15 @@ export type ObservedPage = z.infer<typeof ObservedPage>;
  * pages → catalogue (and, later, price watch): one read of a product's page.
  * `product`: the page yielded a product at `page`; `unreadable`: it did not,
  * and `reason` says why (robots.txt, a bot wall, no product, an error). A
- * failed read changes nothing downstream.
+ * failed read changes nothing downstream. `gone` (price watch): the page
+ * answered 404 or 410 on two reads in a row; the catalogue marks the product
+ * unavailable (never deletes it), and a later `product` read makes it
+ * available again.
  */
 export const PagesProductObserved = z.discriminatedUnion('outcome', [
   z.object({ productId: z.string().uuid(), url: z.string().max(2048), fetchedAt: z.string().datetime(), outcome: z.literal('product'), page: ObservedPage }),
   z.object({ productId: z.string().uuid(), url: z.string().max(2048), fetchedAt: z.string().datetime(), outcome: z.literal('unreadable'), reason: z.string().min(1).max(500) }),
+  z.object({ productId: z.string().uuid(), url: z.string().max(2048), fetchedAt: z.string().datetime(), outcome: z.literal('gone'), status: z.number().int() }),
 ]);
 export type PagesProductObserved = z.infer<typeof PagesProductObserved>;
 

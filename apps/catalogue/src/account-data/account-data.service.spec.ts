@@ -30,7 +30,7 @@ function setup() {
   );
   const observe = (userId: string, count: number) => {
     for (let index = 0; index < count; index += 1) {
-      observations.push({ id: observations.length + 1, productId: PRODUCT, userId, amount: 10 + index, currency: 'USD', priceText: `$${10 + index}`, observedAt: new Date(T0 + index * 1000) });
+      observations.push({ id: observations.length + 1, productId: PRODUCT, userId, source: 'capture', amount: 10 + index, currency: 'USD', priceText: `$${10 + index}`, observedAt: new Date(T0 + index * 1000) });
     }
   };
   /** A vote given `micros` microseconds after T0; ids ascend with the index, so votes of one instant have a known order. */
@@ -38,7 +38,7 @@ function setup() {
     const createdAtMicros = String(T0 * 1000 + micros);
     feedback.push({ id: voteId(index), productId: productOfVote(index), userId, voter: `user:${userId}`, gender: 'Women', createdAt: new Date(T0 + Math.floor(micros / 1000)), createdAtMicros });
   };
-  return { service: new AccountDataService(repository), repository, observe, vote };
+  return { service: new AccountDataService(repository), repository, observations, observe, vote };
 }
 
 describe('AccountDataService', () => {
@@ -54,7 +54,14 @@ describe('AccountDataService', () => {
       expect(pages.map((page) => page.items.length)).toEqual([3, 3, 1]);
       expect(pages.map((page) => page.next)).toEqual(['3', '8', null]);
       expect(pages.flatMap((page) => page.items.map((item) => item.amount))).toEqual([10, 11, 12, 13, 10, 11, 12]);
-      expect(pages[0]?.items[0]).toEqual({ productId: PRODUCT, amount: 10, currency: 'USD', priceText: '$10', observedAt: new Date(T0).toISOString() });
+      expect(pages[0]?.items[0]).toEqual({ productId: PRODUCT, amount: 10, currency: 'USD', priceText: '$10', observedAt: new Date(T0).toISOString(), source: 'capture' });
+    });
+
+    it('says which observations were the extension\'s reads of a saved page', async () => {
+      const { service, observations } = setup();
+      observations.push({ id: 1, productId: PRODUCT, userId: 'ada', source: 'shopper', amount: 9, currency: 'USD', priceText: '$9', observedAt: new Date(T0) });
+      const page = await service.exportPriceObservations(ADA, null, 10);
+      expect(page.items).toEqual([expect.objectContaining({ amount: 9, source: 'shopper' })]);
     });
 
     it('ends on a full last page without an empty one after it', async () => {

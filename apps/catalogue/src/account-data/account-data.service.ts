@@ -58,6 +58,8 @@ export class AccountDataService {
       currency: row.currency,
       priceText: row.priceText,
       observedAt: row.observedAt.toISOString(),
+      // A user's rows are their captures and extension reads; page reads have no user and are never exported.
+      source: row.source === 'shopper' ? 'shopper' : 'capture',
     }));
   }
 

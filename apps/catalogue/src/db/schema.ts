@@ -1,3 +1,4 @@
+import type { PriceObservationSource } from '@closetly/contracts';
 import { erasedAccountsTable, platformTables } from '@closetly/server/db-tables';
 import { sql } from 'drizzle-orm';
 import { bigserial, boolean, customType, doublePrecision, index, jsonb, pgSchema, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
@@ -48,6 +49,10 @@ export const products = catalogueSchema.table(
     contested: jsonb('contested').notNull().default([]),
     /** When an administrator last settled a contest: evidence from before then contests nothing. */
     contestSettledAt: timestamp('contest_settled_at', { withTimezone: true }),
+    /** False once page watch found the retailer's page gone (404 or 410, twice); a later read of the page makes it true again. Never a reason to delete. */
+    available: boolean('available').notNull().default(true),
+    /** The latest drop of the shown price (PriceDrop), set when the shown price changes; readers show it only while `since` is within PRICE_DROP_WINDOW_DAYS. */
+    priceDrop: jsonb('price_drop'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -102,13 +107,20 @@ export const activeSaves = catalogueSchema.table(
   ],
 );
 
-/** Every capture's price: the price history (later read by price-drop alerts). Append-only. */
+/**
+ * Every observed price: the price history. Append-only. `source`: a saver's
+ * capture, a shopper's read through the extension (both the saver's price
+ * vote, with their user id: per-user data, exported and erased with the
+ * account), or page watch's read of the retailer's page (no user).
+ */
 export const priceObservations = catalogueSchema.table(
   'price_observations',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     productId: uuid('product_id').notNull(),
-    userId: text('user_id').notNull(),
+    /** The saver whose observation it is; null for a page read. */
+    userId: text('user_id'),
+    source: text('source').$type<PriceObservationSource>().notNull().default('capture'),
     amount: doublePrecision('amount').notNull(),
     currency: text('currency'),
     priceText: text('price_text'),
@@ -119,6 +131,24 @@ export const priceObservations = catalogueSchema.table(
     // One user's observations in id order: their data export's pages, and their account's erasure.
     index('price_observations_user_idx').on(table.userId, table.id),
   ],
+);
+
+/**
+ * Each change of a product's shown price (the derived price shoppers see),
+ * from when it showed: what the "Price dropped" badge compares against. One
+ * row per change, none for a price that stayed; deleted with the product.
+ */
+export const shownPrices = catalogueSchema.table(
+  'shown_prices',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    productId: uuid('product_id').notNull(),
+    /** Null: no price was shown from then on. */
+    amount: doublePrecision('amount'),
+    currency: text('currency'),
+    since: timestamp('since', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('shown_prices_product_idx').on(table.productId, table.since)],
 );
 
 /** Shoppers' gender votes from the quick view's feedback area. */

@@ -36,6 +36,8 @@ function row(overrides: Partial<ProductRow> = {}): ProductRow {
     verified: false,
     contested: [],
     contestSettledAt: null,
+    available: true,
+    priceDrop: null,
     createdAt: new Date('2026-03-01T00:00:00.000Z'),
     updatedAt: new Date('2026-03-01T00:00:00.000Z'),
     ...overrides,

@@ -1,5 +1,5 @@
 import type { Capture, Category, ContestReason, ProductGender } from '@closetly/contracts';
-import { captureCategory, nameBrandKey, productKey, retailerFromUrl, retailerSellsBrand, supportedRetailerForHost, webUrl } from '@closetly/catalogue-rules';
+import { captureCategory, nameBrandKey, productIdFor, productKey, retailerFromUrl, retailerSellsBrand, supportedRetailerForHost, webUrl } from '@closetly/catalogue-rules';
 
 /** One saver's latest capture of the product. */
 export interface SaverCapture {
@@ -141,7 +141,14 @@ export function robustPrice(observations: readonly LatestObservation[], saverOrd
 const collapse = (text: string) => text.trim().replace(/\s+/g, ' ');
 
 /** Whether the page read is the product's own page: its canonical address makes the product's key. */
-const isProductPage = (key: string, page: PageRead): boolean => key.startsWith('url:') && productKey({ sourceUrl: page.sourceUrl, name: page.name, brand: page.brand ?? '' }) === key;
+const isProductPage = (key: string, page: Pick<PageRead, 'sourceUrl' | 'name' | 'brand'>): boolean =>
+  key.startsWith('url:') && productKey({ sourceUrl: page.sourceUrl, name: page.name, brand: page.brand ?? '' }) === key;
+
+/** isProductPage by the product's id (its key's UUIDv5), for a read that may arrive before the product is derived. */
+export function isOwnPage(productId: string, page: Pick<PageRead, 'sourceUrl' | 'name' | 'brand'>): boolean {
+  const key = productKey({ sourceUrl: page.sourceUrl, name: page.name, brand: page.brand ?? '' });
+  return isProductPage(key, page) && productIdFor(key) === productId;
+}
 
 /**
  * The shared product. No saver, and no gang of throwaway accounts, decides

@@ -1,8 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Capture } from '@closetly/contracts';
 import { DATABASE, type Db, uuidList } from '@closetly/server';
-import { and, asc, desc, eq, getTableColumns, gt, gte, inArray, type SQL, sql } from 'drizzle-orm';
-import { activeSaves, captures, genderFeedback, pageReads, priceObservations, products, provedAccounts } from '../db/schema';
+import { and, asc, desc, eq, getTableColumns, gt, gte, inArray, isNotNull, lte, type SQL, sql } from 'drizzle-orm';
+import { activeSaves, captures, genderFeedback, pageReads, priceObservations, products, provedAccounts, shownPrices } from '../db/schema';
+import type { ShownPrice } from './price-drop';
 import type { LatestObservation, PageRead, SaverCapture } from './product-derivation';
 
 /** How many locks products share (see lockProducts); a power of two. */
@@ -12,6 +13,7 @@ export type ProductRow = typeof products.$inferSelect;
 export type NewProduct = typeof products.$inferInsert;
 /** A saver's capture of a product as stored (see upsertCaptures). */
 export type CaptureWrite = typeof captures.$inferInsert & { capture: Capture };
+export type PriceObservationRow = typeof priceObservations.$inferSelect;
 
 const productColumns = getTableColumns(products);
 
@@ -123,10 +125,12 @@ export class ProductsRepository {
 
   /** Each saver's latest observation since `since` (the newest first per user). */
   async latestObservations(productId: string, since: Date | null, tx: Db = this.db): Promise<LatestObservation[]> {
-    const conditions = since ? and(eq(priceObservations.productId, productId), gte(priceObservations.observedAt, since)) : eq(priceObservations.productId, productId);
+    // A page read is no saver's vote (it decides on its own, see deriveProduct).
+    const ofSavers = and(eq(priceObservations.productId, productId), isNotNull(priceObservations.userId));
+    const conditions = since ? and(ofSavers, gte(priceObservations.observedAt, since)) : ofSavers;
     return tx
       .selectDistinctOn([priceObservations.userId], {
-        userId: priceObservations.userId,
+        userId: sql<string>`${priceObservations.userId}`,
         amount: priceObservations.amount,
         currency: priceObservations.currency,
         priceText: priceObservations.priceText,
@@ -143,20 +147,70 @@ export class ProductsRepository {
     const rows = await tx
       .selectDistinctOn([priceObservations.productId, priceObservations.userId], {
         productId: priceObservations.productId,
-        userId: priceObservations.userId,
+        userId: sql<string>`${priceObservations.userId}`,
         amount: priceObservations.amount,
         currency: priceObservations.currency,
         priceText: priceObservations.priceText,
       })
       .from(priceObservations)
-      .where(inArray(priceObservations.productId, uuidList(productIds)))
+      .where(and(inArray(priceObservations.productId, uuidList(productIds)), isNotNull(priceObservations.userId)))
       .orderBy(priceObservations.productId, priceObservations.userId, desc(priceObservations.observedAt), desc(priceObservations.id));
     for (const { productId, ...observation } of rows) byProduct.set(productId, [...(byProduct.get(productId) ?? []), observation]);
     return byProduct;
   }
 
-  async priceHistory(productId: string): Promise<Array<typeof priceObservations.$inferSelect>> {
-    return this.db.select().from(priceObservations).where(eq(priceObservations.productId, productId)).orderBy(asc(priceObservations.observedAt), asc(priceObservations.id));
+  /** The product's observations since `since`, oldest first: its price history. */
+  async priceHistory(productId: string, since: Date, tx: Db = this.db): Promise<PriceObservationRow[]> {
+    return tx
+      .select()
+      .from(priceObservations)
+      .where(and(eq(priceObservations.productId, productId), gte(priceObservations.observedAt, since)))
+      .orderBy(asc(priceObservations.observedAt), asc(priceObservations.id));
+  }
+
+  /**
+   * Each product's shown prices from `windowStart` on: those that began after
+   * it, and the one showing when it began (the latest that began before).
+   */
+  async shownPricesOf(productIds: readonly string[], windowStart: Date, tx: Db = this.db): Promise<Map<string, ShownPrice[]>> {
+    const byProduct = new Map<string, ShownPrice[]>();
+    if (productIds.length === 0) return byProduct;
+    const ids = uuidList(productIds);
+    const columns = { productId: shownPrices.productId, amount: shownPrices.amount, currency: shownPrices.currency, since: shownPrices.since };
+    const [inWindow, atStart] = await Promise.all([
+      tx.select(columns).from(shownPrices).where(and(inArray(shownPrices.productId, ids), gt(shownPrices.since, windowStart))),
+      tx
+        .selectDistinctOn([shownPrices.productId], columns)
+        .from(shownPrices)
+        .where(and(inArray(shownPrices.productId, ids), lte(shownPrices.since, windowStart)))
+        .orderBy(shownPrices.productId, desc(shownPrices.since), desc(shownPrices.id)),
+    ]);
+    for (const { productId, ...price } of [...atStart, ...inWindow]) byProduct.set(productId, [...(byProduct.get(productId) ?? []), price]);
+    return byProduct;
+  }
+
+  async addShownPrices(rows: ReadonlyArray<typeof shownPrices.$inferInsert>, tx: Db): Promise<void> {
+    if (rows.length > 0) await tx.insert(shownPrices).values([...rows]);
+  }
+
+  /** The user's latest observation of the product, if any. */
+  async latestObservationBy(productId: string, userId: string, tx: Db = this.db): Promise<PriceObservationRow | undefined> {
+    const [row] = await tx
+      .select()
+      .from(priceObservations)
+      .where(and(eq(priceObservations.productId, productId), eq(priceObservations.userId, userId)))
+      .orderBy(desc(priceObservations.observedAt), desc(priceObservations.id))
+      .limit(1);
+    return row;
+  }
+
+  /** Whether this user saves the product now (see hasActiveSave). */
+  async isActiveSaver(productId: string, userId: string, tx: Db = this.db): Promise<boolean> {
+    const [row] = await tx
+      .select({ userId: activeSaves.userId })
+      .from(activeSaves)
+      .where(and(eq(activeSaves.productId, productId), eq(activeSaves.userId, userId), sql`(${activeSaves.removedAt} is null or ${activeSaves.savedAt} > ${activeSaves.removedAt})`));
+    return row !== undefined;
   }
 
   async findById(id: string, tx: Db = this.db): Promise<ProductRow | undefined> {
@@ -266,12 +320,13 @@ export class ProductsRepository {
     return row !== undefined;
   }
 
-  /** Deletes the product and what only it owns: savers' captures, price history, save records; its gender feedback goes by cascade. */
+  /** Deletes the product and what only it owns: savers' captures, price history and shown prices, save records; its gender feedback goes by cascade. */
   async deleteProduct(productId: string, tx: Db): Promise<boolean> {
     await tx.delete(captures).where(eq(captures.productId, productId));
     await tx.delete(priceObservations).where(eq(priceObservations.productId, productId));
     await tx.delete(activeSaves).where(eq(activeSaves.productId, productId));
     await tx.delete(pageReads).where(eq(pageReads.productId, productId));
+    await tx.delete(shownPrices).where(eq(shownPrices.productId, productId));
     const deleted = await tx.delete(products).where(eq(products.id, productId)).returning({ id: products.id });
     return deleted.length > 0;
   }

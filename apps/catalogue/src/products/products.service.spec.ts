@@ -54,7 +54,7 @@ function inMemoryProducts() {
     }
   });
   repository.addObservations.mockImplementation(async (rows) => {
-    for (const observation of rows) observations.push({ ...observation, id: observations.length + 1, currency: observation.currency ?? null, priceText: observation.priceText ?? null });
+    for (const observation of rows) observations.push({ ...observation, id: observations.length + 1, userId: observation.userId ?? null, source: observation.source ?? 'capture', currency: observation.currency ?? null, priceText: observation.priceText ?? null });
   });
   const saversOf = (productId: string) => capturesOf(productId).map(({ userId, capture, firstSavedAt, capturedAt }) => ({ userId, capture, firstSavedAt, capturedAt }));
   repository.capturesOf.mockImplementation(async (ids) => new Map(ids.filter((id) => capturesOf(id).length > 0).map((id) => [id, saversOf(id)])));
@@ -75,11 +75,12 @@ function inMemoryProducts() {
   });
   repository.hasCapture.mockImplementation(async (productId, userId) => captures.has(`${productId}/${userId}`));
   const latestObservations = (productId: string, since: Date | null) => {
-    const latest = new Map<string, ObservationRow>();
+    const latest = new Map<string, ObservationRow & { userId: string }>();
     for (const row of observations) {
-      if (row.productId !== productId || (since && row.observedAt < since)) continue;
+      // A page read is nobody's vote.
+      if (row.userId === null || row.productId !== productId || (since && row.observedAt < since)) continue;
       const kept = latest.get(row.userId);
-      if (!kept || row.observedAt >= kept.observedAt) latest.set(row.userId, row);
+      if (!kept || row.observedAt >= kept.observedAt) latest.set(row.userId, { ...row, userId: row.userId });
     }
     return [...latest.values()].sort((a, b) => a.userId.localeCompare(b.userId)).map(({ userId, amount, currency, priceText }) => ({ userId, amount, currency, priceText }));
   };
@@ -109,6 +110,30 @@ function inMemoryProducts() {
     if (earlier >= 0) feedback.splice(earlier, 1);
     feedback.push({ productId, userId, voter, gender });
   });
+  // Shown prices: each product's changes, answered from the window's start on (the one showing then included).
+  const shownPrices: Array<{ productId: string; amount: number | null; currency: string | null; since: Date }> = [];
+  repository.addShownPrices.mockImplementation(async (rows) => {
+    for (const row of rows) shownPrices.push({ productId: row.productId, amount: row.amount ?? null, currency: row.currency ?? null, since: row.since });
+  });
+  repository.shownPricesOf.mockImplementation(async (ids, windowStart) => {
+    const byProduct = new Map<string, Array<{ amount: number | null; currency: string | null; since: Date }>>();
+    for (const id of ids) {
+      const of = shownPrices.filter((row) => row.productId === id);
+      const atStart = of.filter((row) => row.since <= windowStart).at(-1);
+      const kept = [...(atStart ? [atStart] : []), ...of.filter((row) => row.since > windowStart)].map(({ amount, currency, since }) => ({ amount, currency, since }));
+      if (kept.length > 0) byProduct.set(id, kept);
+    }
+    return byProduct;
+  });
+  // Who saves what now: every saver whose capture is kept, unless a test removed their save.
+  const removedSaves = new Set<string>();
+  repository.isActiveSaver.mockImplementation(async (productId, userId) => captures.has(`${productId}/${userId}`) && !removedSaves.has(`${productId}/${userId}`));
+  repository.priceHistory.mockImplementation(async (productId, since) =>
+    observations.filter((row) => row.productId === productId && row.observedAt >= since).sort((a, b) => a.observedAt.getTime() - b.observedAt.getTime() || a.id - b.id),
+  );
+  repository.latestObservationBy.mockImplementation(async (productId, userId) =>
+    observations.filter((row) => row.productId === productId && row.userId === userId).sort((a, b) => b.observedAt.getTime() - a.observedAt.getTime() || b.id - a.id)[0],
+  );
   repository.lockProducts.mockResolvedValue(undefined);
   repository.productIdsCapturedBy.mockImplementation(async (userId) => [...new Set([...captures.values()].filter((row) => row.userId === userId).map((row) => row.productId))].sort());
   repository.stillCaptured.mockImplementation(async (ids) => ids.filter((id) => capturesOf(id).length > 0).sort());
@@ -117,7 +142,7 @@ function inMemoryProducts() {
     observations.splice(0, observations.length, ...observations.filter((row) => row.userId !== userId));
     for (const row of feedback) if (row.userId === userId) Object.assign(row, { userId: null, voter: null });
   });
-  return { repository, products, captures, observations, feedback, unproved, pages };
+  return { repository, products, captures, observations, feedback, unproved, pages, shownPrices, removedSaves };
 }
 
 /** A products row as the table's defaults make it. */
@@ -144,6 +169,8 @@ function defaultProductRow(id: string, productKey: string, overrides: Partial<Pr
     verified: false,
     contested: [],
     contestSettledAt: null,
+    available: true,
+    priceDrop: null,
     createdAt: new Date(),
     updatedAt: new Date(),
     ...overrides,
@@ -247,7 +274,8 @@ describe('ProductsService', () => {
       for (const save of saves) await oneByOne.record(save);
       const batched = setup();
       await batched.service.recordCaptures(saves.map((payload) => ({ payload })), batched.tx);
-      const shown = ({ updatedAt: _updatedAt, createdAt: _createdAt, ...row }: ProductRow) => row;
+      // A price that showed only between two saves of one batch never showed: the badge it would earn one save at a time is not compared.
+      const shown = ({ updatedAt: _updatedAt, createdAt: _createdAt, priceDrop: _priceDrop, ...row }: ProductRow) => row;
       expect([...batched.products.values()].map(shown)).toEqual([...oneByOne.products.values()].map(shown));
       expect([...batched.captures.values()]).toEqual([...oneByOne.captures.values()]);
     });
@@ -681,6 +709,152 @@ describe('ProductsService.eraseAccount (identity.account-deleted.v1)', () => {
       await expect(service.get(earlyId, ADMIN)).rejects.toMatchObject(NOT_FOUND);
       await record(itemSaved(SHOPPER.uid, zaraCapture({ sourceUrl: early, name: 'TAMPERED' })));
       await expect(service.get(earlyId, STRANGER)).resolves.toMatchObject({ name: 'Early Read Coat', listed: true });
+    });
+  });
+
+  describe('price watch: page prices, price changes, the drop badge and availability', () => {
+    const PRICE_CHANGED = 'catalogue.price-changed.v1';
+    const ZARA_URL = 'https://www.zara.com/us/en/wool-coat-p0123.html';
+    const zaraCapture = (overrides: Partial<Capture> = {}) => capture({ sourceUrl: ZARA_URL, brand: 'Zara', name: 'Wool Blend Coat', price: 129, currency: 'USD', ...overrides });
+    const T0 = Date.now() - 3 * DAY_MS;
+    const readAt = (hours: number, price: number | null): PageRead => ({
+      sourceUrl: ZARA_URL,
+      name: 'Wool Blend Coat',
+      brand: 'Zara',
+      price,
+      currency: price === null ? null : 'USD',
+      imageUrl: null,
+      description: null,
+      fetchedAt: new Date(T0 + hours * 3_600_000),
+    });
+
+    it('records a page read\'s price as a verified observation of nobody, and publishes a price change only when the shown price changes, in the read\'s transaction', async () => {
+      const { service, record, tx, observations, payloads, recorded } = setup();
+      const id = await record(itemSaved(SHOPPER.uid, zaraCapture(), { savedDaysAgo: 4 }));
+      await service.recordPageRead(id, readAt(0, 129), tx);
+      expect(observations.at(-1)).toMatchObject({ productId: id, userId: null, source: 'page', amount: 129, currency: 'USD', observedAt: readAt(0, 129).fetchedAt });
+      // Same price: nothing to announce.
+      expect(payloads(PRICE_CHANGED)).toEqual([]);
+
+      await service.recordPageRead(id, readAt(1, 99), tx);
+      await service.recordPageRead(id, readAt(2, 99), tx);
+      expect(payloads(PRICE_CHANGED)).toEqual([
+        { product: { id, name: 'Wool Blend Coat', brand: 'Zara', sourceUrl: canonicalSourceUrl(ZARA_URL) }, old: 129, new: 99, currency: 'USD', observedAt: readAt(1, 99).fetchedAt.toISOString() },
+      ]);
+      expect(recorded.filter((event) => event.envelope.type === PRICE_CHANGED).map((event) => event.tx)).toEqual([tx]);
+      expect(observations.filter((observation) => observation.source === 'page')).toHaveLength(3);
+    });
+
+    it('never lets a page read count as a saver\'s vote on the price, nor another page\'s read as an observation of this product', async () => {
+      const { service, record, tx, observations } = setup();
+      const id = await record(itemSaved(SHOPPER.uid, asosCapture({ name: 'Cable Knit Jumper', price: 89, currency: 'USD' })));
+      // A page read that is not this product's own page decides nothing, and its observation is nobody's vote.
+      await service.recordPageRead(id, { ...readAt(0, 10), sourceUrl: 'https://www.asos.com/p/another-999' }, tx);
+      await expect(service.get(id, SHOPPER)).resolves.toMatchObject({ price: 89 });
+      expect(observations.filter((observation) => observation.source === 'page')).toEqual([]);
+    });
+
+    it('badges a drop of at least 5% against the highest shown price of the last 7 days, keeps it through a small rise, and drops it on a rise back to the old price', async () => {
+      const { service, record, tx, payloads } = setup();
+      const id = await record(itemSaved(SHOPPER.uid, zaraCapture({ price: 100 }), { savedDaysAgo: 4 }));
+      await service.recordPageRead(id, readAt(0, 100), tx);
+      await expect(service.get(id, SHOPPER)).resolves.toMatchObject({ priceDrop: null, available: true });
+
+      await service.recordPageRead(id, readAt(1, 97), tx);
+      await expect(service.get(id, SHOPPER)).resolves.toMatchObject({ price: 97, priceDrop: null });
+      await service.recordPageRead(id, readAt(2, 80), tx);
+      const dropped = { percent: 20, from: 100, since: readAt(2, 80).fetchedAt.toISOString() };
+      await expect(service.get(id, SHOPPER)).resolves.toMatchObject({ price: 80, priceDrop: dropped });
+      // The product event carries the badge, for search and the wardrobe.
+      expect(payloads(UPSERTED).at(-1)?.product).toMatchObject({ price: 80, priceDrop: dropped });
+
+      await service.recordPageRead(id, readAt(3, 100), tx);
+      await expect(service.get(id, SHOPPER)).resolves.toMatchObject({ price: 100, priceDrop: null });
+      expect(payloads(PRICE_CHANGED).map((event) => [event.old, event.new])).toEqual([[100, 97], [97, 80], [80, 100]]);
+    });
+
+    it('shows no badge for a drop older than 7 days', async () => {
+      const { service, record, tx, products } = setup();
+      const id = await record(itemSaved(SHOPPER.uid, zaraCapture({ price: 100 }), { savedDaysAgo: 4 }));
+      await service.recordPageRead(id, readAt(0, 80), tx);
+      const row = products.get(id) as ProductRow;
+      expect(row.priceDrop).toMatchObject({ percent: 20 });
+      products.set(id, { ...row, priceDrop: { percent: 20, from: 100, since: new Date(Date.now() - 8 * DAY_MS).toISOString() } });
+      await expect(service.get(id, SHOPPER)).resolves.toMatchObject({ priceDrop: null });
+    });
+
+    it('publishes a change of the savers\' price too, and none for a new product\'s first price', async () => {
+      const { record, payloads } = setup();
+      const id = await record(itemSaved(SHOPPER.uid, asosCapture({ name: 'Cable Knit Jumper', price: 89 }), { savedDaysAgo: 1 }));
+      expect(payloads(PRICE_CHANGED)).toEqual([]);
+      await record(itemSaved(SHOPPER.uid, asosCapture({ name: 'Cable Knit Jumper', price: 79 })));
+      expect(payloads(PRICE_CHANGED)).toEqual([expect.objectContaining({ product: expect.objectContaining({ id }), old: 89, new: 79 })]);
+    });
+
+    it('answers a saver the observed history (page reads and proved savers\' prices, never who), and anyone else 404 as if the product did not exist', async () => {
+      const { service, record, tx, unproved, removedSaves } = setup();
+      const id = await record(itemSaved(SHOPPER.uid, zaraCapture({ price: 100 }), { savedDaysAgo: 4 }));
+      unproved.add('throwaway');
+      await record(itemSaved('throwaway', zaraCapture({ price: 1 }), { savedDaysAgo: 4 }));
+      await service.recordPageRead(id, readAt(0, 90), tx);
+
+      const history = await service.priceHistory(SHOPPER, id);
+      expect(history).toMatchObject({ productId: id, currency: 'USD', low: 90, high: 100, observations: 2 });
+      expect(history.points.map((point) => [point.amount, point.source])).toEqual([[100, 'capture'], [90, 'page']]);
+      expect(JSON.stringify(history)).not.toContain(SHOPPER.uid);
+
+      await expect(service.priceHistory(STRANGER, id)).rejects.toMatchObject(NOT_FOUND);
+      await expect(service.priceHistory(SHOPPER, '00000000-0000-4000-8000-000000000000')).rejects.toMatchObject(NOT_FOUND);
+      removedSaves.add(`${id}/${SHOPPER.uid}`);
+      await expect(service.priceHistory(SHOPPER, id)).rejects.toMatchObject(NOT_FOUND);
+    });
+
+    it('records an active saver\'s read as their observation and vote, once within the gap, and refuses anyone else or a price it cannot read', async () => {
+      const { service, record, observations, payloads } = setup();
+      const id = await record(itemSaved(SHOPPER.uid, asosCapture({ name: 'Cable Knit Jumper', price: 89, currency: 'USD' }), { savedDaysAgo: 1 }));
+      const now = new Date();
+      await expect(service.recordShopperObservation(SHOPPER, id, '$79.00', now)).resolves.toEqual({ recorded: true });
+      expect(observations.at(-1)).toMatchObject({ productId: id, userId: SHOPPER.uid, source: 'shopper', amount: 79, currency: 'USD', priceText: '$79.00', observedAt: now });
+      // The lone saver's own newest price is the savers' price: it shows, and the change is announced.
+      await expect(service.get(id, SHOPPER)).resolves.toMatchObject({ price: 79 });
+      expect(payloads(PRICE_CHANGED)).toEqual([expect.objectContaining({ old: 89, new: 79 })]);
+
+      await expect(service.recordShopperObservation(SHOPPER, id, 79, new Date(now.getTime() + 60_000))).resolves.toEqual({ recorded: false });
+      await expect(service.recordShopperObservation(STRANGER, id, 79)).rejects.toMatchObject(NOT_FOUND);
+      await expect(service.recordShopperObservation(SHOPPER, id, 'call us')).rejects.toMatchObject({ code: 'VALIDATION_FAILED' });
+      await expect(service.recordShopperObservation(SHOPPER, id, 0)).rejects.toMatchObject({ code: 'VALIDATION_FAILED' });
+    });
+
+    it('never lets one saver\'s read move a price two other proved savers agree on, nor a verified page\'s price', async () => {
+      const { service, record, tx } = setup();
+      const id = await record(itemSaved(SHOPPER.uid, asosCapture({ name: 'Cable Knit Jumper', price: 89, currency: 'USD' }), { savedDaysAgo: 3 }));
+      await record(itemSaved(STRANGER.uid, asosCapture({ name: 'Cable Knit Jumper', price: 89, currency: 'USD' }), { savedDaysAgo: 2 }));
+      await record(itemSaved(ADMIN.uid, asosCapture({ name: 'Cable Knit Jumper', price: 89, currency: 'USD' }), { savedDaysAgo: 1 }));
+      await service.recordShopperObservation(STRANGER, id, 1);
+      await expect(service.get(id, SHOPPER)).resolves.toMatchObject({ price: 89 });
+
+      const zara = await record(itemSaved(SHOPPER.uid, zaraCapture({ price: 129 }), { savedDaysAgo: 4 }));
+      await service.recordPageRead(zara, readAt(0, 129), tx);
+      await service.recordShopperObservation(SHOPPER, zara, 10);
+      await expect(service.get(zara, SHOPPER)).resolves.toMatchObject({ price: 129 });
+    });
+
+    it('marks a product whose page is gone unavailable (kept, and published), and available again after a later good read; an older gone read changes nothing', async () => {
+      const { service, record, tx, payloads, products } = setup();
+      const id = await record(itemSaved(SHOPPER.uid, zaraCapture(), { savedDaysAgo: 4 }));
+      await service.recordPageRead(id, readAt(0, 129), tx);
+      await service.recordPageGone(id, readAt(5, null).fetchedAt, tx);
+      expect(products.has(id)).toBe(true);
+      await expect(service.get(id, SHOPPER)).resolves.toMatchObject({ available: false });
+      expect(payloads(UPSERTED).at(-1)?.product).toMatchObject({ id, available: false });
+      const published = payloads(UPSERTED).length;
+      await service.recordPageGone(id, readAt(6, null).fetchedAt, tx);
+      expect(payloads(UPSERTED)).toHaveLength(published);
+
+      await service.recordPageRead(id, readAt(7, 129), tx);
+      await expect(service.get(id, SHOPPER)).resolves.toMatchObject({ available: true });
+      await service.recordPageGone(id, readAt(6.5, null).fetchedAt, tx);
+      await expect(service.get(id, SHOPPER)).resolves.toMatchObject({ available: true });
     });
   });
 

@@ -6,6 +6,12 @@ import {
   type CorrectProductRequest,
   NO_PAGE_TO_KEEP_MESSAGE,
   NO_SUCH_CAPTURE_MESSAGE,
+  parsePrice,
+  PRICE_FORMAT_MESSAGE,
+  type PriceDrop,
+  type PriceHistory,
+  type PriceObservationRequest,
+  type PriceObservationResponse,
   type Product,
   type ProductGender,
   type ResolveContestRequest,
@@ -15,11 +21,16 @@ import { normaliseGender, safeLinkHref, webUrl } from '@closetly/catalogue-rules
 import { type Db, OutboxWriter, UnitOfWork } from '@closetly/server';
 import { CatalogueError, requireAdmin } from '../catalogue.errors';
 import { type ListFamily, ListsCache, listsShowing } from '../lists/lists-cache';
-import { type Corrections, type DerivationInput, deriveProduct, type PageRead } from './product-derivation';
+import { currentPriceDrop, dropWindowStart, priceDropOf } from './price-drop';
+import { historyStart, priceHistoryOf } from './price-history';
+import { type Corrections, type DerivationInput, deriveProduct, isOwnPage, type PageRead } from './product-derivation';
 import { type NewProduct, type ProductRow, ProductsRepository } from './products.repository';
 
 
-/** A product as it leaves the catalogue; rows derived before links were cleaned carry only safe web links out (http(s), no credentials). */
+/**
+ * A product as it leaves the catalogue; rows derived before links were cleaned carry only safe web links out (http(s), no credentials).
+ * The price-drop badge shows only while its drop is within PRICE_DROP_WINDOW_DAYS of now.
+ */
 export function toProduct(row: ProductRow): Product {
   return {
     id: row.id,
@@ -38,6 +49,8 @@ export function toProduct(row: ProductRow): Product {
     listed: row.listed,
     hidden: row.hidden,
     updatedAt: row.updatedAt.toISOString(),
+    priceDrop: currentPriceDrop(row.priceDrop as PriceDrop | null, new Date()),
+    available: row.available,
   };
 }
 
@@ -48,9 +61,15 @@ interface AdminChanges {
   hidden?: boolean;
   /** The administrator settled the product's contest now. */
   contestSettledAt?: Date;
+  /** Page watch found the retailer's page gone (false), or read it again (true). */
+  available?: boolean;
 }
 
 const NOT_FOUND = () => new CatalogueError('NOT_FOUND', 'Item not found');
+/** A shopper's read repeating their own latest observation within this long is not recorded again (the popup opens often). */
+export const SHOPPER_OBSERVATION_GAP_MS = 60 * 60_000;
+/** The largest amount a shopper's read may state (as a save's price). */
+const MAX_OBSERVED_AMOUNT = 1e9;
 const isAdmin = (caller: Caller | null): boolean => caller?.roles.includes('admin') ?? false;
 
 /**
@@ -78,8 +97,12 @@ export class ProductsService {
    */
   async recordCaptures(saves: ReadonlyArray<{ payload: WardrobeItemSaved; correlationId?: string }>, tx: Db): Promise<ListFamily[]> {
     if (saves.length === 0) return [];
-    const latest = new Map<string, { productKey: string; correlationId?: string }>();
-    for (const { payload, correlationId } of saves) latest.set(payload.productId, { productKey: payload.capture.productKey, correlationId });
+    const latest = new Map<string, { productKey: string; correlationId?: string; observedAt: Date }>();
+    for (const { payload, correlationId } of saves) {
+      const capturedAt = new Date(payload.capturedAt);
+      const earlier = latest.get(payload.productId)?.observedAt;
+      latest.set(payload.productId, { productKey: payload.capture.productKey, correlationId, observedAt: earlier && earlier > capturedAt ? earlier : capturedAt });
+    }
     await this.products.lockProducts([...latest.keys()], tx);
     await this.products.upsertCaptures(
       saves.map(({ payload }) => ({ productId: payload.productId, userId: payload.userId, capture: payload.capture, firstSavedAt: new Date(payload.savedAt), capturedAt: new Date(payload.capturedAt) })),
@@ -91,7 +114,7 @@ export class ProductsService {
         .filter((observation): observation is typeof observation & { amount: number } => observation.amount !== null),
       tx,
     );
-    const derived = await this.deriveMany([...latest].map(([productId, { productKey, correlationId }]) => ({ productId, productKey, changes: {}, correlationId })), tx);
+    const derived = await this.deriveMany([...latest].map(([productId, { productKey, correlationId, observedAt }]) => ({ productId, productKey, changes: {}, correlationId, observedAt })), tx);
     return derived.flatMap(({ row, moved }) => [...moved, ...listsShowing(row).filter((family) => family.startsWith('popular:'))]);
   }
 
@@ -121,7 +144,25 @@ export class ProductsService {
     await this.products.lockProduct(productId, tx);
     const existing = await this.products.findById(productId, tx);
     if (!(await this.products.savePageRead(productId, read, tx))) return [];
-    return existing ? (await this.derive(productId, existing.productKey, {}, tx)).moved : [];
+    // A verified observation for the price history, the page's and nobody's vote: only of the product's own page (a redirect to another product's is no observation of this one).
+    if (read.price !== null && isOwnPage(productId, read)) await this.products.addObservations([{ productId, userId: null, source: 'page', amount: read.price, currency: read.currency, priceText: null, observedAt: read.fetchedAt }], tx);
+    return existing ? (await this.deriveMany([{ productId, productKey: existing.productKey, changes: { available: true }, observedAt: read.fetchedAt }], tx)).flatMap(({ moved }) => moved) : [];
+  }
+
+  /**
+   * pages.product-observed.v1 `gone`, in the inbox's transaction: the
+   * retailer's page answered 404 or 410 twice. The product is marked
+   * unavailable (published), never deleted here: retention's 30-day rule
+   * still decides that. A gone read older than the latest good one changes
+   * nothing. Answers the list families that moved.
+   */
+  async recordPageGone(productId: string, fetchedAt: Date, tx: Db): Promise<ListFamily[]> {
+    await this.products.lockProduct(productId, tx);
+    const existing = await this.products.findById(productId, tx);
+    if (!existing?.available) return [];
+    const lastRead = await this.products.pageRead(productId, tx);
+    if (lastRead && lastRead.fetchedAt >= fetchedAt) return [];
+    return (await this.derive(productId, existing.productKey, { available: false }, tx)).moved;
   }
 
   /**
@@ -168,6 +209,50 @@ export class ProductsService {
     const row = await this.products.findById(productId);
     if (!row || !(await this.visibleTo(row, caller))) throw NOT_FOUND();
     return toProduct(row);
+  }
+
+  /**
+   * GET /api/products/{id}/price-history: what was observed of the product's
+   * price (priceHistoryOf). Only for a caller who saves it now: to anyone
+   * else the product is not found, whether or not it exists, so the answer
+   * leaks neither its existence nor that someone watches it.
+   */
+  async priceHistory(caller: Caller, productId: string, now = new Date()): Promise<PriceHistory> {
+    const row = await this.products.findById(productId);
+    if (!row || !(await this.products.isActiveSaver(productId, caller.uid))) throw NOT_FOUND();
+    const observations = await this.products.priceHistory(productId, historyStart(now));
+    const proved = await this.products.provedAmong([...new Set(observations.flatMap((observation) => (observation.userId ? [observation.userId] : [])))]);
+    return priceHistoryOf(row, observations, proved, now);
+  }
+
+  /**
+   * POST /api/price-observations: the price a saved product's page showed
+   * the caller (the extension, when its popup opens on the page). Kept as
+   * the caller's price observation (source `shopper`, theirs: exported and
+   * erased with the account) and counted as their price vote by the trust
+   * rules: a read of the page itself still wins, and one saver's vote never
+   * moves the savers' median alone. Only for a product the caller saves now
+   * (NOT_FOUND otherwise); a repeat of their own latest price within
+   * SHOPPER_OBSERVATION_GAP_MS is not recorded again (`recorded: false`).
+   */
+  async recordShopperObservation(caller: Caller, productId: string, price: PriceObservationRequest['price'], now = new Date()): Promise<PriceObservationResponse> {
+    const parsed = parsePrice(price, { strict: true });
+    if (parsed.amount === null || parsed.amount <= 0 || parsed.amount > MAX_OBSERVED_AMOUNT) throw new CatalogueError('VALIDATION_FAILED', PRICE_FORMAT_MESSAGE);
+    const amount = parsed.amount;
+    const outcome = await this.uow.run(async (tx) => {
+      await this.products.lockProduct(productId, tx);
+      const existing = await this.products.findById(productId, tx);
+      if (!existing || !(await this.products.isActiveSaver(productId, caller.uid, tx))) throw NOT_FOUND();
+      const currency = parsed.currency ?? existing.currency;
+      const latest = await this.products.latestObservationBy(productId, caller.uid, tx);
+      if (latest && latest.amount === amount && latest.currency === currency && now.getTime() - latest.observedAt.getTime() < SHOPPER_OBSERVATION_GAP_MS) return { recorded: false, moved: [] };
+      const priceText = typeof price === 'string' ? price.trim().slice(0, 100) : null;
+      await this.products.addObservations([{ productId, userId: caller.uid, source: 'shopper', amount, currency, priceText, observedAt: now }], tx);
+      const derived = await this.deriveMany([{ productId, productKey: existing.productKey, changes: {}, observedAt: now }], tx);
+      return { recorded: true, moved: derived.flatMap(({ moved }) => moved) };
+    });
+    await this.lists.invalidate(outcome.moved);
+    return { recorded: outcome.recorded };
   }
 
   /**
@@ -330,13 +415,17 @@ export class ProductsService {
     const pagesById = await this.products.pageReadsOf(captured, tx);
     const provedUserIds = await this.products.provedAmong([...new Set([...capturesById.values()].flat().map((saver) => saver.userId))], tx);
 
+    const now = new Date();
     const nexts = targets.map((target) => {
       const existing = existingById.get(target.productId);
       const captures = capturesById.get(target.productId) ?? [];
       // Each saver's latest price, however old: a lone new saver never sets the price because the others saved long ago.
       const next = nextProduct(target, existing, captures.length === 0 ? null : { captures, observations: observationsById.get(target.productId) ?? [], provedUserIds, page: pagesById.get(target.productId) ?? null });
-      return { target, existing, next, changed: !(existing && sameProduct(existing, next)) };
+      const at = target.observedAt ?? now;
+      const priceMoved = existing !== undefined && ((existing.price ?? null) !== (next.price ?? null) || (existing.currency ?? null) !== (next.currency ?? null));
+      return { target, existing, next, at, priceMoved, firstPrice: existing === undefined && (next.price ?? null) !== null, changed: !(existing && sameProduct(existing, next)) };
     });
+    await this.recordShownPrices(nexts, tx);
     const saved = await this.products.upsertMany(nexts.filter(({ changed }) => changed).map(({ next }) => next), tx);
     await this.outbox.addMany(
       tx,
@@ -346,11 +435,63 @@ export class ProductsService {
         return row ? [{ key: row.id, payload: { product: toProduct(row) }, correlationId: target.correlationId }] : [];
       }),
     );
+    // Only when the shown price changed (never for a new product's first price), once, with the change.
+    await this.outbox.addMany(
+      tx,
+      'catalogue.price-changed.v1',
+      nexts.flatMap(({ target, existing, next, at, priceMoved }) =>
+        existing && priceMoved
+          ? [
+              {
+                key: target.productId,
+                payload: {
+                  product: { id: target.productId, name: next.name ?? existing.name, brand: next.brand ?? existing.brand, sourceUrl: safeLinkHref(next.sourceUrl ?? existing.sourceUrl) ?? '#' },
+                  old: existing.price,
+                  new: next.price ?? null,
+                  currency: next.currency ?? existing.currency,
+                  observedAt: at.toISOString(),
+                },
+                correlationId: target.correlationId,
+              },
+            ]
+          : [],
+      ),
+    );
     return nexts.map(({ target, existing, changed }) => {
       const row = changed ? saved.get(target.productId) : existing;
       if (!row) throw new Error(`product ${target.productId} was not saved`);
       return { row, moved: changed ? [...listsShowing(existing), ...listsShowing(row)] : [] };
     });
+  }
+
+  /**
+   * Keeps each change of the shown price (shown_prices) and sets the product's
+   * price-drop badge from it: a changed price earns one (or loses it, see
+   * priceDropOf) against the prices shown in the window before; a new
+   * product's first price is recorded to compare later ones with.
+   */
+  private async recordShownPrices(
+    nexts: ReadonlyArray<{ target: DeriveTarget; existing: ProductRow | undefined; next: NewProduct; at: Date; priceMoved: boolean; firstPrice: boolean }>,
+    tx: Db,
+  ): Promise<void> {
+    const moved = nexts.filter(({ priceMoved, firstPrice }) => priceMoved || firstPrice);
+    if (moved.length === 0) return;
+    const earliest = new Date(Math.min(...moved.map(({ at }) => at.getTime())));
+    const shownById = await this.products.shownPricesOf(
+      moved.filter(({ priceMoved }) => priceMoved).map(({ target }) => target.productId),
+      dropWindowStart(earliest),
+      tx,
+    );
+    for (const { target, existing, next, at, priceMoved } of moved) {
+      if (!priceMoved || !existing) continue;
+      // The replaced price showed until now, whether or not it was recorded (products priced before shown prices were kept).
+      const shown = [...(shownById.get(target.productId) ?? []), { amount: existing.price, currency: existing.currency, since: existing.updatedAt < at ? existing.updatedAt : at }];
+      next.priceDrop = priceDropOf(shown, { amount: next.price ?? null, currency: next.currency ?? null }, at);
+    }
+    await this.products.addShownPrices(
+      moved.map(({ target, next, at }) => ({ productId: target.productId, amount: next.price ?? null, currency: next.currency ?? null, since: at })),
+      tx,
+    );
   }
 
   private async visibleTo(row: ProductRow, caller: Caller | null): Promise<boolean> {
@@ -366,6 +507,8 @@ interface DeriveTarget {
   productKey: string;
   changes: AdminChanges;
   correlationId?: string;
+  /** When what changes the product was observed (a page's read); now when unset. */
+  observedAt?: Date;
 }
 
 /** What a product derives to: from its savers' evidence when it has any, else its row with the administrator's change applied. */
@@ -378,16 +521,19 @@ function nextProduct(
   const adminGender = changes.adminGender ?? (existing?.genderSource === 'admin' ? normaliseGender(existing.gender) : null);
   const hidden = changes.hidden ?? existing?.hidden ?? false;
   const contestSettledAt = changes.contestSettledAt ?? existing?.contestSettledAt ?? null;
+  const available = changes.available ?? existing?.available ?? true;
+  // The badge stays as it was unless the shown price changes (recordShownPrices).
+  const priceDrop = existing?.priceDrop ?? null;
   if (evidence) {
     const derived = deriveProduct({ productKey, ...evidence, corrections, adminGender, contestSettledAt });
-    return { id: productId, productKey, ...derived, hidden, corrections, contestSettledAt };
+    return { id: productId, productKey, ...derived, hidden, corrections, contestSettledAt, available, priceDrop };
   }
   // A product from before captures were kept: apply the administrator's change to what it has.
-  if (existing) return { ...existing, ...corrections, ...(adminGender ? { gender: adminGender, genderSource: 'admin' } : {}), hidden, corrections };
+  if (existing) return { ...existing, ...corrections, ...(adminGender ? { gender: adminGender, genderSource: 'admin' } : {}), hidden, corrections, available, priceDrop };
   throw NOT_FOUND();
 }
 
-const DERIVED_FIELDS = ['name', 'brand', 'price', 'currency', 'priceText', 'imageUrl', 'description', 'sourceUrl', 'retailer', 'gender', 'genderSource', 'category', 'colour', 'listed', 'hidden', 'verified'] as const;
+const DERIVED_FIELDS = ['name', 'brand', 'price', 'currency', 'priceText', 'imageUrl', 'description', 'sourceUrl', 'retailer', 'gender', 'genderSource', 'category', 'colour', 'listed', 'hidden', 'verified', 'available'] as const;
 
 /** Nothing changed: what consumers see, the administrator's standing changes, the open contest. */
 function sameProduct(existing: ProductRow, next: NewProduct): boolean {

@@ -5,6 +5,9 @@ import {
   CorrectProductRequest,
   ResolveContestRequest,
   ItemFeedbackRequest,
+  type PriceHistory,
+  PriceObservationRequest,
+  type PriceObservationResponse,
   type Product,
   type ProductView,
   SetProductGenderRequest,
@@ -12,7 +15,7 @@ import {
 } from '@closetly/contracts';
 import { RPC_CLIENT, type RpcClient } from '@closetly/server';
 import { z } from 'zod';
-import { AdminOnly, CurrentUser, OptionalJwtAuthGuard } from '../auth/auth.guards';
+import { AdminOnly, Authenticated, CurrentUser, ExtensionAllowed, OptionalJwtAuthGuard } from '../auth/auth.guards';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config';
 import { ZodPipe } from '../http/zod-body.pipe';
 import { ProductImages } from '../images/product-images';
@@ -42,6 +45,23 @@ export class ProductsController {
       if (item) return this.images.withDisplayImage(item);
     }
     return this.images.withDisplayImage(await this.rpc.call('catalogue.get-product', { productId, caller: caller ?? null }));
+  }
+
+  /** The product's observed prices, for its active savers (the catalogue answers anyone else 404). */
+  @Get('products/:id/price-history')
+  @Authenticated()
+  async priceHistory(@Param('id', ProductId) productId: string, @CurrentUser() caller: Caller): Promise<PriceHistory> {
+    return this.rpc.call('catalogue.price-history', { caller, productId });
+  }
+
+  /** The extension's read of a saved product's page: the caller's price observation, as the trust rules count it. */
+  @Post('price-observations')
+  @HttpCode(200)
+  @Authenticated()
+  @ExtensionAllowed()
+  @RateLimit('save')
+  async recordPriceObservation(@Body(new ZodPipe(PriceObservationRequest)) body: PriceObservationRequest, @CurrentUser() caller: Caller): Promise<PriceObservationResponse> {
+    return this.rpc.call('catalogue.record-price-observation', { caller, productId: body.productId, price: body.price });
   }
 
   /** A shopper's gender vote from the quick view (signed in or not): one a product per user, or per client when signed out. */

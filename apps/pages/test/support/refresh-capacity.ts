@@ -47,7 +47,8 @@ export async function seedRetailerPages(db: Db, retailer: Pick<FakeRetailer, 'pa
       for (let index = offset; index < Math.min(offset + CHUNK, retailer.pageCount); index += 1) {
         const page = retailer.page(index);
         const saved = capture({ sourceUrl: page.url, name: page.name, brand: page.brand, price: page.price, currency: 'EUR', priceText: `€${page.price.toFixed(2)}` });
-        await service.captureSaved(productIdFor(saved.productKey), saved, new Date(now - (retailer.pageCount - index) * 10), tx);
+        const at = new Date(now - (retailer.pageCount - index) * 10);
+        await service.captureSaved({ productId: productIdFor(saved.productKey), userId: 'bench-saver', capture: saved, capturedAt: at, savedAt: at }, tx);
       }
     });
   }

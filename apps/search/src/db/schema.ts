@@ -1,6 +1,6 @@
 import { platformTables } from '@closetly/server/db-tables';
 import { type SQL, sql } from 'drizzle-orm';
-import { check, customType, doublePrecision, index, integer, pgSchema, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, customType, doublePrecision, index, integer, jsonb, pgSchema, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /** The search service's own schema: no other service reads these tables. */
 export const searchSchema = pgSchema('search');
@@ -35,6 +35,11 @@ const documentColumns = () => ({
   retailer: text('retailer'),
   colour: text('colour'),
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull(),
+  /** The catalogue's latest price drop (PriceDrop), shown on cards; null when none. */
+  priceDrop: jsonb('price_drop'),
+  /** When that drop happened: the "On sale" filter compares it with now minus the window. */
+  priceDropSince: timestamp('price_drop_since', { withTimezone: true, mode: 'date' }),
+  available: boolean('available').notNull().default(true),
   /** Who the product is for as search reads it (`productTags`): the gender, or for an untagged product the gender its name names. */
   audience: text('audience').notNull().default('Unisex'),
   /** What the product is, read by `productTags` (@closetly/catalogue-rules): garment types with their wider kinds ("chelsea-boots", "boots"). */

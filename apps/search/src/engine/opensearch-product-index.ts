@@ -56,7 +56,7 @@ const WRITE_CHUNK = 500;
  * documents into a new physical index built with the new ones and swaps the
  * alias (an index from before versioning counts as 1).
  */
-export const INDEX_SCHEMA_VERSION = 3;
+export const INDEX_SCHEMA_VERSION = 4;
 
 /** Longest word prefix (and whole-name prefix) the suggestion n-grams index; longer ones are cut to it at query time. */
 const WORD_PREFIX_MAX = 20;
@@ -151,6 +151,10 @@ const mappings: Types.Common_Mapping.TypeMapping = {
     garments: { type: 'keyword' },
     colours: { type: 'keyword' },
     updatedAt: { type: 'date' },
+    /** The catalogue's latest price drop, kept for the cards (not searched), and when it happened ("On sale"). */
+    priceDrop: { type: 'object', enabled: false },
+    priceDropSince: { type: 'date' },
+    available: { type: 'boolean' },
   },
 };
 
@@ -265,9 +269,14 @@ interface FacetAggregations {
   genders: { values: { buckets: TermsBucket[] } };
   priceBands: { values: { buckets: TermsBucket[] } };
   colours: { values: { buckets: TermsBucket[] } };
+  onSale: { doc_count: number };
 }
 
-const FACET_GROUPS = ['brands', 'genders', 'priceBands', 'colours'] as const;
+const FACET_GROUPS = ['brands', 'genders', 'priceBands', 'colours', 'onSale'] as const;
+
+/** "On sale": a price drop at or after `since` (none without a `since`). */
+const onSaleSince = (since: Date | null): Types.Common_QueryDsl.QueryContainer =>
+  since ? { range: { priceDropSince: { gte: since.toISOString() } } } : { bool: { must_not: [{ match_all: {} }] } };
 type FacetGroup = (typeof FACET_GROUPS)[number];
 
 /** Each filter group's query (an OR of its values), absent when the group filters nothing. */
@@ -277,6 +286,7 @@ function groupFilters(query: ResolvedSearchQuery): Record<FacetGroup, Types.Comm
     brands: query.brands.length > 0 ? { terms: { brand: query.brands } } : undefined,
     colours: query.colours.length > 0 ? { terms: { colours: query.colours } } : undefined,
     genders: query.gender.length > 0 ? { terms: { gender: query.gender } } : undefined,
+    onSale: query.onSale ? onSaleSince(query.saleSince) : undefined,
     priceBands:
       bands.length > 0
         ? {
@@ -318,6 +328,8 @@ const fromSource = (source: Partial<ProductDocument> & Pick<ProductDocument, 'id
   category: source.category ?? 'home',
   colour: source.colour ?? null,
   updatedAt: source.updatedAt ?? new Date(0).toISOString(),
+  priceDrop: source.priceDrop ?? null,
+  available: source.available ?? true,
 });
 
 /**
@@ -515,7 +527,7 @@ export class OpenSearchProductIndex implements ProductSearchIndex {
   private async writeDocuments(index: string, docs: readonly TaggedDocument[], refresh: boolean | 'wait_for'): Promise<void> {
     for (const chunk of chunked(docs, WRITE_CHUNK)) {
       await this.bulk(
-        chunk.flatMap((doc) => [{ index: { _index: index, _id: doc.id } }, doc]),
+        chunk.flatMap((doc) => [{ index: { _index: index, _id: doc.id } }, { ...doc, priceDropSince: doc.priceDrop?.since ?? null }]),
         refresh,
       );
     }
@@ -614,6 +626,7 @@ export class OpenSearchProductIndex implements ProductSearchIndex {
         aggs: {
           brands: { filter: othersThan('brands'), aggs: { values: { terms: termsOn('brand', BRAND_FACET_SIZE) } } },
           genders: { filter: othersThan('genders'), aggs: { values: { terms: termsOn('gender', 10) } } },
+          onSale: { filter: { bool: { filter: [...filtersOf(FACET_GROUPS.filter((other) => other !== 'onSale')), onSaleSince(query.saleSince)] } } },
           colours: {
             filter: othersThan('colours'),
             aggs: { values: { terms: { ...termsOn('colours', SEARCH_COLOURS_LIST.length), include: [...SEARCH_COLOURS_LIST] } as Types.Common_Aggregations.TermsAggregationFields } },
@@ -652,6 +665,7 @@ export class OpenSearchProductIndex implements ProductSearchIndex {
         priceBands: aggregations.priceBands.values.buckets
           .filter((bucket) => bucket.doc_count > 0)
           .map((bucket) => ({ value: bucket.key as PriceBandId, count: bucket.doc_count })),
+        ...(aggregations.onSale.doc_count > 0 ? { onSale: aggregations.onSale.doc_count } : {}),
       },
     };
   }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { TAGS_VERSION } from '@closetly/catalogue-rules';
 import type { Db } from '@closetly/server';
+import type { PriceDrop } from '@closetly/contracts';
 import { and, desc, eq, inArray, lt, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import { productLexemes, productNameWords, products, productStaging, PRODUCT_TEXT_CONFIG } from '../db/schema';
 import { synonymExpansions } from './fashion-synonyms';
@@ -50,6 +51,9 @@ const REPLACE_DOCUMENT_COLUMNS = {
   colours: sql`excluded.colours`,
   tagsVersion: sql`excluded.tags_version`,
   updatedAt: sql`excluded.updated_at`,
+  priceDrop: sql`excluded.price_drop`,
+  priceDropSince: sql`excluded.price_drop_since`,
+  available: sql`excluded.available`,
 };
 
 const TS_CONFIG = sql.raw(`'${PRODUCT_TEXT_CONFIG}'::regconfig`);
@@ -60,7 +64,7 @@ const WRITE_CHUNK = 500;
 const ABANDONED_LOAD_MS = 24 * 60 * 60 * 1000;
 
 type ProductRow = typeof products.$inferSelect;
-type GeneratedColumns = 'searchVector' | 'nameBrandVector' | 'nameWords' | 'audience' | 'garments' | 'colours' | 'tagsVersion';
+type GeneratedColumns = 'searchVector' | 'nameBrandVector' | 'nameWords' | 'audience' | 'garments' | 'colours' | 'tagsVersion' | 'priceDropSince';
 
 const documentColumns = {
   id: products.id,
@@ -77,6 +81,8 @@ const documentColumns = {
   retailer: products.retailer,
   colour: products.colour,
   updatedAt: products.updatedAt,
+  priceDrop: products.priceDrop,
+  available: products.available,
 };
 
 const toDocument = (row: Omit<ProductRow, GeneratedColumns>): ProductDocument => ({
@@ -94,9 +100,18 @@ const toDocument = (row: Omit<ProductRow, GeneratedColumns>): ProductDocument =>
   category: row.category as ProductDocument['category'],
   colour: row.colour,
   updatedAt: row.updatedAt.toISOString(),
+  priceDrop: (row.priceDrop as PriceDrop | null) ?? null,
+  available: row.available,
 });
 
-const toRow = (doc: TaggedDocument) => ({ ...doc, updatedAt: new Date(doc.updatedAt), tagsVersion: TAGS_VERSION });
+const toRow = (doc: TaggedDocument) => ({
+  ...doc,
+  updatedAt: new Date(doc.updatedAt),
+  tagsVersion: TAGS_VERSION,
+  priceDrop: doc.priceDrop ?? null,
+  priceDropSince: doc.priceDrop ? new Date(doc.priceDrop.since) : null,
+  available: doc.available ?? true,
+});
 
 /** A list of strings as a SQL text[] (drizzle would spread an array into separate parameters). */
 const textArray = (values: readonly string[]): SQL => sql`array(select jsonb_array_elements_text(${JSON.stringify(values)}::jsonb))`;
@@ -120,7 +135,11 @@ interface GroupFilters {
   genders?: SQL;
   priceBands?: SQL;
   colours?: SQL;
+  onSale?: SQL;
 }
+
+/** "On sale": a price drop at or after `since` (none without a `since`). */
+const onSaleSince = (since: Date | null): SQL => (since ? sql`(${products.priceDropSince} is not null and ${products.priceDropSince} >= ${since.toISOString()}::timestamptz)` : sql`false`);
 
 function groupFilters(query: ResolvedSearchQuery): GroupFilters {
   const bands = PRICE_BANDS.filter((band) => query.priceBands.includes(band.id));
@@ -129,6 +148,7 @@ function groupFilters(query: ResolvedSearchQuery): GroupFilters {
     ...(query.gender.length > 0 ? { genders: inArray(products.gender, query.gender) } : {}),
     ...(bands.length > 0 ? { priceBands: sql`(${or(...bands.map((band) => sql`(${bandCondition(band)})`))})` } : {}),
     ...(query.colours.length > 0 ? { colours: sql`${products.colours} && ${textArray(query.colours)}` } : {}),
+    ...(query.onSale ? { onSale: onSaleSince(query.saleSince) } : {}),
   };
 }
 
@@ -262,8 +282,8 @@ export class PostgresProductIndex implements ProductSearchIndex {
         const kept = [...load.touched];
         await tx.delete(products).where(notInArray(products.id, kept));
         await tx.execute(sql`
-          insert into search.products (id, name, brand, description, price, currency, price_text, gender, category, image_url, source_url, retailer, colour, updated_at, audience, garments, colours, tags_version)
-          select id, name, brand, description, price, currency, price_text, gender, category, image_url, source_url, retailer, colour, updated_at, audience, garments, colours, tags_version
+          insert into search.products (id, name, brand, description, price, currency, price_text, gender, category, image_url, source_url, retailer, colour, updated_at, audience, garments, colours, tags_version, price_drop, price_drop_since, available)
+          select id, name, brand, description, price, currency, price_text, gender, category, image_url, source_url, retailer, colour, updated_at, audience, garments, colours, tags_version, price_drop, price_drop_since, available
           from search.product_staging
           where load_id = ${loadId} and ${notInArray(productStaging.id, kept)}
           on conflict (id) do nothing`);
@@ -300,7 +320,7 @@ export class PostgresProductIndex implements ProductSearchIndex {
       };
     }
     const filters = groupFilters(query);
-    const conditions = [text?.match, filters.brands, filters.genders, filters.priceBands, filters.colours].filter((condition) => condition !== undefined);
+    const conditions = [text?.match, filters.brands, filters.genders, filters.priceBands, filters.colours, filters.onSale].filter((condition) => condition !== undefined);
     const where = conditions.length > 0 ? and(...conditions) : undefined;
 
     const limit = pageLimit(query);
@@ -314,7 +334,7 @@ export class PostgresProductIndex implements ProductSearchIndex {
             .orderBy(...(text?.order ?? []), sql`${products.id} collate "C"`)
             .limit(limit)
             .offset(query.offset),
-      this.countAndFacets(text?.match, filters),
+      this.countAndFacets(text?.match, filters, query.saleSince),
     ]);
     return { items: rows.map(toDocument), ...counts };
   }
@@ -479,7 +499,7 @@ export class PostgresProductIndex implements ProductSearchIndex {
    * product); the total then sums the cells passing every group, and each
    * facet the cells passing the other groups.
    */
-  private async countAndFacets(match: SQL | undefined, filters: GroupFilters): Promise<{ total: number; facets: ProductSearchFacets }> {
+  private async countAndFacets(match: SQL | undefined, filters: GroupFilters, saleSince: Date | null): Promise<{ total: number; facets: ProductSearchFacets }> {
     const passes = (condition: SQL | undefined): SQL => (condition ? sql`(${condition})` : sql`true`);
     const families = textArray(SEARCH_COLOURS_LIST);
     const result = await this.db.execute(sql`
@@ -487,24 +507,27 @@ export class PostgresProductIndex implements ProductSearchIndex {
         select ${products.brand} as brand, ${products.gender} as gender, ${BAND_OF_PRICE} as band,
                array(select c from unnest(${products.colours}) as c where c = any(${families})) as families,
                ${passes(filters.brands)} as in_brands, ${passes(filters.genders)} as in_genders, ${passes(filters.priceBands)} as in_bands,
-               ${passes(filters.colours)} as in_colours
+               ${passes(filters.colours)} as in_colours,
+               ${onSaleSince(saleSince)} as on_sale, ${passes(filters.onSale)} as in_sale
         from ${products}
         ${match ? sql`where ${match}` : sql``}
       ),
       cells as materialized (
-        select brand, gender, band, in_brands, in_genders, in_bands, in_colours, count(*)::int as n from matching group by 1, 2, 3, 4, 5, 6, 7
+        select brand, gender, band, in_brands, in_genders, in_bands, in_colours, on_sale, in_sale, count(*)::int as n from matching group by 1, 2, 3, 4, 5, 6, 7, 8, 9
       )
       select kind, value, n from (
-        select 0 as kind, ''::text as value, coalesce(sum(n), 0)::int as n from cells where in_brands and in_genders and in_bands and in_colours
+        select 0 as kind, ''::text as value, coalesce(sum(n), 0)::int as n from cells where in_brands and in_genders and in_bands and in_colours and in_sale
         union all
-        (select 1, brand, sum(n)::int from cells where in_genders and in_bands and in_colours
+        (select 1, brand, sum(n)::int from cells where in_genders and in_bands and in_colours and in_sale
          group by brand order by sum(n) desc, brand collate "C" limit ${BRAND_FACET_SIZE})
         union all
-        select 2, gender, sum(n)::int from cells where in_brands and in_bands and in_colours group by gender
+        select 2, gender, sum(n)::int from cells where in_brands and in_bands and in_colours and in_sale group by gender
         union all
-        select 3, band, sum(n)::int from cells where in_brands and in_genders and in_colours and band is not null group by band
+        select 3, band, sum(n)::int from cells where in_brands and in_genders and in_colours and in_sale and band is not null group by band
         union all
-        select 4, family, count(*)::int from matching, unnest(families) as family where in_brands and in_genders and in_bands group by family
+        select 4, family, count(*)::int from matching, unnest(families) as family where in_brands and in_genders and in_bands and in_sale group by family
+        union all
+        select 5, 'sale', coalesce(sum(n), 0)::int from cells where on_sale and in_brands and in_genders and in_bands and in_colours
       ) as facets
       order by kind, n desc, value collate "C"`);
 
@@ -517,6 +540,9 @@ export class PostgresProductIndex implements ProductSearchIndex {
       else if (row.kind === 1) facets.brands.push({ value: row.value, count: row.n });
       else if (row.kind === 2) facets.genders.push({ value: row.value as ProductGender, count: row.n });
       else if (row.kind === 4) facets.colours.push({ value: row.value as SearchColourId, count: row.n });
+      else if (row.kind === 5) {
+        if (row.n > 0) facets.onSale = row.n;
+      }
       else bandCounts.set(row.value, row.n);
     }
     facets.colours.sort(byCountThenColourOrder);

@@ -1,5 +1,5 @@
 import { PRICE_BANDS } from '@closetly/catalogue-rules';
-import { Category, PRODUCT_GENDERS, type Product, ProductGender, type ProductView } from '@closetly/contracts';
+import { Category, PRODUCT_GENDERS, PriceDrop, type Product, ProductGender, type ProductView } from '@closetly/contracts';
 import { z } from 'zod';
 
 export { PRODUCT_GENDERS, ProductGender };
@@ -31,6 +31,10 @@ export const ProductDocument = z.object({
   colour: z.string().nullable().default(null),
   /** ISO 8601 instant; both engines hand it back normalised to UTC (`toISOString()`). */
   updatedAt: z.iso.datetime({ offset: true }),
+  /** The catalogue's latest drop of the shown price; "On sale" while its `since` is within the window. */
+  priceDrop: PriceDrop.nullable().optional(),
+  /** False once the retailer's page is gone. */
+  available: z.boolean().optional(),
 });
 export type ProductDocument = z.infer<typeof ProductDocument>;
 
@@ -57,6 +61,8 @@ export function toProductDocument(product: Product): ProductDocument {
     category: product.category,
     colour: product.colour,
     updatedAt: utcInstant(product.updatedAt),
+    priceDrop: product.priceDrop ?? null,
+    available: product.available ?? true,
   };
 }
 
@@ -77,6 +83,8 @@ export function toProductView(doc: ProductDocument): ProductView {
     category: doc.category,
     colour: doc.colour,
     updatedAt: doc.updatedAt,
+    priceDrop: doc.priceDrop ?? null,
+    available: doc.available ?? true,
   };
 }
 

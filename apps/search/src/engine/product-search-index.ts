@@ -87,6 +87,10 @@ export const ProductSearchQuery = z.object({
   gender: z.array(ProductGender).optional(),
   brands: z.array(z.string().min(1)).max(100).optional(),
   priceBands: z.array(PriceBandId).optional(),
+  /** The "On sale" filter: only products whose price dropped at or after `saleSince`. */
+  onSale: z.boolean().optional(),
+  /** Where "on sale" begins (now minus PRICE_DROP_WINDOW_DAYS, set by the caller, which owns the clock); without it nothing is on sale. */
+  saleSince: z.iso.datetime().optional(),
   page: z.number().int().min(1).default(1),
   pageSize: z.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
 });
@@ -100,6 +104,9 @@ export interface ResolvedSearchQuery {
   gender: ProductGender[];
   brands: string[];
   priceBands: PriceBandId[];
+  onSale: boolean;
+  /** Where "on sale" begins (see ProductSearchQuery.saleSince); null: nothing is on sale. */
+  saleSince: Date | null;
   page: number;
   pageSize: number;
   /** Zero-based index of the page's first item. */
@@ -116,6 +123,8 @@ export function resolveSearchQuery(query: ProductSearchQuery): ResolvedSearchQue
     gender: unique(parsed.gender),
     brands: unique(parsed.brands),
     priceBands: unique(parsed.priceBands),
+    onSale: parsed.onSale ?? false,
+    saleSince: parsed.saleSince ? new Date(parsed.saleSince) : null,
     page: parsed.page,
     pageSize: parsed.pageSize,
     offset: (parsed.page - 1) * parsed.pageSize,
@@ -150,6 +159,8 @@ export interface ProductSearchFacets {
   priceBands: FacetCount<PriceBandId>[];
   /** Colour families, by count descending then family order. */
   colours: FacetCount<SearchColourId>[];
+  /** "On sale": products whose price dropped since `saleSince`, counted within the other groups' filters (absent: none). */
+  onSale?: number;
 }
 
 export interface ProductSearchResult {

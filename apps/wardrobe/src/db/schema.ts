@@ -37,12 +37,18 @@ export const saves = wardrobeSchema.table(
 /**
  * The shared product's classification as the catalogue last published it
  * (catalogue.product-upserted.v1): gender and category can be corrected by
- * an administrator, and the wardrobe shows the corrected ones.
+ * an administrator, and the wardrobe shows the corrected ones; with them the
+ * product's price-drop badge and availability, which the saver's own capture
+ * cannot know.
  */
 export const productClassifications = wardrobeSchema.table('product_classifications', {
   productId: uuid('product_id').primaryKey(),
   gender: text('gender').notNull(),
   category: text('category').notNull(),
+  /** The shared product's latest price drop (PriceDrop) as the catalogue published it: the wardrobe card's badge and the Sale filter. */
+  priceDrop: jsonb('price_drop'),
+  /** False once the catalogue found the retailer's page gone. */
+  available: boolean('available').notNull().default(true),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { Capture, Category, ProductGender } from '@closetly/contracts';
+import type { Capture, Category, PriceDrop, ProductGender } from '@closetly/contracts';
 import { DATABASE, type Db } from '@closetly/server';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { productClassifications, saves } from '../db/schema';
@@ -12,10 +12,12 @@ export interface SaveRow {
   capturedAt: Date;
 }
 
-/** The shared product's gender and category as the catalogue last published them. */
+/** The shared product's gender and category as the catalogue last published them, with its latest price drop and availability. */
 export interface Classification {
   gender: ProductGender;
   category: Category;
+  priceDrop?: PriceDrop | null;
+  available?: boolean;
 }
 
 export type SaveWithClassification = SaveRow & { classification: Classification | null };
@@ -40,15 +42,30 @@ const saveColumns = {
   capturedAt: saves.capturedAt,
   gender: productClassifications.gender,
   category: productClassifications.category,
+  priceDrop: productClassifications.priceDrop,
+  available: productClassifications.available,
 };
 
-const toSave = (row: { userId: string; productId: string; capture: unknown; savedAt: Date; capturedAt: Date; gender: string | null; category: string | null }): SaveWithClassification => ({
+const toSave = (row: {
+  userId: string;
+  productId: string;
+  capture: unknown;
+  savedAt: Date;
+  capturedAt: Date;
+  gender: string | null;
+  category: string | null;
+  priceDrop: unknown;
+  available: boolean | null;
+}): SaveWithClassification => ({
   userId: row.userId,
   productId: row.productId,
   capture: row.capture as Capture,
   savedAt: row.savedAt,
   capturedAt: row.capturedAt,
-  classification: row.gender !== null && row.category !== null ? { gender: row.gender as ProductGender, category: row.category as Category } : null,
+  classification:
+    row.gender !== null && row.category !== null
+      ? { gender: row.gender as ProductGender, category: row.category as Category, priceDrop: (row.priceDrop as PriceDrop | null) ?? null, available: row.available ?? true }
+      : null,
 });
 
 /** Saves and the catalogue's classifications. Queries only. */
@@ -129,7 +146,7 @@ export class SavesRepository {
 
   async findClassification(productId: string): Promise<Classification | null> {
     const [row] = await this.db.select().from(productClassifications).where(eq(productClassifications.productId, productId));
-    return row ? { gender: row.gender as ProductGender, category: row.category as Category } : null;
+    return row ? { gender: row.gender as ProductGender, category: row.category as Category, priceDrop: (row.priceDrop as PriceDrop | null) ?? null, available: row.available } : null;
   }
 
   async delete(userId: string, productId: string, tx: Db = this.db): Promise<SaveRow | undefined> {

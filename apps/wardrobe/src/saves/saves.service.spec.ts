@@ -50,6 +50,8 @@ describe('SavesService', () => {
         colour: null,
         updatedAt: clock.now.toISOString(),
         addedDate: clock.now.toISOString(),
+        priceDrop: null,
+        available: true,
       });
     });
 
@@ -221,8 +223,20 @@ describe('SavesService', () => {
       const published = product({ id: saved.id, gender: 'Women', category: 'outerwear' });
       await service.productUpserted(published, tx);
 
-      expect(repository.upsertClassification).toHaveBeenCalledWith(saved.id, { gender: 'Women', category: 'outerwear' }, tx);
+      expect(repository.upsertClassification).toHaveBeenCalledWith(saved.id, { gender: 'Women', category: 'outerwear', priceDrop: null, available: true }, tx);
       await expect(service.find(SHOPPER, saved.id)).resolves.toMatchObject({ gender: 'Women', category: 'outerwear' });
+    });
+
+    it('shows the product’s price drop on the saver’s item while it is within 7 days, and whether its page is gone', async () => {
+      const { service, tx } = savesServiceFor();
+      const saved = await service.save(SHOPPER, item());
+      const recent = { percent: 15, from: 100, since: new Date(Date.now() - 2 * 24 * 3_600_000).toISOString() };
+      await service.productUpserted(product({ id: saved.id, priceDrop: recent, available: false }), tx);
+      await expect(service.list(SHOPPER)).resolves.toEqual([expect.objectContaining({ id: saved.id, priceDrop: recent, available: false })]);
+
+      const old = { ...recent, since: new Date(Date.now() - 8 * 24 * 3_600_000).toISOString() };
+      await service.productUpserted(product({ id: saved.id, priceDrop: old }), tx);
+      await expect(service.find(SHOPPER, saved.id)).resolves.toMatchObject({ priceDrop: null, available: true });
     });
 
     it('productRemoved forgets the product’s classification but keeps every shopper’s save (one made while the sweep ran must not be lost)', async () => {

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { Caller, ItemInput, Product, WardrobeItem } from '@closetly/contracts';
+import { type Caller, currentPriceDrop, type ItemInput, type Product, type WardrobeItem } from '@closetly/contracts';
 import { productIdFor, retailerFromUrl, safeLinkHref, webUrl } from '@closetly/catalogue-rules';
 import { type Db, OutboxWriter, UnitOfWork } from '@closetly/server';
 import { RecommenderCache } from '../recommendations/recommender-cache';
@@ -10,9 +10,10 @@ import { type Classification, type SaveRow, SavesRepository } from './saves.repo
 /**
  * What My Wardrobe shows: the user's own capture (name, brand, price, image,
  * description, link: only safe web links, see `safeLinkHref`), and the shared product's gender and category once the
- * catalogue has published them (an administrator may have corrected them).
+ * catalogue has published them (an administrator may have corrected them), with the shared product's price-drop badge
+ * while it is current (the card's "Price dropped X%" and the Sale filter) and whether its page is gone.
  */
-export function toWardrobeItem(save: SaveRow, classification: Classification | null): WardrobeItem {
+export function toWardrobeItem(save: SaveRow, classification: Classification | null, now = new Date()): WardrobeItem {
   const { capture } = save;
   // Captures stored before links were cleaned at save time are cleaned on the way out: only http(s), never credentials.
   const sourceUrl = safeLinkHref(capture.sourceUrl) ?? '#';
@@ -32,6 +33,8 @@ export function toWardrobeItem(save: SaveRow, classification: Classification | n
     colour: capture.colour ?? null,
     updatedAt: save.capturedAt.toISOString(),
     addedDate: save.savedAt.toISOString(),
+    priceDrop: currentPriceDrop(classification?.priceDrop, now),
+    available: classification?.available ?? true,
   };
 }
 
@@ -85,7 +88,8 @@ export class SavesService {
   }
 
   async list(caller: Caller): Promise<WardrobeItem[]> {
-    return (await this.saves.listNewestFirst(caller.uid)).map((save) => toWardrobeItem(save, save.classification));
+    const now = new Date();
+    return (await this.saves.listNewestFirst(caller.uid)).map((save) => toWardrobeItem(save, save.classification, now));
   }
 
   /** The caller's own saved item, or null: the product page shows a saver their capture. */
@@ -104,9 +108,9 @@ export class SavesService {
     this.recommender.changed();
   }
 
-  /** The catalogue published a product: keep its gender and category for the items that show it. */
+  /** The catalogue published a product: keep its gender, category, price drop and availability for the items that show it. */
   productUpserted(product: Product, tx: Db): Promise<void> {
-    return this.saves.upsertClassification(product.id, { gender: product.gender, category: product.category }, tx);
+    return this.saves.upsertClassification(product.id, { gender: product.gender, category: product.category, priceDrop: product.priceDrop ?? null, available: product.available ?? true }, tx);
   }
 
   /**

@@ -1,0 +1,2 @@
+ALTER TABLE "wardrobe"."product_classifications" ADD COLUMN "price_drop" jsonb;--> statement-breakpoint
+ALTER TABLE "wardrobe"."product_classifications" ADD COLUMN "available" boolean DEFAULT true NOT NULL;
