@@ -30,8 +30,8 @@ describe('price watch operations', () => {
   it('lists notifications and marks them read, all or some', async () => {
     const calls: RecordedCall[] = [];
     await expect(recordingClient(200, { notifications: [], unread: 0 }, calls).getNotifications()).resolves.toEqual({ notifications: [], unread: 0 });
-    await recordingClient(204, undefined, calls).markNotificationsRead();
-    await recordingClient(204, undefined, calls).markNotificationsRead({ ids: [productId] });
+    await expect(recordingClient(200, { notifications: [], unread: 0 }, calls).markNotificationsRead()).resolves.toEqual({ notifications: [], unread: 0 });
+    await recordingClient(200, { notifications: [], unread: 0 }, calls).markNotificationsRead({ ids: [productId] });
     expect(calls.map((call) => [call.init.method, call.url, call.init.body])).toEqual([
       ['GET', '/api/notifications', undefined],
       ['POST', '/api/notifications/read', '{}'],

@@ -74,5 +74,5 @@ export type CallerScope = z.infer<typeof CallerScope>;
 export const Caller = z.object({ uid: z.string(), sid: z.string(), roles: z.array(z.string()), scope: CallerScope.optional() });
 export type Caller = z.infer<typeof Caller>;
 
-/** Whether the caller came with the extension's token (and may only save, list and remove wardrobe items). */
+/** Whether the caller came with the extension's token (and may only save, list and remove wardrobe items and report their prices). */
 export const isExtensionScoped = (caller: Pick<Caller, 'scope'>): boolean => caller.scope === 'extension';

@@ -58,7 +58,11 @@ export const SearchParams = z
     gender: repeated(z.enum(SEARCH_GENDERS, { error: `Must be one of ${SEARCH_GENDERS.join(', ')}` })),
     brand: repeated(z.string().trim().min(1, 'Brand is required').max(200, 'Brand must be at most 200 characters')),
     colour: repeated(z.enum(SEARCH_COLOURS, { error: `Must be one of ${SEARCH_COLOURS.join(', ')}` })),
-    sale: z.enum(['1', '0'], { error: 'Must be 1 or 0' }).default('0').transform((value) => value === '1'),
+    /** "On sale" (issue 25): `sale=1` (or `true`) keeps the products whose shown price dropped (ProductView.priceDrop). */
+    sale: z
+      .enum(['1', 'true', '0', 'false'], { error: 'Must be 1 or 0' })
+      .optional()
+      .transform((value) => value === '1' || value === 'true'),
   })
   .strict();
 export type SearchParams = z.infer<typeof SearchParams>;

@@ -148,7 +148,7 @@ describe('the routes the extension token may call', () => {
   );
   const guardsOf = (handler: Handler): unknown[] => (Reflect.getMetadata(GUARDS_METADATA, handler) as unknown[] | undefined) ?? [];
 
-  it('are exactly save, get-wardrobe and remove-from-wardrobe: every other signed-in route refuses it with 403', async () => {
+  it('are exactly save, get-wardrobe, remove-from-wardrobe and the price observation: every other signed-in route refuses it with 403', async () => {
     const { guard } = setup();
     const signedIn = routeHandlers.filter((route) => guardsOf(route.handler).includes(JwtAuthGuard));
     expect(signedIn.length).toBeGreaterThan(10);
@@ -156,10 +156,11 @@ describe('the routes the extension token may call', () => {
     for (const route of signedIn) {
       decisions[`${route.controller.name}.${route.name}`] = await decide(guard, contextFor(requestWith(extensionToken()), route.handler, route.controller));
     }
-    expect(Object.entries(decisions).filter(([, decision]) => decision === 'pass').map(([route]) => route)).toEqual([
+    expect(Object.entries(decisions).filter(([, decision]) => decision === 'pass').map(([route]) => route).sort()).toEqual([
+      'ProductsController.recordPriceObservation',
+      'WardrobeController.remove',
       'WardrobeController.save',
       'WardrobeController.wardrobe',
-      'WardrobeController.remove',
     ]);
     expect(new Set(Object.values(decisions))).toEqual(new Set(['pass', 'FORBIDDEN']));
     // The admin routes are among the refused, and mint and sign-out-everywhere too.
