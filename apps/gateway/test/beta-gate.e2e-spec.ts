@@ -150,7 +150,7 @@ describe('beta gate through the gateway (embedded mode)', () => {
 
     it('lists only routes the running gateway serves: none meets the API catch-all or the web app fallback', async () => {
       // Sample path values: each route then answers as it answers a stranger (a 400, 401, 404 of its own, or its page).
-      const samples = { id: '00000000-0000-4000-8000-000000000000', userId: '00000000-0000-4000-8000-000000000000', category: 'tops', brand: 'Acme' };
+      const samples = { id: '00000000-0000-4000-8000-000000000000', productId: '00000000-0000-4000-8000-000000000000', userId: '00000000-0000-4000-8000-000000000000', category: 'tops', brand: 'Acme' };
       const betaToken = await product.betaToken();
       const document = buildOpenApiDocument();
       const caughtByCatchAll: string[] = [];

@@ -1,8 +1,7 @@
 import { productIdFor } from '@closetly/catalogue-rules';
 import type { Caller, Capture } from '@closetly/contracts';
 import type { PageFetchOutcome, PageValidators } from '@closetly/server';
-import { capture, fakeUnitOfWork, mockOf, recordingOutbox } from '@closetly/testing';
-import { zaraProductPage } from '../test/support/retailer-site';
+import { capture, fakeUnitOfWork, mockOf, recordingOutbox, zaraProductPage } from '@closetly/testing';
 import { loadPagesConfig } from './config';
 import { PagesRepository, type ProductPageRow } from './pages.repository';
 import { GONE_CONFIRM_MS, POPULAR_REFRESH_MS, QUIET_FACTOR, REFRESH_MS } from './page-watch-cadence';

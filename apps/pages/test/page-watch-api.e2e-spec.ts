@@ -1,7 +1,6 @@
 import { apiCaller, madeUpWord, RUNTIME_MODES, type RuntimeMode, signUpSuiteUsers, type StartedProduct, supportedShopUrl } from '@closetly/all-in-one/testing';
 import type { ContestedProduct, PageWatchRunResult, PriceHistory, ProductView, SearchResults, WardrobeItem } from '@closetly/contracts';
-import { pollUntil, samplesOf, scrapeMetrics, type SmtpCapture, startSmtpCapture } from '@closetly/testing';
-import { CAPTCHA_WALL, type RetailerSite, startRetailerSite, zaraProductPage } from './support/retailer-site';
+import { CAPTCHA_WALL, pollUntil, type RetailerSite, samplesOf, scrapeMetrics, type SmtpCapture, startRetailerSite, startSmtpCapture, zaraProductPage } from '@closetly/testing';
 
 const PASSWORD = 'Passw0rd!';
 const ADMIN_EMAIL = 'page-watch-admin@example.com';

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { productIdFor } from '@closetly/catalogue-rules';
 import type { Capture, PagesProductObserved } from '@closetly/contracts';
 import { buildEnvelope, type Db, EventInbox, migrateService, OutboxWriter, type OutboxRelay, pageFetcherFromConfig, UnitOfWork } from '@closetly/server';
-import { type AdapterTestDatabase, capture, deadLetterRecorder, openAdapterTestDatabase } from '@closetly/testing';
+import { type AdapterTestDatabase, capture, deadLetterRecorder, openAdapterTestDatabase, type RetailerSite, startRetailerSite, zaraProductPage } from '@closetly/testing';
 import { eq } from 'drizzle-orm';
 import { loadPagesConfig } from '../src/config';
 import { hostLeases, outbox, pageSavers, pagesPlatformTables, productPages } from '../src/db/schema';
@@ -10,7 +10,6 @@ import { REFRESH_MS } from '../src/page-watch-cadence';
 import { PagesConsumer } from '../src/pages.consumer';
 import { PagesRepository } from '../src/pages.repository';
 import { PagesService } from '../src/pages.service';
-import { type RetailerSite, startRetailerSite, zaraProductPage } from './support/retailer-site';
 
 const MIGRATIONS = join(__dirname, '..', 'src', 'db', 'migrations');
 const ADMIN = { uid: 'admin-1', sid: 's-1', roles: ['admin'] };

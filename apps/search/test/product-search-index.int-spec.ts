@@ -514,7 +514,7 @@ describe.each(engineFactories)('product search index contract (%s)', (_kind, sta
 
   describe('"On sale"', () => {
     const SINCE = '2026-03-01T00:00:00.000Z';
-    const drop = (since: string) => ({ percent: 20, from: 100, since });
+    const drop = (since: string) => ({ percent: 20, from: 100, to: 80, since });
 
     it('filters products whose price dropped since the given instant, counts them within the other filters, and keeps the badge on the card', async () => {
       await put(

@@ -95,7 +95,7 @@ describe.each(['embedded', 'distributed'] as const)('wardrobe repositories (%s)'
     it('keeps the product’s price drop and availability beside its gender and category, for the saver’s item', async () => {
       const userId = randomUUID();
       const [productId] = await seed(userId, [null]);
-      const priceDrop = { percent: 15, from: 100, since: '2026-03-01T10:00:00.000Z' };
+      const priceDrop = { percent: 15, from: 100, to: 85, since: '2026-03-01T10:00:00.000Z' };
       await inTransaction((tx) => saves.upsertClassification(productId as string, { gender: 'Women', category: 'tops', priceDrop, available: false }, tx));
       expect(await saves.findClassification(productId as string)).toEqual({ gender: 'Women', category: 'tops', priceDrop, available: false });
       expect((await saves.listNewestFirst(userId))[0]?.classification).toEqual({ gender: 'Women', category: 'tops', priceDrop, available: false });

@@ -98,7 +98,7 @@ describe('privacy rights: download my data and delete my account (web app in Chr
     it(`shows Privacy after the profile's sections, with both rights explained (${viewport.width} px)`, async () => {
       const page = await onProfile(newAccount(`section-${viewport.width}`), viewport);
       const sections = await main(page).getByRole('heading', { level: 2 }).allInnerTexts();
-      expect(sections).toEqual(['Personal Information', 'Measurements', 'Favorite Brands', 'Sizes', 'Privacy']);
+      expect(sections).toEqual(['Personal Information', 'Measurements', 'Favorite Brands', 'Sizes', 'Price alerts', 'Privacy']);
       const trigger = page.getByRole('button', { name: 'Privacy', exact: true });
       expect(await trigger.getAttribute('aria-expanded')).toBe('true');
       await privacy(page).getByText('You may download everything we hold about you', { exact: false }).waitFor();

@@ -26,6 +26,11 @@ export const PriceDrop = z.object({
   percent: z.number().int().min(1).max(99),
   /** The highest shown price of the window, which it fell from. */
   from: z.number().positive(),
+  /**
+   * The shown price it fell to. A wardrobe item's own price is what its saver captured, so cards show this
+   * one beside the badge: "Price dropped 15%" must sit next to the price it dropped to.
+   */
+  to: z.number().positive(),
   /** When the shown price dropped to what it is now. */
   since: z.string().datetime(),
 });

@@ -15,3 +15,4 @@ export * from './tcp-outage-proxy';
 export * from './raw-rpc';
 export * from './otlp-collector';
 export * from './prometheus-text';
+export * from './retailer-site';

@@ -8,7 +8,7 @@ const usd = (amount: number | null, since: Date): ShownPrice => ({ amount, curre
 describe('priceDropOf', () => {
   it('measures a drop against the highest price shown in the last 7 days, rounded down', () => {
     const shown = [usd(100, daysBefore(3)), usd(120, daysBefore(2)), usd(110, daysBefore(1))];
-    expect(priceDropOf(shown, { amount: 90, currency: 'USD' }, AT)).toEqual({ percent: 25, from: 120, since: AT.toISOString() });
+    expect(priceDropOf(shown, { amount: 90, currency: 'USD' }, AT)).toEqual({ percent: 25, from: 120, to: 90, since: AT.toISOString() });
     expect(priceDropOf([usd(100, daysBefore(1))], { amount: 85.5, currency: 'USD' }, AT)).toMatchObject({ percent: 14, from: 100 });
   });
 
@@ -30,7 +30,7 @@ describe('priceDropOf', () => {
 
 describe('currentPriceDrop', () => {
   it('shows a drop only while it is within the window', () => {
-    const drop = { percent: 20, from: 100, since: daysBefore(6).toISOString() };
+    const drop = { percent: 20, from: 100, to: 80, since: daysBefore(6).toISOString() };
     expect(currentPriceDrop(drop, AT)).toBe(drop);
     expect(currentPriceDrop({ ...drop, since: daysBefore(8).toISOString() }, AT)).toBeNull();
     expect(currentPriceDrop(null, AT)).toBeNull();

@@ -33,5 +33,5 @@ export function priceDropOf(shown: readonly ShownPrice[], next: { amount: number
   if (!Number.isFinite(highest) || highest <= next.amount) return null;
   const percent = Math.floor(((highest - next.amount) / highest) * 100 + 1e-9);
   if (percent < MIN_BADGE_DROP_PERCENT) return null;
-  return { percent: Math.min(percent, 99), from: highest, since: at.toISOString() };
+  return { percent: Math.min(percent, 99), from: highest, to: next.amount, since: at.toISOString() };
 }

@@ -53,7 +53,7 @@ describe('toProductDocument', () => {
 
 describe('toProductView', () => {
   it('answers exactly the product view of the catalogue product it was made from', () => {
-    const catalogue = product({ listed: true, updatedAt: '2025-04-02T08:30:00.000Z', priceDrop: { percent: 12, from: 100, since: '2025-04-01T08:30:00.000Z' }, available: false });
+    const catalogue = product({ listed: true, updatedAt: '2025-04-02T08:30:00.000Z', priceDrop: { percent: 12, from: 100, to: 88, since: '2025-04-01T08:30:00.000Z' }, available: false });
     const view = toProductView(toProductDocument(catalogue));
     const { listed: _listed, hidden: _hidden, ...expected } = catalogue;
     expect(view).toEqual(expected);

@@ -230,7 +230,7 @@ describe('SavesService', () => {
     it('shows the product’s price drop on the saver’s item while it is within 7 days, and whether its page is gone', async () => {
       const { service, tx } = savesServiceFor();
       const saved = await service.save(SHOPPER, item());
-      const recent = { percent: 15, from: 100, since: new Date(Date.now() - 2 * 24 * 3_600_000).toISOString() };
+      const recent = { percent: 15, from: 100, to: 85, since: new Date(Date.now() - 2 * 24 * 3_600_000).toISOString() };
       await service.productUpserted(product({ id: saved.id, priceDrop: recent, available: false }), tx);
       await expect(service.list(SHOPPER)).resolves.toEqual([expect.objectContaining({ id: saved.id, priceDrop: recent, available: false })]);
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
-import { isOnSale, isUnavailable, priceDropBadge } from './price-badges';
+import { isOnSale, isUnavailable, priceDropBadge, shownPrice } from './price-badges';
 
-const drop = { percent: 15, from: 80, since: '2026-11-20T08:00:00.000Z' };
+const drop = { percent: 15, from: 80, to: 68, since: '2026-11-20T08:00:00.000Z' };
 
 describe('price badges', () => {
   it('reads "Price dropped X%" from the product\'s drop, and nothing without one', () => {
@@ -21,5 +21,11 @@ describe('price badges', () => {
     expect(isOnSale({ priceDrop: drop })).toBe(true);
     expect(isOnSale({ priceDrop: null })).toBe(false);
     expect(isOnSale({})).toBe(false);
+  });
+
+  it('shows the price a product dropped to, even where its own price is what a saver captured before the drop', () => {
+    expect(shownPrice({ price: 80, priceDrop: drop })).toBe(68);
+    expect(shownPrice({ price: 80, priceDrop: null })).toBe(80);
+    expect(shownPrice({ price: null })).toBeNull();
   });
 });

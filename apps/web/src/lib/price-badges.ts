@@ -13,3 +13,9 @@ export const isUnavailable = (product: BadgeProduct): boolean => product.availab
 
 /** "On sale" (the Sale filter): the price-drop badge shows. */
 export const isOnSale = (product: BadgeProduct): boolean => Boolean(product.priceDrop);
+
+/**
+ * The price a card shows: with a drop, the price it dropped to. A wardrobe item's own price is what its saver
+ * captured, which may be the price before the drop; "Price dropped 15%" must sit beside the price it fell to.
+ */
+export const shownPrice = (product: Pick<ProductView, 'price' | 'priceDrop'>): number | null => product.priceDrop?.to ?? product.price;

@@ -1,7 +1,7 @@
 import { formatUsd } from '@closetly/catalogue-rules';
 import type { ProductView } from '@closetly/contracts';
 import type { ReactNode } from 'react';
-import { isUnavailable, priceDropBadge } from '@/lib/price-badges';
+import { isUnavailable, priceDropBadge, shownPrice } from '@/lib/price-badges';
 import { productImageSrc, showPlaceholderOnError } from '@/lib/product-image';
 
 /** What a card shows of a product (a search result, a saved item, a row's item). */
@@ -61,7 +61,7 @@ export function ProductCard<T extends CardProduct>({ product, onOpen, busy, acti
         <span className="product-card__text">
           <span className="product-card__brand">{product.brand}</span>
           <span className="product-card__name">{product.name}</span>
-          <span className="product-card__price">{formatUsd(product.price)}</span>
+          <span className="product-card__price">{formatUsd(shownPrice(product))}</span>
         </span>
       </button>
       {action}

@@ -3,7 +3,7 @@ import type { ProductView } from '@closetly/contracts';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { useAuth } from '@/features/auth/hooks/use-auth';
 import { useWardrobe } from '@/features/wardrobe/hooks/use-wardrobe';
-import { isUnavailable, priceDropBadge } from '@/lib/price-badges';
+import { isUnavailable, priceDropBadge, shownPrice } from '@/lib/price-badges';
 import { productImageSrc, showPlaceholderOnError } from '@/lib/product-image';
 import { ItemFeedback } from './item-feedback';
 import { WardrobeAction } from './wardrobe-action';
@@ -37,7 +37,7 @@ export function QuickViewDetails({ product, renderTitle, renderDescription }: Qu
       <div className="quick-view__body">
         <p className="quick-view__brand">{product.brand}</p>
         {renderTitle ? renderTitle(product.name) : <h2 className="quick-view__name">{product.name}</h2>}
-        <p className="quick-view__price">{formatUsd(product.price)}</p>
+        <p className="quick-view__price">{formatUsd(shownPrice(product))}</p>
         {drop || isUnavailable(product) ? (
           <p className="quick-view__badges">
             {drop ? <span className="price-badge price-badge--drop">{drop}</span> : null}

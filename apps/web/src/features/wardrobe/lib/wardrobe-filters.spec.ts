@@ -13,7 +13,7 @@ const item = (name: string, change: Partial<WardrobeItem> = {}): WardrobeItem =>
   }) as WardrobeItem;
 
 describe('wardrobe filters', () => {
-  const dropped = item('Dropped', { priceDrop: { percent: 20, from: 50, since: '2026-11-25T00:00:00.000Z' } });
+  const dropped = item('Dropped', { priceDrop: { percent: 20, from: 50, to: 40, since: '2026-11-25T00:00:00.000Z' } });
   const steady = item('Steady', { priceDrop: null });
   const older = item('Older');
 
