@@ -9,6 +9,8 @@
  *   never reads the addresses of the pages the user visits;
  * - host access to the gateway's origins only: the API calls (save, wardrobe, remove).
  */
+import { EXTENSION_PERMISSIONS } from '@closetly/contracts';
+
 export interface ExtensionSettings {
   version: string;
   /** Web origins of the Closetly app (served by the gateway), e.g. "https://closetly.app". */
@@ -17,7 +19,8 @@ export interface ExtensionSettings {
   key?: string;
 }
 
-export const PERMISSIONS = ['activeTab', 'scripting', 'storage', 'contextMenus', 'declarativeContent'] as const;
+/** The permissions themselves live in the contracts, where the web app's /extension page explains each. */
+export const PERMISSIONS = EXTENSION_PERMISSIONS;
 
 /** "https://closetly.app" → "https://closetly.app/*"; a port is dropped, as match patterns match any port. */
 export function matchPatternFor(origin: string): string {

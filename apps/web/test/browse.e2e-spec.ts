@@ -258,6 +258,27 @@ describe('browsing: home rows, carousels, Women/Men/Accessories, FAQ and About (
     // A member without saves is recommended popular items of their gender.
     await slides(row(page, 'Recommended for You')).first().waitFor();
     await shotFromTop(page, 'home-install-extension-1280');
+
+    // The button leads to the extension's page (issue 26): what it does, what it may access and why, and how to install it.
+    await main(page).getByRole('link', { name: 'Install Extension' }).click();
+    await page.waitForURL(url('/extension'));
+    await main(page).getByRole('heading', { level: 1, name: 'The Closetly extension' }).waitFor();
+    expect(await main(page).getByRole('heading', { level: 2 }).allInnerTexts()).toEqual(['What it does', 'What it may access, and why', 'Install it']);
+    // Each of the manifest's permissions, and its access to this site, explained.
+    expect(await main(page).locator('.extension-page__permissions dt').count()).toBe(6);
+    expect(await main(page).getByRole('link', { name: 'Download the extension' }).getAttribute('href')).toBe('/downloads/closetly-extension.zip');
+    expect(await main(page).getByRole('listitem').filter({ hasText: 'Load unpacked' }).count()).toBe(1);
+    await main(page).getByRole('img', { name: /Chrome's extensions page/ }).waitFor();
+    await shotFromTop(page, 'extension-page-1280');
+    await page.setViewportSize({ width: MOBILE.width, height: MOBILE.height });
+    await shotFromTop(page, 'extension-page-390');
+
+    // On a phone the home page offers no install: phones run no browser extensions (spec §1).
+    await page.goto(url('/'));
+    await main(page).getByRole('link', { name: 'View My Wardrobe' }).waitFor();
+    expect(await main(page).getByRole('link', { name: 'Install Extension' }).count()).toBe(0);
+    expect(await main(page).getByText('On a computer, the Closetly extension for Chrome').count()).toBe(1);
+    await page.setViewportSize({ width: DESKTOP.width, height: DESKTOP.height });
   }, 120_000);
 
   it("shows a member with a complete profile and saves their wardrobe, recommendations, popular items and search and brand rows in their gender (1280 and 390 px)", async () => {

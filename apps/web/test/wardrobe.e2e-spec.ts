@@ -211,9 +211,9 @@ describe('wardrobe, quick view and product page (web app in Chromium against the
       await page.getByRole('button', { name: `Quick view: ${saved.name}` }).waitFor();
       const banner = page.getByRole('complementary', { name: 'Browser extension' });
       if (viewport.width >= 640) {
-        // No extension answers the presence poll (after 1 s): the install banner links to the extension's zip.
+        // No extension answers the presence poll (after 1 s): the install banner links to the extension's page.
         await banner.getByRole('link', { name: 'Install Extension' }).waitFor();
-        expect(await banner.getByRole('link', { name: 'Install Extension' }).getAttribute('href')).toBe('/downloads/closetly-extension.zip');
+        expect(await banner.getByRole('link', { name: 'Install Extension' }).getAttribute('href')).toBe('/extension');
       } else {
         // Phones have no extensions (spec §1): no poll, no banner, even after the poll's first second.
         await new Promise((resolve) => setTimeout(resolve, 1500));

@@ -77,6 +77,7 @@ const routes: RouteObject[] = [
           { path: 'search', element: page(() => import('./routes/search'), 'SearchRoute') },
           { path: 'product/:id', element: page(() => import('./routes/product'), 'ProductRoute') },
           { path: 'faq', element: page(() => import('./routes/faq'), 'FaqRoute') },
+          { path: 'extension', element: page(() => import('./routes/extension'), 'ExtensionRoute') },
           { path: 'about', element: page(() => import('./routes/about'), 'AboutRoute') },
           { path: 'women', element: page(() => import('./routes/women'), 'WomenRoute') },
           { path: 'men', element: page(() => import('./routes/men'), 'MenRoute') },

@@ -17,6 +17,8 @@ export const paths = {
   search: '/search',
   product: (id: string) => `/product/${encodeURIComponent(id)}`,
   faq: '/faq',
+  /** What the browser extension does and how to install it (issue 26). */
+  extension: '/extension',
   about: '/about',
   women: '/women',
   men: '/men',

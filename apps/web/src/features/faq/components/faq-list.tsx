@@ -54,9 +54,10 @@ const FAQ_ENTRIES: readonly FaqEntry[] = [
     question: 'How do I get the browser extension?',
     answer: (
       <p>
-        The {name} extension is available for Google Chrome on your computer and is installed from the Chrome Web Store. Once it is installed,
-        sign in to {name} and the extension signs in with you, so you can add items to your wardrobe while you shop on other sites. It is not
-        used on mobile.
+        The {name} extension is available for Google Chrome on your computer. <Link to={paths.extension}>The extension page</Link> says what it does
+        and what it may access, and installs it: from the Chrome Web Store once it is listed there, until then by loading it into Chrome in a few
+        steps. Once it is installed, sign in to {name} and the extension signs in with you, so you can add items to your wardrobe while you shop
+        on other sites. It is not used on mobile.
       </p>
     ),
   },
