@@ -150,6 +150,13 @@ describe('browsing: home rows, carousels, Women/Men/Accessories, FAQ and About (
   }
 
   /** Full-page shots of a scrolled page draw the sticky header mid-page: start from the top. */
+  /** Where an element ends, from the top of the page's viewport. */
+  async function bottomOf(locator: Locator): Promise<number> {
+    const box = await locator.boundingBox();
+    if (!box) throw new Error('the element is not laid out');
+    return box.y + box.height;
+  }
+
   async function shotFromTop(page: Page, name: string): Promise<void> {
     await page.evaluate('window.scrollTo(0, 0)');
     await screenshot(page, name);
@@ -174,6 +181,10 @@ describe('browsing: home rows, carousels, Women/Men/Accessories, FAQ and About (
     await pollUntil(() => slidesInView(popular), (names) => names.length === Math.min(4, total), { what: '4 items a page at 1280 px' });
     expect(await popular.getByRole('button', { name: 'Previous items' }).isDisabled()).toBe(true);
     await shotFromTop(page, 'home-visitor-1280');
+    // The first row of products shows on the first screen, whole cards at 1280 × 800 (issue 26: the banner used to fill it).
+    await page.evaluate('window.scrollTo(0, 0)');
+    expect(await bottomOf(slides(popular).first())).toBeLessThanOrEqual(DESKTOP.height);
+    await screenshot(page, 'home-visitor-first-screen-1280', { fullPage: false });
 
     // A card opens the quick view; a visitor is asked to sign up to save.
     await slides(popular).first().getByRole('button').click();
@@ -189,6 +200,11 @@ describe('browsing: home rows, carousels, Women/Men/Accessories, FAQ and About (
     expect(count).toBeGreaterThan(1);
     await pollUntil(() => slidesInView(carousel), (names) => names.join() === `Item 1 of ${count}`, { what: 'the first item alone in view' });
     await shotFromTop(phone, 'home-visitor-390');
+    // On a phone, the first product's picture starts on the first screen and most of it shows.
+    const firstImage = slides(carousel).first().locator('img');
+    const imageBox = await firstImage.boundingBox();
+    expect(imageBox && imageBox.y + imageBox.height / 2).toBeLessThanOrEqual(MOBILE.height);
+    await screenshot(phone, 'home-visitor-first-screen-390', { fullPage: false });
     await carousel.getByRole('button', { name: 'Next items' }).click();
     await pollUntil(() => slidesInView(carousel), (names) => names.join() === `Item 2 of ${count}`, { what: 'the second item alone in view' });
     // Keyboard: Left arrow inside the carousel goes back; the buttons say where the ends are.

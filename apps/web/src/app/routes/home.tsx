@@ -1,7 +1,6 @@
 import type { ProductView } from '@closetly/contracts';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { HangerIcon } from '@/components/ui/icons';
 import { paths } from '@/config/paths';
 import { siteConfig } from '@/config/site';
 import { HomeRows } from '@/features/home/components/home-rows';
@@ -13,29 +12,30 @@ export function HomeRoute() {
     <>
       <title>{`${siteConfig.name} · ${siteConfig.tagline}`}</title>
       <section className="hero" aria-labelledby="hero-title">
-        <HangerIcon className="hero__art" strokeWidth={0.6} />
         <div className="hero__inner container">
           <h1 id="hero-title" className="hero__title">
             {siteConfig.tagline}
           </h1>
-          <p className="hero__lead">
-            Clothing and accessories from many retailers in one place. Find what you love, keep it in your
-            wardrobe, and buy it straight from the retailer.
-          </p>
-          <div className="hero__actions">
-            <Link className="button button--light" to={paths.women}>
-              Shop Women
-            </Link>
-            <Link className="button button--outline-light" to={paths.men}>
-              Shop Men
-            </Link>
-            <Link className="button button--outline-light" to={paths.accessories}>
-              Shop Accessories
-            </Link>
+          <div className="hero__body">
+            <p className="hero__lead">
+              Clothing and accessories from many retailers in one place.
+              <span className="hero__lead-more"> Find what you love, keep it in your wardrobe, and buy it straight from the retailer.</span>
+            </p>
+            <div className="hero__actions">
+              <Link className="button button--light" to={paths.women}>
+                Shop Women
+              </Link>
+              <Link className="button button--outline-light" to={paths.men}>
+                Shop Men
+              </Link>
+              <Link className="button button--outline-light" to={paths.accessories}>
+                Shop Accessories
+              </Link>
+            </div>
           </div>
         </div>
       </section>
-      <div className="page container">
+      <div className="page container home-rows">
         <HomeRows onOpen={setQuickView} />
       </div>
       <LazyQuickView product={quickView} onClose={() => setQuickView(null)} />
