@@ -57,6 +57,12 @@ const DENIM: readonly ColourKey[] = ['indigo', 'midwash', 'lightwash', 'black', 
 const LEATHER: readonly ColourKey[] = ['black', 'brown', 'tan', 'burgundy', 'camel', 'ecru'];
 const METAL: readonly ColourKey[] = ['gold', 'silver'];
 
+/** What a cut narrows of its garment: its colours, and who it is made for (a subset of the garment's fits). */
+export interface Cut {
+  colours?: readonly ColourKey[];
+  fits?: readonly Fit[];
+}
+
 /**
  * A kind of garment: its category and drawing, who it is made for, its price
  * range at a mid-market shop (brands scale it), and the cuts a shop names it
@@ -69,8 +75,13 @@ export interface Garment {
   fits: readonly Fit[];
   price: readonly [number, number];
   colours: readonly ColourKey[];
-  /** [cut, opening sentence, colours if not the garment's]: "Relaxed Linen" + noun "Shirt" → "Relaxed Linen Shirt". */
-  cuts: ReadonlyArray<readonly [cut: string, opening: string, colours?: readonly ColourKey[]]>;
+  /**
+   * [cut, opening sentence, what the cut narrows]: "Relaxed Linen" + noun "Shirt" → "Relaxed Linen Shirt".
+   * A cut may come in fewer colours than its garment, and be made for fewer
+   * people: a knee-high boot on a block heel is a women's boot even though
+   * boots are made for men too.
+   */
+  cuts: ReadonlyArray<readonly [cut: string, opening: string, narrows?: Cut]>;
   /** How to care for it, the description's last sentence. */
   care: string;
 }
@@ -82,10 +93,10 @@ export const GARMENTS = {
       ['Essential Crew-Neck', 'An everyday crew-neck in soft combed cotton jersey with a regular fit and a clean, narrow neckband'],
       ['Heavyweight Boxy', 'A boxy, dropped-shoulder cut in dense 240 gsm cotton that holds its shape wash after wash'],
       ['Organic Cotton', 'Made from certified organic cotton in a straight, easy fit with a ribbed crew neck'],
-      ['Pima Cotton Slim-Fit', 'Smooth long-staple Pima cotton with a subtle sheen, cut close to the body'],
-      ['Striped Breton', 'A nautical classic in midweight cotton with yarn-dyed stripes and a wide boat neck', ['navy', 'ecru', 'white', 'red']],
+      ['Pima Cotton Slim-Fit', 'Smooth long-staple Pima cotton with a subtle sheen, in a slim fit through the chest and sleeves'],
+      ['Striped Breton', 'A nautical classic in midweight cotton with yarn-dyed stripes and a wide boat neck', { colours: ['navy', 'ecru', 'white', 'red'] }],
       ['Pocket', 'A relaxed cotton tee with a patch pocket at the chest and a slightly longer back hem'],
-      ['Ribbed Fitted', 'A close-fitting tee in stretch rib that works on its own or layered under knitwear'],
+      ['Ribbed Fitted', 'A close-fitting tee in stretch rib that works on its own or layered under knitwear', { fits: ['W'] }],
       ['Vintage Wash Graphic', 'A garment-washed cotton tee with a faded print for a lived-in feel'],
     ],
     care: 'Machine wash cold; tumble dry low.',
@@ -99,7 +110,7 @@ export const GARMENTS = {
       ['Striped Cotton', 'Fine vertical stripes on a lightweight cotton shirting, finished with mother-of-pearl-effect buttons'],
       ['Brushed Flannel', 'A soft, brushed cotton flannel with a point collar and two flap chest pockets'],
       ['Camp-Collar', 'A short-sleeved shirt with an open camp collar in a fluid, drapey weave'],
-      ['Oversized Denim', 'An oversized shirt in washed denim with dropped shoulders and press-stud fastening', DENIM],
+      ['Oversized Denim', 'An oversized shirt in washed denim with dropped shoulders and press-stud fastening', { colours: DENIM }],
       ['Silk-Blend', 'A lustrous silk-blend shirt with a concealed placket and a softly relaxed shape'],
     ],
     care: 'Machine wash at 30°C; iron on medium heat.',
@@ -132,10 +143,10 @@ export const GARMENTS = {
   cardigan: {
     noun: 'Cardigan', category: 'tops', shape: 'cardigan', fits: ['W', 'M'], price: [60, 140], colours: ['ecru', 'oat', 'navy', 'black', 'grey', 'sage', 'butter', 'brown'],
     cuts: [
-      ['Cropped Cotton', 'A cropped, close-fitting cardigan in soft cotton knit with pearlescent buttons'],
+      ['Cropped Cotton', 'A cropped, close-fitting cardigan in soft cotton knit with pearlescent buttons', { fits: ['W'] }],
       ['Chunky Knit', 'A chunky, oversized cardigan in a cosy wool-blend with patch pockets'],
       ['Cashmere', 'A fine cashmere cardigan with a V-neck and ribbed trims, light enough for every season'],
-      ['Textured Bouclé', 'A boxy bouclé knit with a round neck and contrast buttons'],
+      ['Textured Bouclé', 'A boxy bouclé knit with a round neck and contrast buttons', { fits: ['W'] }],
       ['Relaxed V-Neck', 'A relaxed merino-blend V-neck cardigan that layers easily over a tee'],
     ],
     care: 'Hand wash cold and dry flat.',
@@ -164,10 +175,10 @@ export const GARMENTS = {
   tank: {
     noun: 'Tank Top', category: 'tops', shape: 'tank', fits: ['W', 'M'], price: [15, 40], colours: ['white', 'black', 'ecru', 'grey', 'butter', 'sage', 'pink'],
     cuts: [
-      ['Ribbed', 'A fitted tank in stretch cotton rib with a high scoop neckline'],
-      ['Racerback', 'A racerback tank in a soft, fast-drying jersey made for training'],
+      ['Ribbed', 'A fitted tank in stretch cotton rib with a high scoop neckline', { fits: ['W'] }],
+      ['Racerback', 'A racerback tank in a soft, fast-drying jersey made for training', { fits: ['W'] }],
       ['Linen-Blend', 'A relaxed tank in a breezy linen-blend with a straight hem'],
-      ['Square-Neck', 'A sleek square-neck tank with a double layer at the front'],
+      ['Square-Neck', 'A sleek square-neck tank with a double layer at the front', { fits: ['W'] }],
     ],
     care: 'Machine wash cold.',
   },
@@ -209,11 +220,11 @@ export const GARMENTS = {
     noun: 'Jeans', category: 'bottoms', shape: 'jeans', fits: ['W', 'M', 'U'], price: [60, 140], colours: DENIM,
     cuts: [
       ['Straight-Leg', 'A straight leg from hip to hem in rigid cotton denim that softens with every wear'],
-      ['High-Rise Wide-Leg', 'A high waist and a full-length wide leg in comfort-stretch denim'],
+      ['High-Rise Wide-Leg', 'A high waist and a full-length wide leg in comfort-stretch denim', { fits: ['W'] }],
       ['Slim Tapered', 'Slim through the thigh and tapered below the knee, in stretch denim'],
       ['Relaxed Dad', 'A relaxed, slouchy fit with a mid rise and a slightly cropped leg'],
       ['Bootcut', 'A fitted thigh opening into a subtle bootcut, in soft stretch denim'],
-      ['Barrel-Leg', 'A curved barrel leg that narrows at the ankle, in non-stretch denim'],
+      ['Barrel-Leg', 'A curved barrel leg that narrows at the ankle, in non-stretch denim', { fits: ['W', 'U'] }],
       ['90s Loose', 'A loose 90s-inspired fit with a low-slung waist and a baggy leg'],
       ['Selvedge Slim', 'Japanese selvedge denim in a slim fit, with a clean self-edge at the outseam'],
     ],
@@ -222,11 +233,11 @@ export const GARMENTS = {
   trousers: {
     noun: 'Trousers', category: 'bottoms', shape: 'trousers', fits: ['W', 'M'], price: [55, 140], colours: ['black', 'navy', 'camel', 'charcoal', 'ecru', 'olive', 'brown', 'grey'],
     cuts: [
-      ['Pleated Wide-Leg', 'High-waisted trousers with front pleats and a fluid wide leg that moves beautifully'],
+      ['Pleated Wide-Leg', 'High-waisted trousers with front pleats and a fluid wide leg that moves beautifully', { fits: ['W'] }],
       ['Tailored Straight', 'Sharply tailored straight-leg trousers with pressed creases and slanted pockets'],
       ['Linen Drawstring', 'Easy linen trousers with an elasticated drawstring waist and a relaxed leg'],
       ['Wool-Blend Slim', 'Slim trousers in a wool-blend suiting fabric with a touch of stretch'],
-      ['Cropped Cigarette', 'Neat cigarette trousers that stop at the ankle, with a flat front'],
+      ['Cropped Cigarette', 'Neat cigarette trousers that stop at the ankle, with a flat front', { fits: ['W'] }],
       ['Relaxed Pull-On', 'Relaxed pull-on trousers in a soft twill with an elasticated back waist'],
     ],
     care: 'Machine wash at 30°C or dry clean.',
@@ -245,7 +256,7 @@ export const GARMENTS = {
     noun: 'Shorts', category: 'bottoms', shape: 'shorts', fits: ['W', 'M', 'U'], price: [30, 70], colours: ['ecru', 'navy', 'khaki', 'black', 'sage', 'midwash', 'lightwash'],
     cuts: [
       ['Linen Drawstring', 'Breezy linen shorts with a drawstring waist and side pockets'],
-      ['Denim Cut-Off', 'High-rise denim shorts with a raw, frayed hem', DENIM],
+      ['Denim Cut-Off', 'High-rise denim shorts with a raw, frayed hem', { colours: DENIM, fits: ['W'] }],
       ['Pleated Chino', 'Pleated cotton twill shorts with a 7" inseam'],
       ['Nylon Swim', 'Quick-dry recycled nylon swim shorts with a mesh lining and a back pocket'],
       ['Running', 'Lightweight running shorts with a built-in liner and a zip pocket'],
@@ -257,7 +268,7 @@ export const GARMENTS = {
     cuts: [
       ['Satin Midi', 'A bias-cut satin midi skirt with a hidden elasticated waist'],
       ['Pleated Midi', 'A sunray-pleated midi skirt that swishes as you walk'],
-      ['Denim Mini', 'A five-pocket denim mini skirt with a raw hem', DENIM],
+      ['Denim Mini', 'A five-pocket denim mini skirt with a raw hem', { colours: DENIM }],
       ['A-Line Linen', 'An A-line skirt in washed linen with a button front and patch pockets'],
       ['Knitted Maxi', 'A ribbed-knit maxi skirt with a comfortable stretch waistband'],
       ['Wrap', 'A wrap skirt that ties at the side, in a lightweight crepe'],
@@ -290,7 +301,7 @@ export const GARMENTS = {
       ['Retro Runner', 'Retro running-inspired sneakers with suede overlays and a cushioned midsole'],
       ['Canvas Low-Top', 'Low-top canvas sneakers with a vulcanised rubber sole'],
       ['Suede Terrace', 'Slim terrace sneakers in soft suede with a gum rubber outsole'],
-      ['Chunky Platform', 'Chunky sneakers on a stacked platform sole'],
+      ['Chunky Platform', 'Chunky sneakers on a stacked platform sole', { fits: ['W', 'U'] }],
       ['Knit Trail', 'Lightweight knit trail sneakers with a grippy lugged outsole'],
     ],
     care: 'Wipe clean with a damp cloth.',
@@ -302,7 +313,7 @@ export const GARMENTS = {
       ['Lug-Sole Ankle', 'Ankle boots on a chunky lug sole, in smooth leather with a side zip'],
       ['Suede Desert', 'Desert boots in soft suede with a crepe rubber sole'],
       ['Lace-Up Combat', 'Lace-up combat boots with a padded collar and a sturdy sole'],
-      ['Knee-High Leather', 'Knee-high boots in supple leather with a slim block heel'],
+      ['Knee-High Leather', 'Knee-high boots in supple leather with a slim block heel', { fits: ['W'] }],
       ['Western', 'Western boots with a pointed toe, a stacked heel and tonal stitching'],
     ],
     care: 'Treat with leather conditioner; wipe clean.',
@@ -321,12 +332,20 @@ export const GARMENTS = {
     noun: 'Sandals', category: 'shoes', shape: 'sandal', fits: ['W', 'M', 'U'], price: [40, 120], colours: ['black', 'tan', 'brown', 'ecru', 'white', 'gold'],
     cuts: [
       ['Leather Slide', 'Leather slides with a moulded footbed and a wide strap'],
-      ['Strappy Flat', 'Flat sandals with slim crossover straps and an ankle buckle'],
+      ['Strappy Flat', 'Flat sandals with slim crossover straps and an ankle buckle', { fits: ['W'] }],
       ['Double-Strap Footbed', 'Two-strap sandals with a contoured cork footbed'],
       ['Braided Leather', 'Sandals with woven leather straps on a cushioned sole'],
       ['Sport', 'Sport sandals with hook-and-loop straps and a grippy outsole'],
     ],
     care: 'Wipe clean.',
+  },
+  clogs: {
+    noun: 'Clogs', category: 'shoes', shape: 'clog', fits: ['W', 'M', 'U'], price: [60, 150], colours: ['black', 'tan', 'brown', 'ecru', 'olive'],
+    cuts: [
+      ['Suede', 'Closed-toe suede clogs with an adjustable buckle on a contoured cork footbed'],
+      ['Wooden-Sole Leather', 'Leather clogs on a carved wooden sole with a studded upper', { colours: ['black', 'tan', 'brown'] }],
+    ],
+    care: 'Wipe clean; use a suede brush where needed.',
   },
   heels: {
     noun: 'Heels', category: 'shoes', shape: 'heel', fits: ['W'], price: [70, 160], colours: ['black', 'ecru', 'tan', 'burgundy', 'red', 'silver'],
@@ -351,11 +370,11 @@ export const GARMENTS = {
     noun: 'Coat', category: 'outerwear', shape: 'coat', fits: ['W', 'M', 'U'], price: [150, 330], colours: ['camel', 'black', 'charcoal', 'navy', 'oat', 'brown', 'forest'],
     cuts: [
       ['Double-Breasted Wool', 'A double-breasted coat in a dense wool blend with peak lapels and a full lining'],
-      ['Single-Breasted Camel', 'A timeless single-breasted coat with notch lapels and flap pockets', ['camel']],
+      ['Single-Breasted Camel', 'A timeless single-breasted coat with notch lapels and flap pockets', { colours: ['camel'] }],
       ['Oversized Wool-Blend', 'An oversized coat with dropped shoulders and a relaxed, longline shape'],
-      ['Belted Wrap', 'A wrap coat with a tie belt and a shawl collar in soft brushed wool'],
+      ['Belted Wrap', 'A wrap coat with a tie belt and a shawl collar in soft brushed wool', { fits: ['W'] }],
       ['Car', 'A hip-length car coat with a concealed placket and a funnel neck'],
-      ['Longline Cocoon', 'A cocoon-shaped coat that falls below the knee, in a boiled-wool blend'],
+      ['Longline Cocoon', 'A cocoon-shaped coat that falls below the knee, in a boiled-wool blend', { fits: ['W'] }],
     ],
     care: 'Dry clean only.',
   },
@@ -364,19 +383,19 @@ export const GARMENTS = {
     cuts: [
       ['Classic Cotton', 'A double-breasted trench in water-repellent cotton gabardine with a storm flap and a belted waist'],
       ['Relaxed Belted', 'A relaxed trench with raglan sleeves, a removable belt and a back vent'],
-      ['Cropped', 'A cropped take on the trench that finishes at the hip'],
+      ['Cropped', 'A cropped take on the trench that finishes at the hip', { fits: ['W'] }],
     ],
     care: 'Dry clean only.',
   },
   jacket: {
     noun: 'Jacket', category: 'outerwear', shape: 'jacket', fits: ['W', 'M', 'U'], price: [80, 190], colours: ['midwash', 'black', 'olive', 'khaki', 'navy', 'brown', 'ecru', 'tan'],
     cuts: [
-      ['Denim', 'A classic denim jacket with chest flap pockets and adjustable waist tabs', DENIM],
-      ['Suede Bomber', 'A soft suede bomber with ribbed cuffs and hem and a two-way zip', ['tan', 'brown', 'black', 'olive']],
-      ['Waxed Cotton Field', 'A waxed cotton field jacket with a corduroy collar and four bellows pockets', ['olive', 'brown', 'navy', 'black']],
+      ['Denim', 'A classic denim jacket with chest flap pockets and adjustable waist tabs', { colours: DENIM }],
+      ['Suede Bomber', 'A soft suede bomber with ribbed cuffs and hem and a two-way zip', { colours: ['tan', 'brown', 'black', 'olive'] }],
+      ['Waxed Cotton Field', 'A waxed cotton field jacket with a corduroy collar and four bellows pockets', { colours: ['olive', 'brown', 'navy', 'black'] }],
       ['Quilted Liner', 'A lightweight diamond-quilted jacket with snap fastening'],
       ['Corduroy Trucker', 'A trucker jacket in chunky corduroy with a fleece-lined body'],
-      ['Leather Biker', 'A leather biker jacket with an asymmetric zip and notched lapels', ['black', 'brown', 'burgundy']],
+      ['Leather Biker', 'A leather biker jacket with an asymmetric zip and notched lapels', { colours: ['black', 'brown', 'burgundy'] }],
       ['Harrington', 'A Harrington jacket with a stand collar and a checked lining'],
       ['Cotton Chore', 'A boxy chore jacket in sturdy cotton canvas with three patch pockets'],
     ],
@@ -386,7 +405,7 @@ export const GARMENTS = {
     noun: 'Puffer Jacket', category: 'outerwear', shape: 'puffer', fits: ['W', 'M', 'U'], price: [120, 260], colours: ['black', 'navy', 'olive', 'ecru', 'brown', 'cobalt', 'burgundy'],
     cuts: [
       ['Recycled Down', 'A channel-quilted puffer filled with responsibly sourced recycled down'],
-      ['Cropped', 'A cropped, boxy puffer with a high stand collar'],
+      ['Cropped', 'A cropped, boxy puffer with a high stand collar', { fits: ['W'] }],
       ['Lightweight Packable', 'A lightweight puffer that packs into its own pocket'],
       ['Hooded Longline', 'A hooded longline puffer with a two-way zip and a storm flap'],
     ],
@@ -423,14 +442,29 @@ export const GARMENTS = {
   bag: {
     noun: 'Bag', category: 'accessories', shape: 'bag', fits: ['W', 'U'], price: [50, 160], colours: ['black', 'tan', 'brown', 'ecru', 'burgundy', 'sage', 'butter'],
     cuts: [
-      ['Leather Shoulder', 'A structured shoulder bag in smooth leather with a magnetic flap and an adjustable strap'],
+      ['Leather Shoulder', 'A structured shoulder bag in smooth leather with a magnetic flap and an adjustable strap', { fits: ['W'] }],
       ['Mini Crossbody', 'A compact crossbody with a zip top, a card slot and a detachable strap'],
-      ['Woven Raffia', 'A hand-woven raffia bag with leather handles, made for summer', ['ecru', 'tan', 'black']],
-      ['Quilted Chain', 'A quilted bag on a chain strap with a turn-lock closure'],
-      ['Leather Bucket', 'A slouchy bucket bag with a drawstring closure and a removable pouch'],
-      ['Nylon Belt', 'A nylon belt bag worn cross-body or at the waist'],
+      ['Woven Raffia', 'A hand-woven raffia bag with leather handles, made for summer', { colours: ['ecru', 'tan', 'black'], fits: ['W'] }],
+      ['Quilted Chain', 'A quilted bag on a chain strap with a turn-lock closure', { fits: ['W'] }],
+      ['Leather Bucket', 'A slouchy bucket bag with a drawstring closure and a removable pouch', { fits: ['W'] }],
     ],
     care: 'Wipe clean with a dry cloth.',
+  },
+  beltBag: {
+    noun: 'Belt Bag', category: 'accessories', shape: 'beltBag', fits: ['U', 'W', 'M'], price: [30, 90], colours: ['black', 'navy', 'olive', 'tan', 'ecru', 'sage'],
+    cuts: [
+      ['Nylon', 'A nylon belt bag worn cross-body or at the waist'],
+      ['Leather', 'A compact leather belt bag with a zip top and an adjustable strap', { colours: ['black', 'tan', 'brown'] }],
+    ],
+    care: 'Wipe clean with a dry cloth.',
+  },
+  duffel: {
+    noun: 'Duffel Bag', category: 'accessories', shape: 'duffel', fits: ['U'], price: [70, 180], colours: ['black', 'navy', 'olive', 'tan', 'red', 'cobalt'],
+    cuts: [
+      ['Recycled Nylon', 'A roomy duffel in recycled nylon with grab handles, a shoulder strap and an end pocket'],
+      ['Canvas Weekender', 'A weekend-sized duffel in waxed canvas with leather handles'],
+    ],
+    care: 'Spot clean.',
   },
   tote: {
     noun: 'Tote Bag', category: 'accessories', shape: 'tote', fits: ['U', 'W'], price: [30, 100], colours: ['ecru', 'black', 'navy', 'tan', 'olive'],
@@ -472,7 +506,7 @@ export const GARMENTS = {
     noun: 'Hat', category: 'accessories', shape: 'hat', fits: ['U', 'W'], price: [25, 70], colours: ['ecru', 'black', 'tan', 'camel', 'navy', 'khaki'],
     cuts: [
       ['Cotton Bucket', 'A cotton twill bucket hat with a stitched brim'],
-      ['Straw Sun', 'A wide-brim straw sun hat with a grosgrain band', ['ecru', 'tan']],
+      ['Straw Sun', 'A wide-brim straw sun hat with a grosgrain band', { colours: ['ecru', 'tan'] }],
       ['Wool Fedora', 'A felted wool fedora with a pinched crown and a ribbon band'],
     ],
     care: 'Spot clean.',
@@ -510,7 +544,7 @@ export const GARMENTS = {
     noun: 'Necklace', category: 'accessories', shape: 'necklace', fits: ['W', 'U'], price: [25, 95], colours: METAL,
     cuts: [
       ['Herringbone Chain', 'A fluid herringbone chain in 18k gold-plated recycled brass'],
-      ['Pearl Pendant', 'A freshwater pearl on a fine chain'],
+      ['Pearl Pendant', 'A freshwater pearl on a fine chain', { fits: ['W'] }],
       ['Signet Charm', 'A fine chain with a round signet charm'],
     ],
     care: 'Keep dry; store in the pouch.',
@@ -741,7 +775,7 @@ export const BRANDS: readonly Brand[] = [
       ['Define Jacket Nulu', 'jacket', 'W', 118, 'A fitted, zip-up jacket in Nulu fabric with thumbholes and cuffins'],
       ['Scuba Oversized Half-Zip Hoodie', 'hoodie', 'W', 118, 'A cosy, oversized half-zip in soft cotton-blend fleece with a kangaroo pocket'],
       ['ABC Slim-Fit Trousers 32"', 'trousers', 'M', 128, 'Anti-ball-crushing, four-way-stretch Warpstreme trousers that look sharp and move with you'],
-      ['Everywhere Belt Bag 1L', 'bag', 'U', 38, 'A water-repellent belt bag to wear around the waist or across the body'],
+      ['Everywhere Belt Bag 1L', 'beltBag', 'U', 38, 'A water-repellent belt bag to wear around the waist or across the body'],
       ['Pace Breaker Lined Shorts 7"', 'shorts', 'M', 68, 'Sweat-wicking running shorts with a built-in liner and a secure zip pocket'],
     ],
   },
@@ -764,7 +798,7 @@ export const BRANDS: readonly Brand[] = [
       ['1996 Retro Nuptse Jacket', 'puffer', 'U', 320, 'The boxy, baffled down jacket from 1996, with 700-fill goose down and a stowable hood'],
       ['Denali Fleece Jacket', 'jacket', 'M', 180, 'The classic fleece jacket in recycled fleece with abrasion-resistant overlays'],
       ['Antora Rain Jacket', 'rainJacket', 'W', 110, 'A waterproof, breathable rain jacket with an adjustable hood'],
-      ['Base Camp Duffel Bag', 'bag', 'U', 165, 'The expedition-tough duffel with padded shoulder straps and a D-shaped opening'],
+      ['Base Camp Duffel Bag', 'duffel', 'U', 165, 'The expedition-tough duffel with padded shoulder straps and a D-shaped opening'],
     ],
   },
   {
@@ -866,7 +900,7 @@ export const BRANDS: readonly Brand[] = [
     garments: ['sandals'],
     signatures: [
       ['Arizona Soft Footbed Sandals', 'sandals', 'U', 135, 'The two-strap classic in oiled leather with an extra layer of foam in the cork footbed'],
-      ['Boston Suede Clogs', 'sandals', 'U', 160, 'A suede clog with an adjustable buckle and the contoured cork-latex footbed'],
+      ['Boston Suede Clogs', 'clogs', 'U', 160, 'A suede clog with an adjustable buckle and the contoured cork-latex footbed'],
       ['Gizeh Birko-Flor Sandals', 'sandals', 'W', 110, 'A thong sandal with a slim strap and the anatomically shaped footbed'],
       ['Arizona EVA Sandals', 'sandals', 'U', 50, 'The Arizona in lightweight, waterproof EVA'],
     ],

@@ -60,6 +60,18 @@ describe('the demo catalogue', () => {
       expect(products.map((product) => product.name)).toEqual(expect.arrayContaining(['Relaxed Linen Shirt', 'Pleated Wide-Leg Trousers', '501 Original Fit Jeans', 'Samba OG Shoes']));
     });
 
+    it('makes each cut only for people its garment is made for, and every piece for whom its cut is made', () => {
+      for (const [key, garment] of Object.entries(GARMENTS)) {
+        for (const [cut, , narrows] of garment.cuts as ReadonlyArray<readonly [string, string, { fits?: readonly string[] }?]>) {
+          for (const fit of narrows?.fits ?? []) expect({ garment: key, cut, fit, made: (garment.fits as readonly string[]).includes(fit) }).toEqual({ garment: key, cut, fit, made: true });
+        }
+      }
+      for (const product of products.filter((piece) => piece.cut !== null)) {
+        const narrows = (GARMENTS[product.garment].cuts as ReadonlyArray<readonly [string, string, { fits?: readonly string[] }?]>).find(([cut]) => cut === product.cut)?.[2];
+        expect({ product: product.key, fits: (narrows?.fits ?? GARMENTS[product.garment].fits).includes(product.fit) }).toEqual({ product: product.key, fits: true });
+      }
+    });
+
     it('files every product where the catalogue’s own category inference files it', () => {
       const misfiled = products
         .map((product) => ({ product: `${product.brand} ${product.name}`, expected: product.category, inferred: inferCategory(product).category }))

@@ -237,10 +237,14 @@ function brandProducts(brand: Brand, count: number, random: Random): DemoProduct
     const garment: Garment = GARMENTS[garmentKey];
     const used = usedCuts.get(garmentKey) ?? new Set<string>();
     usedCuts.set(garmentKey, used);
-    const cuts = garment.cuts.filter(([cut]) => !used.has(cut) && !names.has(`${cut} ${garment.noun}`.toLowerCase()));
     const fit = fitFor(random, brand, garment);
+    // Only the cuts made for whom this piece is for: a knee-high block-heel boot is never a men's boot.
+    const cuts = garment.cuts.filter(
+      ([cut, , narrows]) => !used.has(cut) && !names.has(`${cut} ${garment.noun}`.toLowerCase()) && fit !== undefined && (narrows?.fits ?? garment.fits).includes(fit),
+    );
     if (cuts.length === 0 || !fit) continue;
-    const [cut, opening, colours = garment.colours] = pick(random, cuts);
+    const [cut, opening, narrows] = pick(random, cuts);
+    const colours = narrows?.colours ?? garment.colours;
     used.add(cut);
     const name = `${cut} ${garment.noun}`;
     names.add(name.toLowerCase());

@@ -8,9 +8,9 @@
 export const GARMENT_SHAPES = [
   'tee', 'shirt', 'polo', 'blouse', 'knit', 'cardigan', 'hoodie', 'tank', 'dress', 'jumpsuit',
   'trousers', 'jeans', 'joggers', 'leggings', 'shorts', 'skirt',
-  'sneaker', 'boot', 'loafer', 'sandal', 'heel', 'flat',
+  'sneaker', 'boot', 'loafer', 'sandal', 'clog', 'heel', 'flat',
   'coat', 'trench', 'jacket', 'puffer', 'blazer', 'gilet',
-  'bag', 'tote', 'backpack', 'cap', 'beanie', 'hat', 'scarf', 'belt', 'sunglasses', 'necklace', 'earrings', 'watch', 'socks',
+  'bag', 'beltBag', 'duffel', 'tote', 'backpack', 'cap', 'beanie', 'hat', 'scarf', 'belt', 'sunglasses', 'necklace', 'earrings', 'watch', 'socks',
 ] as const;
 export type GarmentShape = (typeof GARMENT_SHAPES)[number];
 
@@ -160,6 +160,14 @@ const DRAWINGS: Record<GarmentShape, Draw> = {
     path('M150 312 Q200 274 250 312', 'none', ink.line, 14) +
     path('M150 312 Q200 274 250 312', 'none', ink.fill, 9) +
     circle(280, 300, 6, ink.metal, ink.line, 1.5),
+  // A closed toe over a deep footbed, heel open: not a strappy sandal.
+  clog: (ink) =>
+    path('M60 334 Q62 310 100 308 H330 Q354 310 350 334 L346 352 Q340 364 318 364 H92 Q64 364 60 350 Z', ink.trim, ink.line) +
+    line('M70 340 H340', ink.shade, 1.5, '6 5') +
+    path('M128 310 Q136 242 232 234 Q326 236 346 310 Z', ink.fill, ink.line) +
+    path('M150 286 Q186 250 236 238 L242 254 Q196 264 162 298 Z', ink.shade, ink.line, 2) +
+    circle(166, 286, 7, 'none', ink.metal, 3) +
+    line('M250 260 Q292 262 320 290', ink.light, 2.5),
   heel: (ink) =>
     path('M80 300 Q90 276 130 282 Q200 300 250 230 Q276 206 300 214 L314 226 L300 244 Q244 318 120 326 Q82 326 80 300 Z', ink.fill, ink.line) +
     path('M296 224 L316 224 L306 356 L298 356 Z', ink.fill, ink.line) +
@@ -217,6 +225,26 @@ const DRAWINGS: Record<GarmentShape, Draw> = {
     path('M108 236 H292 L312 410 Q200 424 88 410 Z', ink.fill, ink.line) +
     path('M108 236 H292 L286 300 Q200 318 114 300 Z', ink.shade, ink.line, 2) +
     path('M190 296 H210 V318 H190 Z', ink.metal, ink.line, 1.5),
+  // Worn at the waist: a crescent pouch on a long strap with a side-release buckle.
+  beltBag: (ink) =>
+    line('M34 268 Q200 196 366 268', ink.line, 12) +
+    line('M34 268 Q200 196 366 268', ink.shade, 7) +
+    path('M334 236 H362 V270 H334 Z', ink.trim, ink.line, 2) +
+    path('M108 244 Q200 224 292 244 Q322 254 314 296 Q300 346 200 350 Q100 346 86 296 Q78 254 108 244 Z', ink.fill, ink.line) +
+    line('M106 268 Q200 248 294 268', ink.line, 2.5) +
+    path('M262 262 H276 V286 H262 Z', ink.metal, ink.line, 1.5) +
+    line('M120 300 Q200 318 280 300', ink.light, 2),
+  // A barrel-shaped holdall lying on its side, with grab handles and a zip along the top.
+  duffel: (ink) =>
+    line('M70 262 Q200 112 330 262', ink.line, 8) +
+    line('M70 262 Q200 112 330 262', ink.shade, 4) +
+    path('M46 272 Q46 232 96 228 H304 Q354 232 354 272 V376 Q354 402 320 402 H80 Q46 402 46 376 Z', ink.fill, ink.line) +
+    path('M46 272 Q46 232 96 228 Q78 316 96 402 H80 Q46 402 46 376 Z', ink.shade, ink.line, 2) +
+    path('M354 272 Q354 232 304 228 Q322 316 304 402 H320 Q354 402 354 376 Z', ink.shade, ink.line, 2) +
+    line('M104 244 H296', ink.line, 2.5, '4 3') +
+    path('M156 230 Q156 184 200 184 Q244 184 244 230', 'none', ink.line, 10) +
+    path('M156 230 Q156 184 200 184 Q244 184 244 230', 'none', ink.light, 5) +
+    path('M266 238 H278 V258 H266 Z', ink.metal, ink.line, 1.5),
   tote: (ink) =>
     path('M150 200 Q150 110 180 110 Q206 110 206 200 M194 200 Q194 110 220 110 Q250 110 250 200', 'none', ink.line, 10) +
     path('M150 200 Q150 110 180 110 Q206 110 206 200 M194 200 Q194 110 220 110 Q250 110 250 200', 'none', ink.shade, 5) +
@@ -293,10 +321,10 @@ const LAYOUT: Record<GarmentShape, { bottom: number; scale?: number }> = {
   tee: { bottom: 408 }, shirt: { bottom: 414 }, polo: { bottom: 408 }, blouse: { bottom: 422 }, knit: { bottom: 414 }, cardigan: { bottom: 414 },
   hoodie: { bottom: 414 }, tank: { bottom: 410 }, dress: { bottom: 462, scale: 0.96 }, jumpsuit: { bottom: 446 },
   trousers: { bottom: 432 }, jeans: { bottom: 432 }, joggers: { bottom: 436 }, leggings: { bottom: 436 }, shorts: { bottom: 342, scale: 1.15 }, skirt: { bottom: 432 },
-  sneaker: { bottom: 358, scale: 1.1 }, boot: { bottom: 364, scale: 1.05 }, loafer: { bottom: 348, scale: 1.1 }, sandal: { bottom: 356, scale: 1.1 },
+  sneaker: { bottom: 358, scale: 1.1 }, boot: { bottom: 364, scale: 1.05 }, loafer: { bottom: 348, scale: 1.1 }, sandal: { bottom: 356, scale: 1.1 }, clog: { bottom: 364, scale: 1.1 },
   heel: { bottom: 356, scale: 1.15 }, flat: { bottom: 339, scale: 1.1 },
   coat: { bottom: 446 }, trench: { bottom: 446 }, jacket: { bottom: 378, scale: 1.05 }, puffer: { bottom: 404, scale: 1.05 }, blazer: { bottom: 378, scale: 1.05 }, gilet: { bottom: 410 },
-  bag: { bottom: 424 }, tote: { bottom: 420 }, backpack: { bottom: 420 }, cap: { bottom: 336, scale: 1.05 }, beanie: { bottom: 360, scale: 1.1 }, hat: { bottom: 356, scale: 1.1 },
+  bag: { bottom: 424 }, beltBag: { bottom: 350, scale: 1.05 }, duffel: { bottom: 402 }, tote: { bottom: 420 }, backpack: { bottom: 420 }, cap: { bottom: 336, scale: 1.05 }, beanie: { bottom: 360, scale: 1.1 }, hat: { bottom: 356, scale: 1.1 },
   scarf: { bottom: 432 }, belt: { bottom: 300, scale: 1.1 }, sunglasses: { bottom: 310 }, necklace: { bottom: 412 }, earrings: { bottom: 332, scale: 1.15 },
   watch: { bottom: 430 }, socks: { bottom: 430 },
 };
