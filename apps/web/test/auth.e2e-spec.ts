@@ -312,6 +312,22 @@ describe('sign-up, sign-in and sign-out (web app in Chromium against the embedde
       await pollUntil(checklist, (items) => items.every((item) => item.startsWith('✓')), { what: 'every part met on reset' });
       await screenshot(page, `auth-reset-checklist-${viewport.width}`, { fullPage: false });
       await page.goto(url('/signup'));
+      await page.getByRole('heading', { name: 'Create your account' }).waitFor();
+
+      // Signed out on a phone, Sign In sits in the header: one tap, not the menu and then Account (issue 26).
+      // Wider screens have the Account menu there instead.
+      const headerSignIn = header(page).getByRole('link', { name: 'Sign In', exact: true });
+      const phone = viewport.width < 640;
+      expect(await headerSignIn.isVisible()).toBe(phone);
+      await screenshot(page, `auth-header-signed-out-${viewport.width}`, { fullPage: false });
+      if (phone) {
+        await headerSignIn.click();
+        await page.getByRole('heading', { name: 'Sign in to your account' }).waitFor();
+        // Not offered on the sign-in screen itself.
+        expect(await headerSignIn.count()).toBe(0);
+        await page.goBack();
+        await page.getByRole('heading', { name: 'Create your account' }).waitFor();
+      }
 
       await page.getByRole('link', { name: 'Sign in', exact: true }).click();
       await page.getByRole('heading', { name: 'Sign in to your account' }).waitFor();
@@ -341,6 +357,7 @@ describe('sign-up, sign-in and sign-out (web app in Chromium against the embedde
       await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
       await page.getByRole('button', { name: 'Sign in', exact: true }).click();
       await page.waitForURL(url('/'));
+      expect(await headerSignIn.count()).toBe(0);
       await openAccountMenu(page);
       expect(await menuItems(page)).toEqual(['Profile', 'Notifications', 'Logout']);
       await screenshot(page, `auth-header-menu-${viewport.width}`);
