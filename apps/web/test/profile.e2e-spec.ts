@@ -154,17 +154,25 @@ describe('profile screen (web app in Chromium against the embedded product)', ()
     await field(page, 'Gender').selectOption('male');
 
     // Measurements: each value in the default unit, then switched and converted (two decimals).
+    const height = async () =>
+      Promise.all(['Height', 'Height unit', 'Additional height', 'Additional height unit'].map((label) => field(page, label).inputValue()));
     await field(page, 'Height').fill('5');
-    await field(page, 'Additional height').fill('10');
     await field(page, 'Weight').fill('150');
     await field(page, 'Chest').fill('40');
     await field(page, 'Waist').fill('32');
     await field(page, 'Hips').fill('38');
     expect(await field(page, 'Height unit').inputValue()).toBe('ft');
+    // There and back from what was typed, not from the rounded 1.52 (which would be 4.99 ft): 5 ft → 1.52 m → 5 ft.
     await field(page, 'Height unit').selectOption('m');
-    expect(await field(page, 'Height').inputValue()).toBe('1.52');
+    expect(await height()).toEqual(['1.52', 'm', '', 'cm']);
+    await field(page, 'Height unit').selectOption('ft');
+    expect(await height()).toEqual(['5', 'ft', '', 'in']);
+    // The additional height switches with the height, and the whole height converts: 5 ft 10 in is 1.78 m.
+    await field(page, 'Additional height').fill('10');
     await field(page, 'Additional height unit').selectOption('cm');
-    expect(await field(page, 'Additional height').inputValue()).toBe('25.4');
+    expect(await height()).toEqual(['1.78', 'm', '0', 'cm']);
+    await field(page, 'Height unit').selectOption('ft');
+    expect(await height()).toEqual(['5', 'ft', '10', 'in']);
     await field(page, 'Weight unit').selectOption('kg');
     expect(await field(page, 'Weight').inputValue()).toBe('68.04');
     await field(page, 'Chest unit').selectOption('cm');
@@ -228,7 +236,7 @@ describe('profile screen (web app in Chromium against the embedded product)', ()
           ['Hips', 'Hips unit'],
         ].map(async ([value, unit]) => `${await field(page, value!).inputValue()} ${await field(page, unit!).inputValue()}`),
       );
-    expect(await measurements()).toEqual(['1.52 m', '25.4 cm', '68.04 kg', '101.6 cm', '32 in', '38 in']);
+    expect(await measurements()).toEqual(['5 ft', '10 in', '68.04 kg', '101.6 cm', '32 in', '38 in']);
     expect(await chips(page).allInnerTexts()).toEqual(['Zara', 'Zara']);
     expect(await field(page, 'Top').inputValue()).toBe('M');
     expect(await field(page, 'Suit Jacket').inputValue()).toBe('40R');
@@ -246,7 +254,7 @@ describe('profile screen (web app in Chromium against the embedded product)', ()
       gender: 'male',
       favoriteBrands: ['Zara', 'Zara'],
       measurements: {
-        height: { mainValue: 1.52, mainUnit: 'm', secondaryValue: 25.4, secondaryUnit: 'cm' },
+        height: { mainValue: 5, mainUnit: 'ft', secondaryValue: 10, secondaryUnit: 'in' },
         weight: { value: 68.04, unit: 'kg' },
         chest: { value: 101.6, unit: 'cm' },
         waist: { value: 32, unit: 'in' },
@@ -287,9 +295,11 @@ describe('profile screen (web app in Chromium against the embedded product)', ()
     await page.getByText('Must be a number', { exact: true }).waitFor();
     await expectFocused(page, secondary);
 
-    // With m the secondary maximum is 99: 12 is fine.
+    // With m the secondary maximum is 99: switching converts the 12 in (to 0.3 m + 0 cm), and 12 cm is fine.
     await field(page, 'Height unit').selectOption('m');
     await page.getByText('Must be at most 11').waitFor({ state: 'detached' });
+    expect(await field(page, 'Height').inputValue()).toBe('0.3');
+    await secondary.fill('12');
     expect(await fieldError(page, secondary)).toEqual({ invalid: null, messages: [] });
     await field(page, 'Weight').fill('60');
     await field(page, 'Chest').fill('');
@@ -385,6 +395,16 @@ describe('profile screen (web app in Chromium against the embedded product)', ()
 
       await field(page, 'Height').fill('5');
       await field(page, 'Additional height').fill('7');
+      // The height's two fields switch together: 5 ft 7 in is 1.70 m + 0 cm, and back is 5 ft 7 in again.
+      await field(page, 'Height unit').selectOption('m');
+      expect([await field(page, 'Height').inputValue(), await field(page, 'Additional height').inputValue()]).toEqual(['1.7', '0']);
+      expect(await field(page, 'Additional height unit').inputValue()).toBe('cm');
+      await page.getByText('Up to 99 while height is in m.', { exact: true }).waitFor();
+      await field(page, 'Height').scrollIntoViewIfNeeded();
+      await screenshot(page, `profile-height-metric-${viewport.width}`, { fullPage: false });
+      await field(page, 'Additional height unit').selectOption('in');
+      expect([await field(page, 'Height').inputValue(), await field(page, 'Additional height').inputValue()]).toEqual(['5', '7']);
+      expect(await field(page, 'Height unit').inputValue()).toBe('ft');
       await addBrand(page, 'Zara');
       await addBrand(page, 'Massimo Dutti');
       await addBrand(page, '& Other Stories');

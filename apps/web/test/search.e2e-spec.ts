@@ -173,6 +173,25 @@ describe('search: header suggestions and the results page (web app in Chromium a
     );
     await other.goto(url('/search?q=failing'));
     await other.getByText(NO_RESULTS).waitFor();
+
+    // With the panel closed, the active filters show as chips above the results; removing one updates the results and the URL (issue 26).
+    await page.getByRole('button', { name: 'Close Filters' }).click();
+    const activeFilters = page.getByRole('group', { name: 'Active filters' });
+    expect(await activeFilters.getByRole('button').allTextContents()).toEqual([
+      'Remove filter: Price Over $200',
+      'Remove filter: Gender Women',
+      'Remove filter: Brand Northwind',
+      'Clear all',
+    ]);
+    await shotFromTop(page, 'search-filter-chips-1280');
+    await activeFilters.getByRole('button', { name: 'Remove filter: Price Over $200' }).click();
+    await page.waitForURL(url('/search?q=linen&gender=Women&brand=Northwind'));
+    await page.getByText('5 items', { exact: true }).waitFor();
+    await pollUntil(() => page.evaluate<string | null>('document.activeElement && document.activeElement.textContent'), (text) => text === 'Remove filter: Gender Women', { what: 'focus on the next chip' });
+    await activeFilters.getByRole('button', { name: 'Clear all' }).click();
+    await page.waitForURL(url('/search?q=linen'));
+    await activeFilters.waitFor({ state: 'detached' });
+    await pollUntil(() => page.evaluate<string | null>('document.activeElement && document.activeElement.textContent'), (text) => text === 'Open Filters', { what: 'focus on the filters toggle' });
   }, 120_000);
 
   it('opens the search from the mobile toggle and filters in the bottom sheet (390 px)', async () => {
@@ -209,5 +228,16 @@ describe('search: header suggestions and the results page (web app in Chromium a
     await sheet.waitFor({ state: 'detached' });
     expect(new URL(page.url()).searchParams.getAll('brand')).toEqual(['Northwind']);
     await shotFromTop(page, 'search-filtered-390');
+
+    // With the sheet closed, the active filters show as chips above the results; each removes its own (issue 26).
+    const activeFilters = page.getByRole('group', { name: 'Active filters' });
+    expect(await activeFilters.getByRole('button').allTextContents()).toEqual(['Remove filter: Gender Women', 'Remove filter: Brand Northwind', 'Clear all']);
+    await activeFilters.getByRole('button', { name: 'Remove filter: Brand Northwind' }).click();
+    await page.waitForURL(url('/search?q=linen&gender=Women'));
+    await pollUntil(() => activeFilters.getByRole('button').allTextContents(), (texts) => texts.join('|') === 'Remove filter: Gender Women', { what: 'one chip left' });
+    // Focus moves to the chip left, not to the page.
+    await pollUntil(() => page.evaluate<string | null>('document.activeElement && document.activeElement.textContent'), (text) => text === 'Remove filter: Gender Women', { what: 'focus on the chip left' });
+    await page.getByText(/^\d+ items?$/).waitFor();
+    await shotFromTop(page, 'search-filter-chips-390');
   }, 120_000);
 });

@@ -226,6 +226,18 @@ describe('wardrobe, quick view and product page (web app in Chromium against the
       await page.getByText('Your wardrobe is empty or no items match the current filters.').waitFor();
       await page.getByLabel('Price').selectOption('');
 
+      // With the panel closed, the active filters show as chips above the items; each removes its own (issue 26).
+      await page.getByRole('button', { name: 'Close Filters' }).click();
+      const activeFilters = page.getByRole('group', { name: 'Active filters' });
+      expect(await activeFilters.getByRole('button').allTextContents()).toEqual(['Remove filter: Gender Men', 'Remove filter: Brand Zara', 'Clear all']);
+      await activeFilters.scrollIntoViewIfNeeded();
+      await screenshot(page, `wardrobe-filter-chips-${viewport.width}`, { fullPage: false });
+      await activeFilters.getByRole('button', { name: 'Remove filter: Brand Zara' }).click();
+      expect(await activeFilters.getByRole('button').allTextContents()).toEqual(['Remove filter: Gender Men']);
+      await activeFilters.getByRole('button', { name: 'Remove filter: Gender Men' }).click();
+      await activeFilters.waitFor({ state: 'detached' });
+      await page.getByText('1 item', { exact: true }).waitFor();
+
       // Full-page shots of a scrolled page draw the sticky header mid-page: start from the top.
       await page.evaluate('window.scrollTo(0, 0)');
       await page.getByRole('button', { name: `Quick view: ${saved.name}` }).click();

@@ -27,7 +27,8 @@ export interface SiteHeaderProps {
 
 export function SiteHeader({ wardrobeEmpty = false }: SiteHeaderProps) {
   const location = useLocation();
-  const signedIn = useAuth().status === 'signedIn';
+  const authStatus = useAuth().status;
+  const signedIn = authStatus === 'signedIn';
   // On phones the user menu sits behind the menu button, so its unread dot shows there too (issue 25).
   const unread = useNotifications().data?.unread ?? 0;
   // A panel is open only for the location it was opened on, so navigating closes it without an effect.
@@ -80,6 +81,11 @@ export function SiteHeader({ wardrobeEmpty = false }: SiteHeaderProps) {
           <div className="site-header__wardrobe">
             <WardrobeLink showEmptyDot={wardrobeEmpty} />
           </div>
+        ) : authStatus === 'signedOut' && location.pathname !== paths.signIn ? (
+          // Phones: one tap to sign in, rather than the menu and then Account (issue 26). Wider screens show the Account menu here.
+          <Link to={paths.signIn} className="button button--ghost site-header__sign-in">
+            Sign In
+          </Link>
         ) : null}
 
         <div id="site-user-menu" className="site-header__user" data-open={menuOpen || undefined}>

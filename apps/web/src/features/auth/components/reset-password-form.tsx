@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ApiError } from '@closetly/api-client';
 import { PASSWORD_MISMATCH_MESSAGE, Password } from '@closetly/contracts';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
 import { z } from 'zod';
 import { TextField } from '@/components/ui/form-field';
@@ -23,12 +23,14 @@ export interface ResetPasswordFormProps {
 
 /**
  * /reset-password?token=… (not shown in the spec): New Password and Confirm New Password with the
- * sign-up rule list. An invalid or expired link shows the server's message above the form with a
+ * sign-up rule checklist. An invalid or expired link shows the server's message above the form with a
  * way to ask for a new e-mail; success replaces the form with a message and a link to sign in.
  */
 export function ResetPasswordForm({ token }: ResetPasswordFormProps) {
   const form = useForm({ resolver: zodResolver(ResetPasswordFormSchema), defaultValues: { password: '', confirmPassword: '' } });
   const { errors } = form.formState;
+  /** What is typed so far, for the live checklist under the field. */
+  const password = useWatch({ control: form.control, name: 'password' });
   const reset = useResetPassword();
 
   if (reset.isSuccess) {
@@ -64,7 +66,7 @@ export function ResetPasswordForm({ token }: ResetPasswordFormProps) {
           autoComplete="new-password"
           disabled={invalidLink}
           error={errors.password?.message}
-          description={<PasswordRules />}
+          description={<PasswordRules password={password} />}
           {...form.register('password')}
         />
         <TextField

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ApiError } from '@closetly/api-client';
 import { SignUpForm as SignUpFormSchema, type SignUpRequest } from '@closetly/contracts';
-import { useForm, type FieldPath } from 'react-hook-form';
+import { useForm, useWatch, type FieldPath } from 'react-hook-form';
 import { Link, useLocation } from 'react-router';
 import type { z } from 'zod';
 import { SelectField, TextField } from '@/components/ui/form-field';
@@ -40,6 +40,8 @@ export function SignUpForm() {
     defaultValues: { firstName: '', lastName: '', email: '', password: '', confirmPassword: '', gender: '' },
   });
   const { errors } = form.formState;
+  /** What is typed so far, for the live checklist under the field. */
+  const password = useWatch({ control: form.control, name: 'password' });
   const signUp = useSignUp();
   const oidc = useOidcSignIn('signup');
   const signInOptions = useSignInOptions();
@@ -93,7 +95,7 @@ export function SignUpForm() {
           type="password"
           autoComplete="new-password"
           error={errors.password?.message}
-          description={<PasswordRules />}
+          description={<PasswordRules password={password} />}
           {...form.register('password')}
         />
         <TextField

@@ -1,21 +1,33 @@
 import type { UpdateProfileRequest } from '@closetly/contracts';
-import { useId, type ChangeEvent, type ReactNode } from 'react';
+import { useId, type ChangeEvent, type ReactNode, type RefObject } from 'react';
 import { useController, useFormContext, useFormState } from 'react-hook-form';
 import { fieldErrorMessage } from '../lib/field-error';
-import { parseNumberInput, switchUnit, UNIT_SWITCHES, type ProfileFormValues, type UnitSwitch } from '../lib/profile-form';
+import {
+  groupOf,
+  parseNumberInput,
+  switchesOf,
+  switchUnit,
+  UNIT_SWITCHES,
+  type ProfileFormValues,
+  type TypedMeasurements,
+  type UnitSwitch,
+} from '../lib/profile-form';
 
 export interface MeasurementFieldProps {
   which: UnitSwitch;
   label: string;
   /** Help under the field, announced with it (e.g. the secondary height's maximum). */
   hint?: ReactNode;
+  /** The form's values as typed, which conversions start from (one for all the form's measurement fields). */
+  typedRef: RefObject<TypedMeasurements>;
 }
 
 /**
  * A measurement: its number ('' is empty, null) and its unit. Switching the unit converts the
- * number (spec §5). The error under it is tied to the number input, which is what focus moves to.
+ * number (spec §5), from what the shopper typed, with the fields linked to it (the height's pair).
+ * The error under it is tied to the number input, which is what focus moves to.
  */
-export function MeasurementField({ which, label, hint }: MeasurementFieldProps) {
+export function MeasurementField({ which, label, hint, typedRef }: MeasurementFieldProps) {
   const id = useId();
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
@@ -29,13 +41,19 @@ export function MeasurementField({ which, label, hint }: MeasurementFieldProps) 
   const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
 
   const onUnitChange = (event: ChangeEvent<HTMLSelectElement>) => {
-    const next = switchUnit(form.getValues('measurements'), which, event.target.value);
-    if (!Object.is(next.value, form.getValues(valuePath))) {
-      form.setValue(valuePath, next.value, { shouldDirty: true, shouldValidate: isSubmitted });
+    const next = switchUnit(form.getValues('measurements'), typedRef.current, which, event.target.value);
+    typedRef.current = next.typed;
+    const linked = switchesOf(groupOf(which)).map((key) => UNIT_SWITCHES[key]);
+    for (const { value: path } of linked) {
+      const value = valueAt(next.measurements, path);
+      if (!Object.is(value, form.getValues(path))) form.setValue(path, value, { shouldDirty: true, shouldValidate: isSubmitted });
     }
-    setUnit(next.unit);
+    for (const { unit: path } of linked) {
+      if (path === unitPath) setUnit(valueAt(next.measurements, path));
+      else form.setValue(path, valueAt(next.measurements, path), { shouldDirty: true });
+    }
     // The secondary height's maximum follows the main unit (spec §5): check it again once shown.
-    if (isSubmitted) void form.trigger(which === 'heightMain' ? [valuePath, 'measurements.height.secondaryValue'] : valuePath);
+    if (isSubmitted) void form.trigger(linked.map(({ value: path }) => path));
   };
 
   return (
@@ -82,4 +100,10 @@ export function MeasurementField({ which, label, hint }: MeasurementFieldProps) 
       ) : null}
     </div>
   );
+}
+
+/** A field of the measurements by its form path (`measurements.height.mainUnit` → height.mainUnit). */
+function valueAt(measurements: ProfileFormValues['measurements'], path: string): never {
+  const [, group = '', key = ''] = path.split('.');
+  return (measurements as unknown as Record<string, Record<string, never>>)[group]?.[key] as never;
 }

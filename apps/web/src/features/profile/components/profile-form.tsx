@@ -8,7 +8,15 @@ import { FormProvider, useForm, useWatch, type FieldErrors } from 'react-hook-fo
 import { SelectField, TextField } from '@/components/ui/form-field';
 import { useUpdateProfile } from '../api/update-profile';
 import { PROFILE_MESSAGES } from '../lib/profile-messages';
-import { PROFILE_SECTIONS, sectionOf, serverFieldErrors, toFormValues, type ProfileFormValues, type ProfileSection as Section } from '../lib/profile-form';
+import {
+  PROFILE_SECTIONS,
+  sectionOf,
+  serverFieldErrors,
+  toFormValues,
+  type ProfileFormValues,
+  type ProfileSection as Section,
+  type TypedMeasurements,
+} from '../lib/profile-form';
 import { CompletionBar } from './completion-bar';
 import { FavoriteBrandsField } from './favorite-brands-field';
 import { MeasurementField } from './measurement-field';
@@ -47,6 +55,8 @@ export function ProfileForm({ uid, profile }: ProfileFormProps) {
   const [open, setOpen] = useState<string[]>([...PROFILE_SECTIONS]);
   /** The last control used in the form (not the bar's button), where focus returns once the bar is gone. */
   const lastControl = useRef<HTMLElement | null>(null);
+  /** What the shopper typed in each measurement, which unit switches convert from (not the rounded figures shown). */
+  const typedMeasurementsRef = useRef<TypedMeasurements>({});
   const current = useWatch({ control: form.control });
   const mainUnit = useWatch({ control: form.control, name: 'measurements.height.mainUnit' });
   const { errors, isDirty } = form.formState;
@@ -118,12 +128,12 @@ export function ProfileForm({ uid, profile }: ProfileFormProps) {
 
           <ProfileSection value="measurements" title="Measurements">
             <div className="profile-grid profile-grid--measurements">
-              <MeasurementField which="heightMain" label="Height" />
-              <MeasurementField which="heightSecondary" label="Additional height" hint={`Up to ${heightMax} while height is in ${mainUnit}.`} />
-              <MeasurementField which="weight" label="Weight" />
-              <MeasurementField which="chest" label="Chest" />
-              <MeasurementField which="waist" label="Waist" />
-              <MeasurementField which="hips" label="Hips" />
+              <MeasurementField which="heightMain" typedRef={typedMeasurementsRef} label="Height" />
+              <MeasurementField which="heightSecondary" typedRef={typedMeasurementsRef} label="Additional height" hint={`Up to ${heightMax} while height is in ${mainUnit}.`} />
+              <MeasurementField which="weight" typedRef={typedMeasurementsRef} label="Weight" />
+              <MeasurementField which="chest" typedRef={typedMeasurementsRef} label="Chest" />
+              <MeasurementField which="waist" typedRef={typedMeasurementsRef} label="Waist" />
+              <MeasurementField which="hips" typedRef={typedMeasurementsRef} label="Hips" />
             </div>
           </ProfileSection>
 

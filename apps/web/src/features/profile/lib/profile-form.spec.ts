@@ -13,6 +13,8 @@ import {
   MIN_DROP_OPTIONS,
   parseMinDrop,
   type ProfileFormValues,
+  type TypedMeasurements,
+  type UnitSwitch,
 } from './profile-form';
 
 const values = (change: (v: ProfileFormValues) => void = () => undefined): ProfileFormValues => {
@@ -82,36 +84,115 @@ describe('parseNumberInput (number fields: text ↔ the schema value)', () => {
   });
 });
 
-describe('switchUnit (unit selects convert their value, spec §5)', () => {
+describe('switchUnit (unit selects convert their values, spec §5, from what was typed: issue 26)', () => {
   const measured = () =>
     values((v) => {
-      v.measurements.height = { mainValue: 5, mainUnit: 'ft', secondaryValue: 70, secondaryUnit: 'in' };
+      v.measurements.height = { mainValue: 5, mainUnit: 'ft', secondaryValue: null, secondaryUnit: 'in' };
       v.measurements.weight = { value: 150, unit: 'lbs' };
       v.measurements.chest = { value: 40, unit: 'in' };
       v.measurements.waist = { value: 81.28, unit: 'cm' };
       v.measurements.hips = { value: null, unit: 'in' };
     }).measurements;
+  type Measurements = ReturnType<typeof measured>;
 
-  it('height ft → m converts the main value only; in → cm the secondary only', () => {
-    expect(switchUnit(measured(), 'heightMain', 'm')).toEqual({ value: 1.52, unit: 'm' });
-    expect(switchUnit(measured(), 'heightSecondary', 'cm')).toEqual({ value: 177.8, unit: 'cm' });
+  /** Switches one after another, as the selects do, carrying what was typed from one switch to the next. */
+  const switches = (start: Measurements, steps: Array<[UnitSwitch, string]>, typed: TypedMeasurements = {}) =>
+    steps.reduce((state, [which, to]) => switchUnit(state.measurements, state.typed, which, to), { measurements: start, typed });
+
+  it('a main height alone converts by its own factor: 5 ft → 1.52 m', () => {
+    expect(switchUnit(measured(), {}, 'heightMain', 'm').measurements.height).toEqual({ mainValue: 1.52, mainUnit: 'm', secondaryValue: null, secondaryUnit: 'cm' });
   });
 
-  it('weight lbs ↔ kg, chest and waist in ↔ cm', () => {
-    expect(switchUnit(measured(), 'weight', 'kg')).toEqual({ value: 68.04, unit: 'kg' });
-    expect(switchUnit(measured(), 'chest', 'cm')).toEqual({ value: 101.6, unit: 'cm' });
-    expect(switchUnit(measured(), 'waist', 'in')).toEqual({ value: 32, unit: 'in' });
+  it('round trips give back what was typed, not a conversion of the rounded figure: 5 ft → 1.52 m → 5 ft', () => {
+    const there = switches(measured(), [['heightMain', 'm']]);
+    expect(there.measurements.height.mainValue).toBe(1.52);
+    const back = switches(measured(), [['heightMain', 'm'], ['heightMain', 'ft']]);
+    expect(back.measurements.height).toEqual(measured().height);
+    // Without what was typed, 1.52 m is 4.99 ft: the loss the kept value prevents.
+    expect(switchUnit(there.measurements, {}, 'heightMain', 'ft').measurements.height.mainValue).toBe(4.99);
+  });
+
+  it.each<[UnitSwitch, string, number]>([
+    ['weight', 'kg', 68.04],
+    ['chest', 'cm', 101.6],
+    ['waist', 'in', 32],
+  ])('%s to %s is %s, and back is the typed value', (which, to, converted) => {
+    const start = measured();
+    const there = switches(start, [[which, to]]);
+    expect((there.measurements[which as 'weight'] as { value: number }).value).toBe(converted);
+    const back = switches(start, [[which, to], [which, start[which as 'weight'].unit]]);
+    expect(back.measurements).toEqual(start);
+  });
+
+  it('many round trips never drift: 67 kg there and back ten times', () => {
+    const start = { ...measured(), weight: { value: 67, unit: 'kg' as const } };
+    const steps = Array.from({ length: 10 }, (): Array<[UnitSwitch, string]> => [['weight', 'lbs'], ['weight', 'kg']]).flat();
+    expect(switches(start, steps).measurements.weight).toEqual({ value: 67, unit: 'kg' });
+  });
+
+  it('the height fields switch together and the whole height converts: 5 ft 7 in is 1.70 m + 0 cm, and back 5 ft 7 in', () => {
+    const start = { ...measured(), height: { mainValue: 5, mainUnit: 'ft' as const, secondaryValue: 7, secondaryUnit: 'in' as const } };
+    const metric = switches(start, [['heightMain', 'm']]);
+    expect(metric.measurements.height).toEqual({ mainValue: 1.7, mainUnit: 'm', secondaryValue: 0, secondaryUnit: 'cm' });
+    // The additional unit's select switches the pair as well.
+    expect(switches(start, [['heightSecondary', 'cm']]).measurements.height).toEqual(metric.measurements.height);
+    expect(switches(start, [['heightMain', 'm'], ['heightSecondary', 'in']]).measurements.height).toEqual(start.height);
+    expect(switches(start, [['heightMain', 'm'], ['heightMain', 'ft']]).measurements).toEqual(start);
+    // The other measurements are untouched.
+    expect({ ...metric.measurements, height: start.height }).toEqual(start);
+  });
+
+  it('an edit after a switch is the new starting point: 1.80 m + 0 cm → 5 ft 10.87 in', () => {
+    const start = { ...measured(), height: { mainValue: 5, mainUnit: 'ft' as const, secondaryValue: 7, secondaryUnit: 'in' as const } };
+    const metric = switches(start, [['heightMain', 'm']]);
+    const edited = { ...metric.measurements, height: { ...metric.measurements.height, mainValue: 1.8 } };
+    const imperial = switchUnit(edited, metric.typed, 'heightMain', 'ft');
+    expect(imperial.measurements.height).toEqual({ mainValue: 5, mainUnit: 'ft', secondaryValue: 10.87, secondaryUnit: 'in' });
+    expect(switchUnit(imperial.measurements, imperial.typed, 'heightMain', 'm').measurements.height).toEqual(edited.height);
+  });
+
+  it('metres and centimetres typed in are whole feet and the inches left, carrying a rounded 12 in to the feet', () => {
+    const metric = { ...measured(), height: { mainValue: 1, mainUnit: 'm' as const, secondaryValue: 70, secondaryUnit: 'cm' as const } };
+    expect(switchUnit(metric, {}, 'heightMain', 'ft').measurements.height).toEqual({ mainValue: 5, mainUnit: 'ft', secondaryValue: 6.93, secondaryUnit: 'in' });
+    // 182.87 cm is 71.996 in: 6 ft 0 in, not 5 ft 12 in.
+    const tall = { ...metric, height: { ...metric.height, secondaryValue: 82.87 } };
+    expect(switchUnit(tall, {}, 'heightMain', 'ft').measurements.height).toEqual({ mainValue: 6, mainUnit: 'ft', secondaryValue: 0, secondaryUnit: 'in' });
+    // An additional height alone counts from 0: 7 in is 0.18 m.
+    const inches = { ...metric, height: { mainValue: null, mainUnit: 'ft' as const, secondaryValue: 7, secondaryUnit: 'in' as const } };
+    expect(switchUnit(inches, {}, 'heightMain', 'm').measurements.height).toEqual({ mainValue: 0.18, mainUnit: 'm', secondaryValue: 0, secondaryUnit: 'cm' });
+  });
+
+  it('a height saved in mixed units (ft with cm) converts as one height into the pair', () => {
+    const mixed = { ...measured(), height: { mainValue: 5, mainUnit: 'ft' as const, secondaryValue: 10, secondaryUnit: 'cm' as const } };
+    expect(switchUnit(mixed, {}, 'heightSecondary', 'in').measurements.height).toEqual({ mainValue: 5, mainUnit: 'ft', secondaryValue: 3.94, secondaryUnit: 'in' });
   });
 
   it('keeps an empty value empty, and the same unit changes nothing', () => {
-    expect(switchUnit(measured(), 'hips', 'cm')).toEqual({ value: null, unit: 'cm' });
-    expect(switchUnit(measured(), 'chest', 'in')).toEqual({ value: 40, unit: 'in' });
+    expect(switchUnit(measured(), {}, 'hips', 'cm').measurements.hips).toEqual({ value: null, unit: 'cm' });
+    expect(switchUnit(measured(), {}, 'chest', 'in').measurements).toEqual(measured());
+    const empty = { ...measured(), height: { mainValue: null, mainUnit: 'ft' as const, secondaryValue: null, secondaryUnit: 'in' as const } };
+    expect(switchUnit(empty, {}, 'heightMain', 'm').measurements.height).toEqual({ mainValue: null, mainUnit: 'm', secondaryValue: null, secondaryUnit: 'cm' });
   });
 
-  it('leaves text that is not a number for the schema to name', () => {
+  it('leaves text that is not a number for the schema to name, in the height too', () => {
     const m = measured();
     m.weight.value = Number.NaN;
-    expect(switchUnit(m, 'weight', 'kg')).toEqual({ value: Number.NaN, unit: 'kg' });
+    expect(switchUnit(m, {}, 'weight', 'kg').measurements.weight).toEqual({ value: Number.NaN, unit: 'kg' });
+    m.height = { mainValue: Number.NaN, mainUnit: 'ft', secondaryValue: 7, secondaryUnit: 'in' };
+    expect(switchUnit(m, {}, 'heightMain', 'm').measurements.height).toEqual({ mainValue: Number.NaN, mainUnit: 'm', secondaryValue: 17.78, secondaryUnit: 'cm' });
+  });
+
+  it('keeps its own copy of what was typed: the form library edits the values it hands out in place', () => {
+    const shown = measured();
+    const { typed } = switchUnit(shown, {}, 'heightMain', 'm');
+    shown.height.mainValue = 1.52;
+    shown.height.mainUnit = 'm';
+    expect(typed.height).toEqual(measured().height);
+  });
+
+  it('ignores a unit the select does not offer', () => {
+    const start = measured();
+    expect(switchUnit(start, {}, 'weight', 'stone')).toEqual({ measurements: start, typed: {} });
   });
 });
 

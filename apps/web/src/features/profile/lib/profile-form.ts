@@ -1,5 +1,7 @@
 import {
+  CENTIMETRES_PER_INCH,
   convertMeasurement,
+  METRES_PER_FOOT,
   DEFAULT_PRICE_ALERTS,
   MIN_DROP_PERCENTS,
   MAX_FAVORITE_BRANDS,
@@ -61,28 +63,92 @@ export const UNIT_SWITCHES = {
 } as const;
 export type UnitSwitch = keyof typeof UNIT_SWITCHES;
 
-/** Reads the [value, unit] a switch controls. */
-function part(measurements: MeasurementsValues, which: UnitSwitch): { value: number | null; unit: string } {
-  switch (which) {
-    case 'heightMain':
-      return { value: measurements.height.mainValue, unit: measurements.height.mainUnit };
-    case 'heightSecondary':
-      return { value: measurements.height.secondaryValue, unit: measurements.height.secondaryUnit };
-    default:
-      return measurements[which];
-  }
-}
+/** A measurement whose fields convert together: the height's two fields are one height. */
+export type MeasurementGroup = keyof MeasurementsValues;
+export const groupOf = (which: UnitSwitch): MeasurementGroup => (which === 'heightMain' || which === 'heightSecondary' ? 'height' : which);
+
+/** The unit switches of a group, to write its fields back (the height's two, one for the others). */
+export const switchesOf = (group: MeasurementGroup): readonly UnitSwitch[] => (group === 'height' ? ['heightMain', 'heightSecondary'] : [group]);
 
 /**
- * Switching a unit converts the value it measures (spec §5: 0.3048 m per ft, 2.54 cm per in,
- * kg and lbs, two decimals); an empty value stays empty and text that is not a number is left for
- * the schema to name. Returns the new value and unit; the rest of the measurements is untouched.
+ * Per group, the values a conversion started from, in the units they were typed in (issue 26): the
+ * next switch converts from these, not from the rounded figures shown, so 5 ft → 1.52 m → 5 ft.
  */
-export function switchUnit(measurements: MeasurementsValues, which: UnitSwitch, to: string): { value: number | null; unit: string } {
-  const { value, unit } = part(measurements, which);
-  if (unit === to) return { value, unit };
-  const converted = value === null || !Number.isFinite(value) ? value : convertMeasurement(value, unit, to);
-  return { value: converted, unit: to };
+export type TypedMeasurements = Partial<MeasurementsValues>;
+
+type HeightValues = MeasurementsValues['height'];
+type HeightMainUnit = HeightValues['mainUnit'];
+type SingleValues = { value: number | null; unit: string };
+
+/** Centimetres per unit of height (spec §5: 0.3048 m per ft, 2.54 cm per in). */
+const HEIGHT_CENTIMETRES: Readonly<Record<string, number>> = { ft: METRES_PER_FOOT * 100, in: CENTIMETRES_PER_INCH, m: 100, cm: 1 };
+/** Each main height unit with the additional unit that goes with it: feet and inches, metres and centimetres. */
+const HEIGHT_PAIRS: Readonly<Record<HeightMainUnit, HeightValues['secondaryUnit']>> = { ft: 'in', m: 'cm' };
+
+const roundTwo = (value: number): number => Math.round(value * 100) / 100;
+/** One value to another unit (two decimals); empty stays empty and text that is not a number stays NaN, for the schema to name. */
+const convertValue = (value: number | null, from: string, to: string): number | null =>
+  value === null || !Number.isFinite(value) ? value : convertMeasurement(value, from, to);
+
+/**
+ * A height in the pair of units of `mainUnit` (ft with in, m with cm). With the additional height
+ * filled, the whole height is converted: whole feet and the inches left over, or metres (two decimals)
+ * and 0 cm; so 5 ft 7 in is 1.70 m + 0 cm. A main height alone converts by its own factor (5 ft → 1.52 m).
+ */
+function convertHeight(height: HeightValues, mainUnit: HeightMainUnit): HeightValues {
+  const secondaryUnit = HEIGHT_PAIRS[mainUnit];
+  if (height.mainUnit === mainUnit && height.secondaryUnit === secondaryUnit) return { ...height };
+  const { mainValue, secondaryValue } = height;
+  const numbers = [mainValue, secondaryValue].every((value) => value === null || Number.isFinite(value));
+  if (secondaryValue === null || !numbers) {
+    return {
+      mainValue: convertValue(mainValue, height.mainUnit, mainUnit),
+      mainUnit,
+      secondaryValue: convertValue(secondaryValue, height.secondaryUnit, secondaryUnit),
+      secondaryUnit,
+    };
+  }
+  const centimetres = (mainValue ?? 0) * HEIGHT_CENTIMETRES[height.mainUnit]! + secondaryValue * HEIGHT_CENTIMETRES[height.secondaryUnit]!;
+  if (mainUnit === 'm') return { mainValue: roundTwo(centimetres / 100), mainUnit, secondaryValue: 0, secondaryUnit };
+  // Rounded to two decimals before splitting, so 67.00 in is 5 ft 7 in rather than 5 ft 6.999… in.
+  const inches = roundTwo(centimetres / CENTIMETRES_PER_INCH);
+  const feet = Math.floor(inches / 12);
+  return { mainValue: feet, mainUnit, secondaryValue: roundTwo(inches - feet * 12), secondaryUnit };
+}
+
+function convertGroup<G extends MeasurementGroup>(group: G, values: MeasurementsValues[G], unit: string): MeasurementsValues[G] {
+  if (group === 'height') return convertHeight(values as HeightValues, unit as HeightMainUnit) as MeasurementsValues[G];
+  const single = values as SingleValues;
+  return { value: single.unit === unit ? single.value : convertValue(single.value, single.unit, unit), unit } as MeasurementsValues[G];
+}
+
+const unitOf = (group: MeasurementGroup, values: MeasurementsValues[MeasurementGroup]): string =>
+  group === 'height' ? (values as HeightValues).mainUnit : (values as SingleValues).unit;
+
+const sameValues = (a: object, b: object): boolean =>
+  Object.keys({ ...a, ...b }).every((key) => Object.is((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]));
+
+/**
+ * Switching a unit converts the values it measures (spec §5: 0.3048 m per ft, 2.54 cm per in, kg
+ * and lbs, two decimals), every linked field together: the height's main and additional units switch
+ * as a pair (ft with in, m with cm). The conversion starts from `typed`, what the shopper typed, while
+ * the fields still show its conversion; once they edit a field, from what they edited. Returns the
+ * measurements to show and the new `typed`; the other groups are untouched.
+ */
+export function switchUnit(
+  shown: MeasurementsValues,
+  typed: TypedMeasurements,
+  which: UnitSwitch,
+  to: string,
+): { measurements: MeasurementsValues; typed: TypedMeasurements } {
+  if (!(UNIT_SWITCHES[which].units as readonly string[]).includes(to)) return { measurements: shown, typed };
+  const group = groupOf(which);
+  const unit = which === 'heightSecondary' ? (to === 'in' ? 'ft' : 'm') : to;
+  const current = shown[group];
+  const kept = typed[group];
+  const source = kept !== undefined && sameValues(convertGroup(group, kept, unitOf(group, current)), current) ? kept : current;
+  // A copy: the form library edits its values in place, and what was typed must not follow them.
+  return { measurements: { ...shown, [group]: convertGroup(group, source, unit) }, typed: { ...typed, [group]: { ...source } } };
 }
 
 /**

@@ -1,10 +1,11 @@
 import type { ProductView } from '@closetly/contracts';
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
+import { ActiveFilterChips } from '@/components/ui/active-filter-chips';
 import { ProductCard, ProductSkeletonGrid } from '@/components/ui/product-card';
 import { MOBILE_MEDIA_QUERY, useMediaQuery } from '@/lib/use-media-query';
 import { useSearchResults } from '../api/search';
 import { useSearchState } from '../hooks/use-search-state';
-import { filterOptions } from '../lib/filter-options';
+import { filterOptions, searchFilterChips, withoutSearchChip } from '../lib/filter-options';
 import { NO_FILTERS, filtersOf, hasFilters, toggleFilter, withFilters, withPage, type SearchFilters } from '../lib/search-url';
 import { FiltersSheet } from './filters-sheet';
 import { SearchFiltersPanel, type ToggleFilter } from './search-filters';
@@ -30,6 +31,7 @@ export function SearchResultsView({ onOpen }: SearchResultsViewProps) {
   const isMobile = useMediaQuery(MOBILE_MEDIA_QUERY);
   const [filtersOpen, setFiltersOpen] = useState(false);
   const panelId = useId();
+  const filtersToggleRef = useRef<HTMLButtonElement>(null);
 
   const filters = filtersOf(state);
   const { results } = search;
@@ -45,6 +47,7 @@ export function SearchResultsView({ onOpen }: SearchResultsViewProps) {
     <section className="search-results" aria-label="Search results">
       <div className="search-results__toolbar">
         <button
+          ref={filtersToggleRef}
           type="button"
           className="button button--ghost"
           aria-expanded={filtersOpen}
@@ -71,6 +74,15 @@ export function SearchResultsView({ onOpen }: SearchResultsViewProps) {
         ) : null}
 
         <div className="search-results__main">
+          {/* With the sheet or the panel closed, the active filters would be invisible: chips say which, and remove them. */}
+          {filtersOpen ? null : (
+            <ActiveFilterChips
+              chips={searchFilterChips(filters)}
+              onRemove={(key) => show(withFilters(state, withoutSearchChip(filters, key)), { preventScrollReset: true, flushSync: true })}
+              onClearAll={() => show(withFilters(state, NO_FILTERS), { preventScrollReset: true, flushSync: true })}
+              fallbackFocus={filtersToggleRef}
+            />
+          )}
           {!results ? (
             <ProductSkeletonGrid count={SEARCH_SKELETON_COUNT} label="Loading search results" />
           ) : results.products.length === 0 ? (

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { filterOptions, type SearchFacets } from './filter-options';
-import { NO_FILTERS } from './search-url';
+import { filterOptions, searchFilterChips, withoutSearchChip, type SearchFacets } from './filter-options';
+import { NO_FILTERS, readSearchState, toSearchParams, withFilters } from './search-url';
 
 const facets: SearchFacets = {
   price: [
@@ -76,5 +76,41 @@ describe('filterOptions', () => {
   it('shows only the ticked values when there is no answer (loading or failed)', () => {
     expect(filterOptions(undefined, NO_FILTERS)).toEqual({ price: [], gender: [], brand: [], colour: [], sale: [{ value: '1', label: 'On sale', count: null, checked: false }] });
     expect(filterOptions(undefined, { ...NO_FILTERS, gender: ['Women'] }).gender).toEqual([{ value: 'Women', label: 'Women', count: 0, checked: true }]);
+  });
+});
+
+describe('searchFilterChips (the active filters above the results, issue 26)', () => {
+  it('is empty without filters', () => {
+    expect(searchFilterChips(NO_FILTERS)).toEqual([]);
+  });
+
+  it('names each active value with its group, in the panel order (Sale first), values in the order ticked', () => {
+    const chips = searchFilterChips({ price: ['over-200', 'under-50'], gender: ['Women'], brand: ['Zara', '& Other Stories'], colour: ['multi'], sale: ['1'] });
+    expect(chips.map(({ name, value }) => (name ? `${name} ${value}` : value))).toEqual([
+      'On sale',
+      'Price Over $200',
+      'Price Under $50',
+      'Gender Women',
+      'Brand Zara',
+      'Brand & Other Stories',
+      'Colour Multicolour',
+    ]);
+    expect(new Set(chips.map((chip) => chip.key)).size).toBe(chips.length);
+  });
+
+  it('removing a chip drops that value only, and the URL follows (back to page 1)', () => {
+    const state = readSearchState(new URLSearchParams('q=coat&brand=Zara&brand=Mango&price=under-50&page=3'));
+    const chips = searchFilterChips(state);
+    const zara = chips.find((chip) => chip.value === 'Zara');
+    expect(zara).toBeDefined();
+    const next = withFilters(state, withoutSearchChip(state, zara?.key ?? ''));
+    expect(toSearchParams(next).toString()).toBe('q=coat&price=under-50&brand=Mango');
+    expect(searchFilterChips(next).map((chip) => chip.value)).toEqual(['Under $50', 'Mango']);
+  });
+
+  it('an unknown key changes nothing, and a brand that looks like another group is still a brand', () => {
+    const filters = { ...NO_FILTERS, brand: ['price=under-50'] };
+    expect(withoutSearchChip(filters, 'brand=Gone')).toBe(filters);
+    expect(withoutSearchChip({ ...filters, price: ['under-50' as const] }, 'price=under-50')).toEqual(filters);
   });
 });

@@ -1,5 +1,6 @@
 import { PRICE_BAND_LABELS, PRICE_BANDS, SEARCH_COLOUR_LABELS, SEARCH_COLOURS, SEARCH_GENDERS, type SearchResults } from '@closetly/contracts';
-import { isChecked, SALE_VALUE, type FilterGroup, type FilterValue, type SearchFilters } from './search-url';
+import type { FilterChip } from '@/components/ui/active-filter-chips';
+import { FILTER_GROUPS, isChecked, SALE_VALUE, toggleFilter, type FilterGroup, type FilterValue, type SearchFilters } from './search-url';
 
 export interface FilterOption<G extends FilterGroup = FilterGroup> {
   value: FilterValue<G>;
@@ -56,4 +57,43 @@ export function filterOptions(facets: SearchFacets | undefined, filters: SearchF
     // Always offered: the search answer has no count for it.
     sale: [{ value: SALE_VALUE, label: 'On sale', count: null, checked: isChecked(filters, 'sale', SALE_VALUE) }],
   };
+}
+
+/** The groups in the order the panel lists them (Sale first), which the chips follow. */
+const PANEL_ORDER: readonly FilterGroup[] = ['sale', 'price', 'gender', 'brand', 'colour'];
+const CHIP_NAMES: Readonly<Record<FilterGroup, string | null>> = { sale: null, price: 'Price', gender: 'Gender', brand: 'Brand', colour: 'Colour' };
+
+const chipValueLabel = (group: FilterGroup, value: string): string => {
+  switch (group) {
+    case 'price':
+      return PRICE_BAND_LABELS[value as FilterValue<'price'>] ?? value;
+    case 'colour':
+      return SEARCH_COLOUR_LABELS[value as FilterValue<'colour'>] ?? value;
+    case 'sale':
+      return 'On sale';
+    default:
+      return value;
+  }
+};
+
+/** A chip's key: the group and the value, as the URL writes them (`brand=Zara`). */
+const chipKey = (group: FilterGroup, value: string): string => `${group}=${value}`;
+
+/**
+ * The active filters as chips above the results (issue 26), in the panel's order and, within a
+ * group, in the order ticked: "Price Under $50", "Brand Zara", "On sale".
+ */
+export function searchFilterChips(filters: SearchFilters): FilterChip[] {
+  return PANEL_ORDER.flatMap((group) =>
+    (filters[group] as readonly string[]).map((value) => ({ key: chipKey(group, value), name: CHIP_NAMES[group], value: chipValueLabel(group, value) })),
+  );
+}
+
+/** The filters without the chip's value; the same filters when no chip has that key. */
+export function withoutSearchChip(filters: SearchFilters, key: string): SearchFilters {
+  for (const group of FILTER_GROUPS) {
+    const value = (filters[group] as readonly string[]).find((each) => chipKey(group, each) === key);
+    if (value !== undefined) return toggleFilter(filters, group, value as FilterValue<typeof group>);
+  }
+  return filters;
 }

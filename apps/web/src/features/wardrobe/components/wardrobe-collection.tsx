@@ -1,11 +1,12 @@
 import type { WardrobeItem } from '@closetly/contracts';
-import { useId, useMemo, useState } from 'react';
+import { useId, useMemo, useRef, useState } from 'react';
+import { ActiveFilterChips } from '@/components/ui/active-filter-chips';
 import { FormAlert } from '@/components/ui/form-alert';
 import { useExpiring } from '@/lib/use-expiring';
 import { useTimedMessage } from '@/lib/use-timed-message';
 import { useWardrobe } from '../hooks/use-wardrobe';
 import { WardrobeCacheError } from '../lib/update-wardrobe';
-import { NO_FILTERS, filterWardrobe, wardrobeBrands, type WardrobeFilters } from '../lib/wardrobe-filters';
+import { NO_FILTERS, filterWardrobe, wardrobeBrands, wardrobeFilterChips, withoutWardrobeFilter, type WardrobeFilters } from '../lib/wardrobe-filters';
 import { WardrobeCard, WardrobeSkeletonGrid } from './wardrobe-card';
 import { WardrobeFiltersPanel } from './wardrobe-filters-panel';
 
@@ -31,6 +32,7 @@ export function WardrobeCollection({ onOpen }: WardrobeCollectionProps) {
   const { message, show } = useTimedMessage();
   const showFetchError = useExpiring(wardrobe.errorAt);
   const filtersId = useId();
+  const filtersToggleRef = useRef<HTMLButtonElement>(null);
 
   const brands = useMemo(() => wardrobeBrands(wardrobe.items), [wardrobe.items]);
   const visible = useMemo(() => filterWardrobe(wardrobe.items, filters), [wardrobe.items, filters]);
@@ -49,6 +51,7 @@ export function WardrobeCollection({ onOpen }: WardrobeCollectionProps) {
     <section className="wardrobe" aria-label="Saved items">
       <div className="wardrobe__toolbar">
         <button
+          ref={filtersToggleRef}
           type="button"
           className="button button--ghost"
           aria-expanded={filtersOpen}
@@ -65,7 +68,17 @@ export function WardrobeCollection({ onOpen }: WardrobeCollectionProps) {
           </p>
         ) : null}
       </div>
-      {filtersOpen ? <WardrobeFiltersPanel id={filtersId} filters={filters} brands={brands} onChange={setFilters} /> : null}
+      {filtersOpen ? (
+        <WardrobeFiltersPanel id={filtersId} filters={filters} brands={brands} onChange={setFilters} />
+      ) : (
+        // With the panel closed, the active filters would be invisible: chips say which, and remove them.
+        <ActiveFilterChips
+          chips={wardrobeFilterChips(filters)}
+          onRemove={(key) => setFilters((current) => withoutWardrobeFilter(current, key))}
+          onClearAll={() => setFilters(NO_FILTERS)}
+          fallbackFocus={filtersToggleRef}
+        />
+      )}
 
       <div className="wardrobe__messages" aria-live="polite">
         {showFetchError ? <FormAlert tone="error">{WARDROBE_MESSAGES.fetchFailed}</FormAlert> : null}

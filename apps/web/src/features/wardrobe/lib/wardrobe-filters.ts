@@ -1,4 +1,5 @@
-import { normaliseGender, priceBand, type PriceBand, type ProductGender } from '@closetly/catalogue-rules';
+import { normaliseGender, PRICE_BAND_LABELS, priceBand, type PriceBand, type ProductGender } from '@closetly/catalogue-rules';
+import type { FilterChip } from '@/components/ui/active-filter-chips';
 import type { WardrobeItem } from '@closetly/contracts';
 import { isOnSale } from '../../../lib/price-badges';
 
@@ -39,4 +40,24 @@ export function wardrobeBrands(items: readonly WardrobeItem[]): string[] {
     if (key && !seen.has(key)) seen.set(key, item.brand.trim());
   }
   return [...seen.values()].sort((a, b) => a.localeCompare(b));
+}
+
+export type WardrobeFilterField = keyof WardrobeFilters;
+
+/**
+ * The active filters as chips above the saved items (issue 26), in the panel's order: "Gender Women",
+ * "Price Under $50", "Brand Zara", "Sale". The key is the filter's field.
+ */
+export function wardrobeFilterChips(filters: WardrobeFilters): Array<FilterChip & { key: WardrobeFilterField }> {
+  const chips: Array<FilterChip & { key: WardrobeFilterField }> = [];
+  if (filters.gender !== '') chips.push({ key: 'gender', name: 'Gender', value: filters.gender });
+  if (filters.priceBand !== '') chips.push({ key: 'priceBand', name: 'Price', value: PRICE_BAND_LABELS[filters.priceBand] ?? filters.priceBand });
+  if (filters.brand.trim() !== '') chips.push({ key: 'brand', name: 'Brand', value: filters.brand });
+  if (filters.sale) chips.push({ key: 'sale', name: null, value: 'Sale' });
+  return chips;
+}
+
+/** The filters with one field back to showing everything; unknown keys change nothing. */
+export function withoutWardrobeFilter(filters: WardrobeFilters, key: string): WardrobeFilters {
+  return Object.hasOwn(NO_FILTERS, key) ? { ...filters, [key]: NO_FILTERS[key as WardrobeFilterField] } : filters;
 }
