@@ -203,14 +203,22 @@ describe('the admin dashboard (web app in Chromium against the embedded product)
   });
 
   it('keeps its tables readable on a phone (390 px): each row a card, its status, saves and Edit on screen', async () => {
+    // Its own rows, whatever ran before: one product at risk (saved, then removed), one missing its tag.
+    const shopper = await clientFor(member.email);
+    const untagged = await shopper.saveItem(untaggedItem());
+    const dropped = await shopper.saveItem(untaggedItem());
+    await shopper.removeFromWardrobe(dropped.id);
+    const admin = await clientFor(adminEmail);
+    await pollUntil(() => admin.getAtRiskItems(), (items) => items.some((item) => item.itemId === dropped.id), { what: 'the dropped product at risk' });
+
     const page = await signedInPage(adminEmail, VIEWPORTS[1]);
     const atRisk = table(page, 'At Risk Items');
-    const card = atRisk.getByRole('row').nth(1);
+    const card = atRisk.getByRole('row').filter({ hasText: dropped.id });
     await card.waitFor();
-    await table(page, 'Products Missing Gender Tags').getByRole('button', { name: /^Edit / }).first().waitFor();
-    // Nothing scrolls sideways, and every status pill, saves count, name and Edit lies within the screen.
+    await table(page, 'Products Missing Gender Tags').getByRole('button', { name: `Edit ${untagged.name}` }).waitFor();
+    // Nothing scrolls sideways, and every cell (status pills, saves, names, Edit, the System figures) lies within the screen.
     expect(await page.evaluate<boolean>('document.documentElement.scrollWidth <= window.innerWidth')).toBe(true);
-    const offScreen = await page.evaluate<string[]>(`Array.from(document.querySelectorAll('.admin-status, .admin-product__name, .admin-table__action button, .admin-table--cards td'))
+    const offScreen = await page.evaluate<string[]>(`Array.from(document.querySelectorAll('.admin-status, .admin-product__name, .admin-table__action button, .admin-table th, .admin-table td'))
       .filter((element) => { const box = element.getBoundingClientRect(); return box.width > 0 && (box.left < 0 || box.right > window.innerWidth); })
       .map((element) => element.textContent)`);
     expect(offScreen).toEqual([]);
@@ -218,9 +226,8 @@ describe('the admin dashboard (web app in Chromium against the embedded product)
     await card.scrollIntoViewIfNeeded();
     await screenshot(page, 'admin-at-risk-cards-390', { fullPage: false });
     // The name opens the product's dialog on a phone too.
-    const name = await card.getByRole('button').first().innerText();
-    await card.getByRole('button', { name }).click();
-    await page.getByRole('dialog', { name }).waitFor();
+    await card.getByRole('button', { name: dropped.name }).click();
+    await page.getByRole('dialog', { name: dropped.name }).waitFor();
     await screenshot(page, 'admin-at-risk-dialog-390', { fullPage: false });
   });
 
