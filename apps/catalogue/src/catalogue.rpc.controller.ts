@@ -30,6 +30,11 @@ export class CatalogueRpcController {
     return this.products.listMissingGender(request.caller);
   }
 
+  @RpcHandler('catalogue.products-by-ids')
+  productsByIds(@Payload() request: RpcRequest<'catalogue.products-by-ids'>) {
+    return this.products.productsByIds(request.caller, request.productIds);
+  }
+
   @RpcHandler('catalogue.set-gender')
   setGender(@Payload() request: RpcRequest<'catalogue.set-gender'>) {
     return this.products.setGender(request.caller, request.productId, request.gender);

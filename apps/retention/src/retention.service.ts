@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { type AtRiskItem, type Caller, type DataHeld, RETENTION_DAYS } from '@closetly/contracts';
+import { AT_RISK_LIMIT, type AtRiskItem, type Caller, type DataHeld, RETENTION_DAYS } from '@closetly/contracts';
 import { type Db, METRICS, OutboxWriter, type ProcessMetrics, RETENTION_SWEEP_DURATION, RETENTION_SWEEP_EXPIRED, UnitOfWork } from '@closetly/server';
 import { RetentionClock } from './clock';
 import { RETENTION_CONFIG, type RetentionConfig } from './config';
@@ -8,8 +8,6 @@ import { RetentionRepository, type TrackedProductRow } from './retention.reposit
 
 const DAY_MS = 86_400_000;
 export const RETENTION_MS = RETENTION_DAYS * DAY_MS;
-/** The at-risk list is for a person to read; the longest unsaved come first. */
-export const AT_RISK_LIMIT = 1000;
 
 const isAdmin = (caller: Caller): boolean => caller.roles.includes('admin');
 const forbidden = () => new RetentionError('FORBIDDEN', 'Unauthorized access.');

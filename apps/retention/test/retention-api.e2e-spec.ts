@@ -96,7 +96,16 @@ describe.each(RUNTIME_MODES)('retention API ($name mode)', (mode: RuntimeMode) =
 
     // Saved again: only the other one is at risk, with the whole 30 days left.
     const risky = await pollUntil(atRisk, (items) => items.length === 1, { what: 'the save again seen by retention', intervalMs: 200 });
-    expect(risky).toEqual([{ itemId: gone.id, lastUnsavedAt: expect.any(String), daysUntilDeletion: 30, savedByUsers: [] }]);
+    // The spec's fields, and the product from the catalogue (the admin table's name and picture), its image through the gateway.
+    expect(risky).toEqual([
+      {
+        itemId: gone.id,
+        lastUnsavedAt: expect.any(String),
+        daysUntilDeletion: 30,
+        savedByUsers: [],
+        product: expect.objectContaining({ id: gone.id, name: `${word} Silk Blouse`, displayImageUrl: expect.stringContaining('/api/proxy-image') }),
+      },
+    ]);
     // A shopper is refused by the gateway and the service alike.
     for (const [method, path] of [['GET', '/api/at-risk-items'], ['POST', '/api/retention/sweep'], ['PUT', '/api/retention/clock']] as const) {
       const refused = await call<ErrorBody>(method, path, { token: users.ada, body: method === 'PUT' ? { offsetMs: 0 } : undefined });

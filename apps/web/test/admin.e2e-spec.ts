@@ -6,7 +6,7 @@ import { createApiClient, type ApiClient } from '@closetly/api-client';
 import type { ItemInput, SignUpRequest } from '@closetly/contracts';
 import { confirmEmailByLink, pollUntil, proveEmailByResetLink, type SmtpCapture, startSmtpCapture } from '@closetly/testing';
 import type { Page } from 'playwright-core';
-import { passBetaGate, screenshot, useBrowserAndProduct, type Viewport, VIEWPORTS } from './browser';
+import { passBetaGate, screenshot, useBrowserAndProduct, type Viewport, VIEWPORTS, waitInPage } from './browser';
 
 const PASSWORD = 'Adm1n!Dashboard';
 const uniqueEmail = (label: string) => `${label}-${randomBytes(5).toString('hex')}@example.com`;
@@ -83,7 +83,9 @@ describe('the admin dashboard (web app in Chromium against the embedded product)
     const row = atRisk.getByRole('row').filter({ hasText: dropped.id });
     await row.waitFor();
     expect(await atRisk.getByRole('columnheader').allInnerTexts()).toEqual(['Item ID', 'Last Activity', 'Status', 'Active Saves']);
-    expect(await row.getByRole('cell').allInnerTexts()).toEqual([dropped.id, expect.stringMatching(/\d{4}.*\d{1,2}:\d{2}/), '30 days until deletion', 'No active saves']);
+    // The product's picture and name above its id, not a bare id.
+    expect(await row.getByRole('cell').allInnerTexts()).toEqual([`${dropped.name}\n${dropped.id}`, expect.stringMatching(/\d{4}.*\d{1,2}:\d{2}/), '30 days until deletion', 'No active saves']);
+    await waitInPage(page, `Array.from(document.querySelectorAll('.admin-product img')).some((image) => image.complete && image.naturalWidth > 0)`);
 
     const missing = table(page, 'Products Missing Gender Tags');
     const product = missing.getByRole('row').filter({ hasText: untagged.name });
@@ -105,6 +107,33 @@ describe('the admin dashboard (web app in Chromium against the embedded product)
     await page.getByRole('button', { name: 'Refresh' }).click();
     await row.waitFor();
     expect(await missing.getByRole('row').filter({ hasText: untagged.name }).count()).toBe(0);
+
+    // The at-risk product's name opens its dialog, which says where it shows from listed and hidden.
+    await row.getByRole('button', { name: dropped.name }).click();
+    const droppedDialog = page.getByRole('dialog', { name: dropped.name });
+    await droppedDialog.getByText('Shown in public lists.', { exact: true }).waitFor();
+    await droppedDialog.getByRole('button', { name: 'Hide Product' }).click();
+    await droppedDialog.getByText('Hidden from every public list by an administrator.', { exact: true }).waitFor();
+    await screenshot(page, 'admin-at-risk-dialog-hidden-1280', { fullPage: false });
+    await droppedDialog.getByRole('button', { name: 'Show Product' }).click();
+    await droppedDialog.getByText('Shown in public lists.', { exact: true }).waitFor();
+    await droppedDialog.getByRole('button', { name: 'Close' }).click();
+  });
+
+  it('says a product only its saver sees is not yet in public lists, and why', async () => {
+    // A shop outside the supported retailers, one saver: not listed until a second saver agrees.
+    const shopper = await clientFor(member.email);
+    const unlisted = await shopper.saveItem({ ...untaggedItem(), sourceUrl: `https://boutique-${randomBytes(4).toString('hex')}.example/p/scarf` });
+    const admin = await clientFor(adminEmail);
+    const missing = await pollUntil(() => admin.getUngenderedProducts(), (products) => products.some((product) => product.id === unlisted.id), { what: 'the unlisted product listed for tagging' });
+    expect(missing.find((product) => product.id === unlisted.id)).toMatchObject({ listed: false, hidden: false });
+
+    const page = await signedInPage(adminEmail, VIEWPORTS[1]);
+    await table(page, 'Products Missing Gender Tags').getByRole('button', { name: `Edit ${unlisted.name}` }).click();
+    const dialog = page.getByRole('dialog', { name: unlisted.name });
+    await dialog.getByText(/^Not yet in public lists\. Only its savers see it until it is listed/).waitFor();
+    expect(await dialog.getByText('Shown in public lists.').count()).toBe(0);
+    await screenshot(page, 'admin-product-dialog-unlisted-390', { fullPage: false });
   });
 
   it('lists a product two confirmed savers disagree on as contested, versions side by side, and settles it by keeping one', async () => {
@@ -173,10 +202,33 @@ describe('the admin dashboard (web app in Chromium against the embedded product)
     await page.getByText('Administrator access needs a confirmed e-mail address. Confirm yours with the link we sent, then sign in again.').waitFor();
   });
 
-  it('keeps its tables readable on a phone (390 px)', async () => {
+  it('keeps its tables readable on a phone (390 px): each row a card, its status, saves and Edit on screen', async () => {
+    // Its own rows, whatever ran before: one product at risk (saved, then removed), one missing its tag.
+    const shopper = await clientFor(member.email);
+    const untagged = await shopper.saveItem(untaggedItem());
+    const dropped = await shopper.saveItem(untaggedItem());
+    await shopper.removeFromWardrobe(dropped.id);
+    const admin = await clientFor(adminEmail);
+    await pollUntil(() => admin.getAtRiskItems(), (items) => items.some((item) => item.itemId === dropped.id), { what: 'the dropped product at risk' });
+
     const page = await signedInPage(adminEmail, VIEWPORTS[1]);
-    await table(page, 'At Risk Items').getByRole('row').nth(1).waitFor();
+    const atRisk = table(page, 'At Risk Items');
+    const card = atRisk.getByRole('row').filter({ hasText: dropped.id });
+    await card.waitFor();
+    await table(page, 'Products Missing Gender Tags').getByRole('button', { name: `Edit ${untagged.name}` }).waitFor();
+    // Nothing scrolls sideways, and every cell (status pills, saves, names, Edit, the System figures) lies within the screen.
+    expect(await page.evaluate<boolean>('document.documentElement.scrollWidth <= window.innerWidth')).toBe(true);
+    const offScreen = await page.evaluate<string[]>(`Array.from(document.querySelectorAll('.admin-status, .admin-product__name, .admin-table__action button, .admin-table th, .admin-table td'))
+      .filter((element) => { const box = element.getBoundingClientRect(); return box.width > 0 && (box.left < 0 || box.right > window.innerWidth); })
+      .map((element) => element.textContent)`);
+    expect(offScreen).toEqual([]);
     await screenshot(page, 'admin-dashboard-390');
+    await card.scrollIntoViewIfNeeded();
+    await screenshot(page, 'admin-at-risk-cards-390', { fullPage: false });
+    // The name opens the product's dialog on a phone too.
+    await card.getByRole('button', { name: dropped.name }).click();
+    await page.getByRole('dialog', { name: dropped.name }).waitFor();
+    await screenshot(page, 'admin-at-risk-dialog-390', { fullPage: false });
   });
 
   it('tells anyone else Unauthorized access., and the server refuses them too', async () => {

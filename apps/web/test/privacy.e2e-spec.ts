@@ -3,6 +3,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { createApiClient, type ApiClient } from '@closetly/api-client';
 import {
   ACCOUNT_DELETED_MESSAGE,
@@ -14,7 +15,7 @@ import {
   type SignUpRequest,
 } from '@closetly/contracts';
 import type { Locator, Page } from 'playwright-core';
-import { passBetaGate, screenshot, useBrowserAndProduct, type Viewport, VIEWPORTS, waitInPage } from './browser';
+import { passBetaGate, SCREENSHOT_DIR, screenshot, useBrowserAndProduct, type Viewport, VIEWPORTS, waitInPage } from './browser';
 
 const PASSWORD = 'Pr1vacy!Rights';
 const SESSION_KEY = 'closetly.session';
@@ -143,11 +144,19 @@ describe('privacy rights: download my data and delete my account (web app in Chr
       const deletion = main(page).getByRole('region', { name: 'Deleting your data' });
       await deletion.getByText('Your account is deleted immediately, and your data is removed from every Closetly service.', { exact: false }).waitFor();
       await deletion.getByText('Products that only you had saved are removed after 30 days, like any item nobody saves.', { exact: false }).waitFor();
-      expect(await deletion.getByRole('link', { name: /@/ }).getAttribute('href')).toMatch(/^mailto:/);
+      // The build names no contact (VITE_PRIVACY_EMAIL): the documentation placeholder, never someone's mailbox.
+      expect(await deletion.getByRole('link', { name: /@/ }).getAttribute('href')).toBe('mailto:privacy@closetly.example');
       expect(await download.getByRole('link', { name: 'Profile › Privacy' }).getAttribute('href')).toBe('/profile');
       // The two rights in view, below the sticky header.
       await page.evaluate('window.scrollTo(0, document.getElementById("privacy-download").getBoundingClientRect().top + window.scrollY - 80)');
       await screenshot(page, `privacy-policy-rights-${viewport.width}`, { fullPage: false });
+
+      // The footer links no social account the build did not name (VITE_SOCIAL_*_URL): none by default.
+      const footer = page.getByRole('contentinfo');
+      expect(await footer.getByRole('link').allInnerTexts()).toEqual(['Closetly', 'About Us', 'Privacy Policy', 'FAQs']);
+      expect(await footer.getByRole('list', { name: 'Social media' }).count()).toBe(0);
+      await footer.scrollIntoViewIfNeeded();
+      await footer.screenshot({ path: join(SCREENSHOT_DIR, `footer-${viewport.width}.png`) });
     }, 60_000);
   }
 

@@ -29,6 +29,8 @@ describe('security headers in the browser (web app in Chromium against the embed
   const suite = useBrowserAndProduct();
   /** Violations seen by any page of the test, from events and from the console. */
   let violations: Violation[] = [];
+  /** What Chromium says of the Permissions-Policy header it was sent (an unknown feature is logged on every page). */
+  let policyComplaints: Violation[] = [];
 
   const url = suite.url;
 
@@ -38,6 +40,7 @@ describe('security headers in the browser (web app in Chromium against the embed
     const page = await context.newPage();
     page.on('console', (message: ConsoleMessage) => {
       if (/Content Security Policy/i.test(message.text())) violations.push({ page: page.url(), what: message.text() });
+      if (/Permissions-Policy|Unrecognized feature/i.test(message.text())) policyComplaints.push({ page: page.url(), what: `${message.type()}: ${message.text()}` });
     });
     return page;
   }
@@ -50,6 +53,7 @@ describe('security headers in the browser (web app in Chromium against the embed
 
   it('walks the beta gate, home, sign-in, My Wardrobe, a product page and the profile without a single CSP violation', async () => {
     violations = [];
+    policyComplaints = [];
     const betaToken = await suite.product.betaToken();
     const account: SignUpRequest = { firstName: 'Ada', lastName: 'Lovelace', email: `csp-${randomBytes(5).toString('hex')}@example.com`, password: PASSWORD, gender: 'female' };
     const session = await createApiClient({ baseUrl: suite.product.baseUrl, getBetaToken: () => betaToken }).signUp(account);
@@ -70,6 +74,8 @@ describe('security headers in the browser (web app in Chromium against the embed
     const csp = (await first?.allHeaders())?.['content-security-policy'] ?? '';
     expect(csp).toContain("script-src 'self'");
     expect(csp).toContain("default-src 'self'");
+    // Likewise the Permissions-Policy: Chromium reads it on every page, and says so of a feature it does not know.
+    expect((await first?.allHeaders())?.['permissions-policy']).toContain('camera=()');
 
     await passBetaGate(page, suite.product.demoBetaCode);
     await page.goto(url('/signin'));
@@ -95,6 +101,7 @@ describe('security headers in the browser (web app in Chromium against the embed
 
     violations.push(...(await recorded(page)));
     expect(violations).toEqual([]);
+    expect(policyComplaints).toEqual([]);
   }, 90_000);
 
   it('would notice a violation: an inline script is refused and reported', async () => {

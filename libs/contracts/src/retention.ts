@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Product } from './catalogue';
 
 /** Spec §9: a product nobody has saved for this long is removed. */
 export const RETENTION_DAYS = 30;
@@ -14,9 +15,18 @@ export const AtRiskItem = z.object({
   lastUnsavedAt: z.string().datetime({ offset: true }),
   daysUntilDeletion: z.number().int(),
   savedByUsers: z.array(z.string()),
+  /**
+   * Not in the spec's shape: the product itself, so the table shows a name and a picture and opens the
+   * product dialog. The gateway adds it from the catalogue (the retention service holds ids only); null
+   * when the catalogue no longer holds the product.
+   */
+  product: Product.nullable().optional(),
 });
 export type AtRiskItem = z.infer<typeof AtRiskItem>;
 export const AtRiskItems = z.array(AtRiskItem);
+
+/** The at-risk list is for a person to read: at most this many, the longest unsaved first. */
+export const AT_RISK_LIMIT = 1000;
 export type AtRiskItems = z.infer<typeof AtRiskItems>;
 
 /**

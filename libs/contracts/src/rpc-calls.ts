@@ -22,7 +22,7 @@ import { CorrectProductRequest, ItemInput, Product, ProductGender, Products, Sto
 import { Profile, ProfileAccount, UpdateProfileRequest } from './profile';
 import { ListCategory, ListGender, MAX_LIST_ITEMS, MAX_NEW_ARRIVALS, ProductList } from './lists';
 import { RecentSearches, REINDEX_SOURCES, SaveSearchRequest, SearchQuery, SearchResults, SearchSuggestions, SuggestionParams } from './search';
-import { AtRiskItems, RetentionClockRequest, RetentionSweepResult } from './retention';
+import { AT_RISK_LIMIT, AtRiskItems, RetentionClockRequest, RetentionSweepResult } from './retention';
 import { ContestedProducts, PageWatchRunResult, ResolveContestRequest } from './trust';
 import { PriceHistory, PriceObservationRequest, PriceObservationResponse } from './price-watch';
 import {
@@ -130,6 +130,8 @@ export const RPC_CALLS = {
   /** `client`: an opaque key for the caller's address (the gateway's keyed hash), so a signed-out voter counts once a product too. */
   'catalogue.record-feedback': rpcCall('catalogue', z.object({ productId: z.string().uuid(), caller: Caller.nullable(), gender: ProductGender, client: z.string().min(1).max(128) }), RpcOk),
   'catalogue.list-ungendered': rpcCall('catalogue', WithCaller, Products, { idempotent: true }),
+  /** The named products as an administrator sees them, hidden and unlisted ones too (the at-risk list's names and pictures); an id the catalogue no longer holds is left out. */
+  'catalogue.products-by-ids': rpcCall('catalogue', WithCaller.extend({ productIds: z.array(z.string().uuid()).max(AT_RISK_LIMIT) }), Products, { idempotent: true }),
   'catalogue.set-gender': rpcCall('catalogue', WithProduct.extend({ gender: ProductGender }), Product),
   'catalogue.set-hidden': rpcCall('catalogue', WithProduct.extend({ hidden: z.boolean() }), Product),
   /**

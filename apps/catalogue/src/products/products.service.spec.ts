@@ -443,6 +443,7 @@ describe('ProductsService', () => {
     const someId = productIdFor('url:https://boutique.example/p/cable-knit');
     it.each([
       ['listMissingGender', (service: ProductsService, who: Caller) => service.listMissingGender(who)],
+      ['productsByIds', (service: ProductsService, who: Caller) => service.productsByIds(who, [someId])],
       ['setGender', (service: ProductsService, who: Caller) => service.setGender(who, someId, 'Women')],
       ['setHidden', (service: ProductsService, who: Caller) => service.setHidden(who, someId, true)],
       ['correct', (service: ProductsService, who: Caller) => service.correct(who, someId, { name: 'Renamed' })],
@@ -474,6 +475,21 @@ describe('ProductsService', () => {
       await record(itemSaved(SHOPPER.uid, capture({ name: 'Wool Coat', sourceUrl: 'https://boutique.example/p/coat', gender: 'Women' })));
 
       expect((await service.listMissingGender(ADMIN)).map(({ id }) => id)).toEqual([ungendered]);
+    });
+
+    it('productsByIds answers the named products in the order asked, hidden and unlisted ones too, leaving out ids it does not hold', async () => {
+      const { service, record } = setup();
+      const listed = await record(itemSaved(SHOPPER.uid, asosCapture()));
+      const unlisted = await record(itemSaved(SHOPPER.uid, capture()));
+      await service.setHidden(ADMIN, listed, true);
+      const gone = productIdFor('url:https://nowhere.example/p');
+
+      const answered = await service.productsByIds(ADMIN, [unlisted, gone, listed]);
+      expect(answered.map(({ id, listed: isListed, hidden }) => ({ id, listed: isListed, hidden }))).toEqual([
+        { id: unlisted, listed: false, hidden: false },
+        { id: listed, listed: true, hidden: true },
+      ]);
+      await expect(service.productsByIds(ADMIN, [])).resolves.toEqual([]);
     });
 
     it('setHidden hides and shows a product, publishing each change and nothing when it does not change', async () => {

@@ -11,12 +11,12 @@ import type { GatewayConfig } from '../config';
 
 /**
  * Browser features the product never uses, off for the page and anything it embeds. Helmet has no
- * option for this header, so it is written here.
+ * option for this header, so it is written here. Only features Chromium knows: it logs a warning on
+ * every page for any other (Web Bluetooth has no policy feature there; `bluetooth` was one).
  */
 const PERMISSIONS_POLICY = [
   'accelerometer',
   'autoplay',
-  'bluetooth',
   'camera',
   'display-capture',
   'geolocation',

@@ -3,17 +3,28 @@ import { type AtRiskItem, type Caller, RetentionClockRequest, type RetentionSwee
 import { RPC_CLIENT, type RpcClient } from '@closetly/server';
 import { AdminOnly, CurrentUser } from '../auth/auth.guards';
 import { ZodPipe } from '../http/zod-body.pipe';
+import { ProductImages } from '../images/product-images';
+import { withProducts } from './at-risk-products';
 
 /** The 30-day rule for administrators: what is at risk, and a sweep now. The retention service checks the role again. */
 @Controller('api')
 export class RetentionController {
-  constructor(@Inject(RPC_CLIENT) private readonly rpc: RpcClient) {}
+  constructor(
+    @Inject(RPC_CLIENT) private readonly rpc: RpcClient,
+    private readonly images: ProductImages,
+  ) {}
 
-  /** Spec §3: products nobody saves now, the most urgent first. */
+  /**
+   * Spec §3: products nobody saves now, the most urgent first, each with its product from the catalogue
+   * (the retention service holds ids only), so the table shows names and pictures and opens the product dialog.
+   */
   @Get('at-risk-items')
   @AdminOnly()
-  atRiskItems(@CurrentUser() caller: Caller): Promise<AtRiskItem[]> {
-    return this.rpc.call('retention.at-risk-items', { caller });
+  async atRiskItems(@CurrentUser() caller: Caller): Promise<AtRiskItem[]> {
+    const items = await this.rpc.call('retention.at-risk-items', { caller });
+    if (items.length === 0) return items;
+    const products = await this.rpc.call('catalogue.products-by-ids', { caller, productIds: items.map((item) => item.itemId) });
+    return withProducts(items, products.map((product) => this.images.withDisplayImage(product)));
   }
 
   /** One sweep now, besides the hourly schedule. */

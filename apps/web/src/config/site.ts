@@ -1,18 +1,12 @@
-export interface SocialLink {
-  label: string;
-  href: string;
-  icon: 'instagram' | 'facebook' | 'x';
-}
+import { configuredSocialLinks, privacyContact } from './site-settings';
+
+export type { SocialLink } from './site-settings';
 
 export const siteConfig = {
   name: 'Closetly',
   tagline: 'Stop Searching. Start Shopping.',
-  /** Where account-deletion requests go (privacy policy). Set VITE_PRIVACY_EMAIL for the real address. */
-  privacyEmail: import.meta.env.VITE_PRIVACY_EMAIL ?? 'privacy@closetly.example',
-  /** Plain links only: no embeds, no third-party scripts. */
-  socialLinks: [
-    { label: 'Closetly on Instagram', href: 'https://www.instagram.com/closetly', icon: 'instagram' },
-    { label: 'Closetly on Facebook', href: 'https://www.facebook.com/closetly', icon: 'facebook' },
-    { label: 'Closetly on X', href: 'https://x.com/closetly', icon: 'x' },
-  ] satisfies SocialLink[],
+  /** Where account-deletion requests go (privacy policy). Set VITE_PRIVACY_EMAIL at build time for the real address. */
+  privacyEmail: privacyContact(import.meta.env.VITE_PRIVACY_EMAIL),
+  /** Plain links only: no embeds, no third-party scripts. Only the accounts named at build time (VITE_SOCIAL_*_URL). */
+  socialLinks: configuredSocialLinks(import.meta.env),
 } as const;

@@ -36,18 +36,21 @@ export function SiteFooter() {
           </ul>
         </nav>
 
-        <ul className="social-links" aria-label="Social media">
-          {siteConfig.socialLinks.map((link) => {
-            const Icon = SOCIAL_ICONS[link.icon];
-            return (
-              <li key={link.icon}>
-                <a className="icon-button icon-button--footer" href={link.href} target="_blank" rel="noopener noreferrer" aria-label={link.label}>
-                  <Icon />
-                </a>
-              </li>
-            );
-          })}
-        </ul>
+        {/* Only the accounts configured at build time: none by default (src/config/site-settings.ts). */}
+        {siteConfig.socialLinks.length > 0 ? (
+          <ul className="social-links" aria-label="Social media">
+            {siteConfig.socialLinks.map((link) => {
+              const Icon = SOCIAL_ICONS[link.icon];
+              return (
+                <li key={link.icon}>
+                  <a className="icon-button icon-button--footer" href={link.href} target="_blank" rel="noopener noreferrer" aria-label={link.label}>
+                    <Icon />
+                  </a>
+                </li>
+              );
+            })}
+          </ul>
+        ) : null}
       </div>
       <div className="container">
         <p className="site-footer__copyright">{`© ${year} ${siteConfig.name}`}</p>

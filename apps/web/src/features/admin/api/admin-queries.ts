@@ -21,10 +21,10 @@ export function useSystemStatus() {
   return useQuery({ queryKey: systemKey, queryFn: ({ signal }) => api.getSystemStatus({ signal }), staleTime: 0, gcTime: 0, retry: false, refetchOnWindowFocus: false });
 }
 
-/** The product dialog's two actions; either reloads the ungendered list (a tagged product leaves it). */
+/** The product dialog's two actions; either reloads the ungendered list (a tagged product leaves it) and the at-risk list (its products' state shows in their dialogs). */
 export function useProductActions() {
   const queryClient = useQueryClient();
-  const reload = () => queryClient.invalidateQueries({ queryKey: ungenderedKey });
+  const reload = () => Promise.all([queryClient.invalidateQueries({ queryKey: ungenderedKey }), queryClient.invalidateQueries({ queryKey: atRiskKey })]);
   const setGender = useMutation({
     mutationFn: ({ product, gender }: { product: Product; gender: ProductGender }) => api.setProductGender(product.id, gender),
     onSuccess: reload,

@@ -1,5 +1,5 @@
 import { formatUsd } from '@closetly/catalogue-rules';
-import type { Product } from '@closetly/contracts';
+import type { AtRiskItem, Product } from '@closetly/contracts';
 import { useState } from 'react';
 import { FormAlert } from '@/components/ui/form-alert';
 import { productImageSrc, showPlaceholderOnError } from '@/lib/product-image';
@@ -59,7 +59,7 @@ export function AdminDashboard() {
           At Risk Items
         </h2>
         <div className="admin__table-wrap">
-          <table className="admin-table">
+          <table className="admin-table admin-table--cards">
             <thead>
               <tr>
                 <th scope="col">Item ID</th>
@@ -80,14 +80,16 @@ export function AdminDashboard() {
                   const status = atRiskStatus(item.daysUntilDeletion);
                   return (
                     <tr key={item.itemId}>
-                      <td className="admin-table__id">{item.itemId}</td>
-                      <td>
+                      <td className="admin-table__lead">
+                        <AtRiskProduct item={item} onOpen={setEditing} />
+                      </td>
+                      <td data-label="Last Activity">
                         <time dateTime={item.lastUnsavedAt}>{formatLastActivity(item.lastUnsavedAt)}</time>
                       </td>
-                      <td>
+                      <td data-label="Status">
                         <span className={`admin-status admin-status--${status.tone}`}>{status.text}</span>
                       </td>
-                      <td>{activeSavesText(item.savedByUsers)}</td>
+                      <td data-label="Active Saves">{activeSavesText(item.savedByUsers)}</td>
                     </tr>
                   );
                 })
@@ -102,7 +104,7 @@ export function AdminDashboard() {
           Products Missing Gender Tags
         </h2>
         <div className="admin__table-wrap">
-          <table className="admin-table">
+          <table className="admin-table admin-table--cards">
             <thead>
               <tr>
                 <th scope="col">Image</th>
@@ -124,13 +126,13 @@ export function AdminDashboard() {
               ) : (
                 products.map((product) => (
                   <tr key={product.id}>
-                    <td>
+                    <td className="admin-table__picture">
                       <img className="admin-table__image" src={productImageSrc(product)} alt="" loading="lazy" onError={showPlaceholderOnError} />
                     </td>
-                    <td>{product.name}</td>
-                    <td>{product.brand}</td>
-                    <td>{formatUsd(product.price)}</td>
-                    <td>
+                    <td className="admin-table__name">{product.name}</td>
+                    <td data-label="Brand">{product.brand}</td>
+                    <td data-label="Price">{formatUsd(product.price)}</td>
+                    <td className="admin-table__action">
                       <button type="button" className="button button--ghost button--small" onClick={() => setEditing(product)} aria-label={`Edit ${product.name}`}>
                         Edit
                       </button>
@@ -145,6 +147,29 @@ export function AdminDashboard() {
       <ContestedProducts contests={contests} loading={loading} />
       <SystemPanel status={system.data} loading={system.isFetching} error={system.error ? systemFailureMessage(system.error) : null} />
       <ProductDialog product={editing} onClose={() => setEditing(null)} />
+    </div>
+  );
+}
+
+/**
+ * The Item ID cell: the product's picture and name, which opens its dialog, above the spec's id. A
+ * product the catalogue no longer holds (removed meanwhile) shows its id alone.
+ */
+function AtRiskProduct({ item, onOpen }: { item: AtRiskItem; onOpen: (product: Product) => void }) {
+  const { product } = item;
+  return (
+    <div className="admin-product">
+      <img className="admin-table__image" src={productImageSrc(product ?? {})} alt="" loading="lazy" onError={showPlaceholderOnError} />
+      <div className="admin-product__text">
+        {product ? (
+          <button type="button" className="admin-product__name" onClick={() => onOpen(product)}>
+            {product.name}
+          </button>
+        ) : (
+          <span className="admin-product__gone">No longer in the catalogue</span>
+        )}
+        <span className="admin-table__id">{item.itemId}</span>
+      </div>
     </div>
   );
 }

@@ -5,6 +5,7 @@ import { useId, useState } from 'react';
 import { ModalDialog } from '@/components/ui/modal-dialog';
 import { productImageSrc, showPlaceholderOnError } from '@/lib/product-image';
 import { useProductActions } from '../api/admin-queries';
+import { hiddenChangeNotice, visibilityText } from '../lib/product-visibility';
 
 /**
  * The administrator's product dialog (spec §2 "an Edit action that opens the product dialog"): set the
@@ -23,7 +24,9 @@ export function ProductDialog({ product, onClose }: { product: Product | null; o
 function ProductEditor({ product }: { product: Product }) {
   const { setGender, setHidden } = useProductActions();
   const [gender, setGenderChoice] = useState<ProductGender>(product.gender !== 'Unisex' ? product.gender : 'Women');
-  const [hidden, setHiddenState] = useState(product.hidden);
+  // Listed and hidden as the server last answered: what the dialog says of where the product shows.
+  const [visibility, setVisibility] = useState({ listed: product.listed, hidden: product.hidden });
+  const { hidden } = visibility;
   const [notice, setNotice] = useState<{ text: string; error: boolean } | null>(null);
   const genderId = useId();
   const busy = setGender.isPending || setHidden.isPending;
@@ -40,8 +43,8 @@ function ProductEditor({ product }: { product: Product }) {
   const toggleHidden = async () => {
     try {
       const saved = await setHidden.mutateAsync({ product, hidden: !hidden });
-      setHiddenState(saved.hidden);
-      setNotice({ text: saved.hidden ? 'Hidden from every list.' : 'Shown in lists again.', error: false });
+      setVisibility({ listed: saved.listed, hidden: saved.hidden });
+      setNotice({ text: hiddenChangeNotice(saved), error: false });
     } catch (error) {
       setNotice({ text: `Could not change visibility: ${error instanceof Error ? error.message : String(error)}`, error: true });
     }
@@ -73,7 +76,7 @@ function ProductEditor({ product }: { product: Product }) {
         </button>
       </div>
       <div className="admin-dialog__row">
-        <span>{hidden ? 'Hidden from every public list.' : 'Shown in public lists.'}</span>
+        <p className="admin-dialog__visibility">{visibilityText(visibility)}</p>
         <button type="button" className="button button--ghost" onClick={() => void toggleHidden()} disabled={busy}>
           {hidden ? 'Show Product' : 'Hide Product'}
         </button>
