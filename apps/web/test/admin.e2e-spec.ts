@@ -66,14 +66,22 @@ describe('the admin dashboard (web app in Chromium against the embedded product)
 
   const table = (page: Page, heading: string) => page.getByRole('region', { name: heading }).getByRole('table');
 
-  it('shows the at-risk items and the products missing gender tags, and tags one from its dialog', async () => {
+  /**
+   * A test's own rows, whatever ran before: one product missing its gender tag, and one at risk (saved and
+   * removed again: nobody saves it now, so its 30 days have started), once the administrator's list shows it.
+   */
+  async function atRiskAndUntagged() {
     const shopper = await clientFor(member.email);
     const untagged = await shopper.saveItem(untaggedItem());
-    // Saved and removed again: nobody saves it now, so its 30 days have started.
     const dropped = await shopper.saveItem(untaggedItem());
     await shopper.removeFromWardrobe(dropped.id);
     const admin = await clientFor(adminEmail);
     await pollUntil(() => admin.getAtRiskItems(), (items) => items.some((item) => item.itemId === dropped.id), { what: 'the dropped product at risk' });
+    return { admin, untagged, dropped };
+  }
+
+  it('shows the at-risk items and the products missing gender tags, and tags one from its dialog', async () => {
+    const { admin, untagged, dropped } = await atRiskAndUntagged();
     await pollUntil(() => admin.getUngenderedProducts(), (products) => products.some((product) => product.id === untagged.id), { what: 'the untagged product listed' });
 
     const page = await signedInPage(adminEmail, VIEWPORTS[0]);
@@ -203,13 +211,7 @@ describe('the admin dashboard (web app in Chromium against the embedded product)
   });
 
   it('keeps its tables readable on a phone (390 px): each row a card, its status, saves and Edit on screen', async () => {
-    // Its own rows, whatever ran before: one product at risk (saved, then removed), one missing its tag.
-    const shopper = await clientFor(member.email);
-    const untagged = await shopper.saveItem(untaggedItem());
-    const dropped = await shopper.saveItem(untaggedItem());
-    await shopper.removeFromWardrobe(dropped.id);
-    const admin = await clientFor(adminEmail);
-    await pollUntil(() => admin.getAtRiskItems(), (items) => items.some((item) => item.itemId === dropped.id), { what: 'the dropped product at risk' });
+    const { untagged, dropped } = await atRiskAndUntagged();
 
     const page = await signedInPage(adminEmail, VIEWPORTS[1]);
     const atRisk = table(page, 'At Risk Items');

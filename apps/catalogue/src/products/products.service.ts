@@ -68,8 +68,6 @@ interface AdminChanges {
 const NOT_FOUND = () => new CatalogueError('NOT_FOUND', 'Item not found');
 /** A shopper's read repeating their own latest observation within this long is not recorded again (the popup opens often). */
 export const SHOPPER_OBSERVATION_GAP_MS = 60 * 60_000;
-/** The largest amount a shopper's read may state (as a save's price). */
-const MAX_OBSERVED_AMOUNT = 1e9;
 const isAdmin = (caller: Caller | null): boolean => caller?.roles.includes('admin') ?? false;
 
 /**
@@ -237,7 +235,8 @@ export class ProductsService {
    */
   async recordShopperObservation(caller: Caller, productId: string, price: PriceObservationRequest['price'], now = new Date()): Promise<PriceObservationResponse> {
     const parsed = parsePrice(price, { strict: true });
-    if (parsed.amount === null || parsed.amount <= 0 || parsed.amount > MAX_OBSERVED_AMOUNT) throw new CatalogueError('VALIDATION_FAILED', PRICE_FORMAT_MESSAGE);
+    // parsePrice already refuses what is no price, a negative and anything above MAX_PRICE (as a save's price).
+    if (parsed.amount === null || parsed.amount <= 0) throw new CatalogueError('VALIDATION_FAILED', PRICE_FORMAT_MESSAGE);
     const amount = parsed.amount;
     const outcome = await this.uow.run(async (tx) => {
       await this.products.lockProduct(productId, tx);

@@ -26,11 +26,12 @@ export class ProfileController {
   @Authenticated()
   @RateLimit('profile-write')
   async update(@Body(new ZodPipe(UpdateProfileRequest)) profile: UpdateProfileRequest, @CurrentUser() caller: Caller): Promise<Profile> {
-    const account = await this.account(caller);
-    // Price alerts on: the profile also gets the saves the wardrobe holds now (it uses them only when alerts turn on).
-    const savedProducts = profile.priceAlerts?.enabled
-      ? (await this.rpc.call('wardrobe.list', { caller })).map((item) => ({ productId: item.id, savedAt: item.addedDate }))
-      : undefined;
+    // Price alerts on: the profile also gets the saves the wardrobe holds now (it uses them only when alerts turn on),
+    // read beside the account rather than after it.
+    const [account, savedProducts] = await Promise.all([
+      this.account(caller),
+      profile.priceAlerts?.enabled ? this.rpc.call('wardrobe.list', { caller }).then((items) => items.map((item) => ({ productId: item.id, savedAt: item.addedDate }))) : undefined,
+    ]);
     return this.rpc.call('profile.update', { caller, account, profile, ...(savedProducts && { savedProducts }) });
   }
 

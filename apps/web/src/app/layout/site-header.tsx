@@ -112,7 +112,7 @@ export function SiteHeader({ wardrobeEmpty = false }: SiteHeaderProps) {
             onClick={() => toggle('menu')}
           >
             {menuOpen ? <CloseIcon /> : <MenuIcon />}
-            {!menuOpen && signedIn && unread > 0 ? <span className="site-header__dot" aria-hidden="true" /> : null}
+            {!menuOpen && signedIn && unread > 0 ? <span className="notice-dot site-header__dot" aria-hidden="true" /> : null}
           </button>
         </div>
       </div>

@@ -23,7 +23,7 @@ export function UserMenuButton({ user, unread = 0, ...button }: UserMenuButtonPr
       <span className="user-menu__avatar" aria-hidden="true">
         {user ? (user.firstName.charAt(0) || user.email.charAt(0)).toUpperCase() : <UserIcon width={18} height={18} />}
       </span>
-      {news ? <span className="user-menu__dot" aria-hidden="true" /> : null}
+      {news ? <span className="notice-dot user-menu__dot" aria-hidden="true" /> : null}
       <span className="user-menu__name">{visibleName}</span>
       <ChevronDownIcon className="user-menu__chevron" width={16} height={16} />
     </button>
