@@ -11,6 +11,9 @@ export type ProductPageChanges = Partial<Omit<ProductPageRow, 'productId' | 'cre
 const activeSave = sql`(${pageSavers.removedAt} is null or ${pageSavers.savedAt} > ${pageSavers.removedAt})`;
 
 /** The product pages page watch keeps, their savers and the hosts' leases. Queries only. */
+/** How many more times a worker that got fewer hosts than it asked for asks again (see leaseHosts). */
+const LEASE_ROUNDS = 3;
+
 @Injectable()
 export class PagesRepository {
   private readonly erased = new ErasedAccounts(erasedAccounts);
@@ -55,10 +58,23 @@ export class PagesRepository {
    * Leases, for `holder`, up to `limit` hosts with due pages that no other
    * holder leases now (the longest waiting first), until `leaseUntil`. One
    * statement: two workers leasing at once take turns on each host's row, and
-   * the second sees the first's lease and leaves the host alone. Answers the
-   * hosts now held.
+   * the second sees the first's lease and leaves the host alone. A worker
+   * that lost every host it picked to a worker leasing at the same moment
+   * (both picked from one snapshot) asks again, now seeing those leases, so
+   * hosts left free are taken rather than idle until the next run; its own
+   * leases are only renewed by asking again. Answers the hosts now held.
    */
   async leaseHosts(holder: string, now: Date, leaseUntil: Date, limit: number, tx: Db = this.db): Promise<string[]> {
+    let held = await this.leaseHostsOnce(holder, now, leaseUntil, limit, tx);
+    for (let round = 0; round < LEASE_ROUNDS && held.length < limit; round += 1) {
+      const again = await this.leaseHostsOnce(holder, now, leaseUntil, limit, tx);
+      if (again.length === held.length) break;
+      held = again;
+    }
+    return held;
+  }
+
+  private async leaseHostsOnce(holder: string, now: Date, leaseUntil: Date, limit: number, tx: Db): Promise<string[]> {
     const at = sql`${now.toISOString()}::timestamptz`;
     const result = await tx.execute(sql`
       insert into ${hostLeases} (host, holder, lease_until)
