@@ -92,7 +92,8 @@ describe.each(['embedded', 'distributed'] as const)('RPC contract (%s)', (mode) 
   const env = PlatformEnv.extend(ServiceAddressEnv.shape).parse({
     CLOSETLY_MODE: mode,
     LOG_LEVEL: 'silent',
-    RPC_TIMEOUT_MS: '300',
+    // Generous, so a loaded machine never fails a call on time; the timeout test sets its own short one.
+    RPC_TIMEOUT_MS: '10000',
     IDENTITY_RPC: `127.0.0.1:${port}`,
     // This process plays the gateway (signs) and identity (answers); embedded makes its own keys.
     INTERNAL_CALLS_PRIVATE_KEY: gatewayKeys.privatePem,
@@ -152,7 +153,7 @@ describe.each(['embedded', 'distributed'] as const)('RPC contract (%s)', (mode) 
   });
 
   it('gives up after the deadline with UPSTREAM_TIMEOUT', async () => {
-    await expect(rpc().call('identity.slow', {})).rejects.toMatchObject({ code: 'UPSTREAM_TIMEOUT' });
+    await expect(rpc().call('identity.slow', {}, { timeoutMs: 300 })).rejects.toMatchObject({ code: 'UPSTREAM_TIMEOUT' });
   });
 
   it('reports a service nobody serves as unavailable, never as a crash', async () => {
