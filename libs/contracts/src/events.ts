@@ -4,7 +4,7 @@ import { CatalogueProductRemoved, CatalogueProductUpserted, WardrobeItemRemoved,
 import { RetentionProductExpired } from './retention';
 import { IdentityAccountDeleted } from './account';
 import { IdentityEmailConfirmed, PagesProductObserved } from './trust';
-import { CataloguePriceChanged } from './price-watch';
+import { CataloguePriceChanged, ProfileNotificationCreated } from './price-watch';
 
 /**
  * Every event on the bus has this envelope (STYLE.md "Events"). Consumers are
@@ -52,6 +52,7 @@ export const EVENT_TOPICS = {
   'identity.email-confirmed.v1': IdentityEmailConfirmed,
   'pages.product-observed.v1': PagesProductObserved,
   'profile.updated.v1': ProfileUpdated,
+  'profile.notification-created.v1': ProfileNotificationCreated,
   'retention.product-expired.v1': RetentionProductExpired,
 } as const;
 

@@ -83,6 +83,7 @@ export const RATE_LIMIT_POLICIES = [
   'oidc',
   'images',
   'unsubscribe',
+  'live-events',
 ] as const;
 export type RateLimitPolicy = (typeof RATE_LIMIT_POLICIES)[number];
 
@@ -206,6 +207,7 @@ export const HTTP_ROUTES = {
   getProfile: { method: 'GET', path: '/api/profile', summary: "The caller's profile", auth: 'user', status: 200, answer: json(Profile) },
   getPriceTarget: { method: 'GET', path: '/api/price-alerts/targets/{productId}', summary: "The caller's alert target for an item they saved", auth: 'user', params: ProductIdPathParams, status: 200, answer: json(PriceTarget) },
   setPriceTarget: { method: 'PUT', path: '/api/price-alerts/targets/{productId}', summary: 'Set or clear (null) the alert target for an item the caller saved', auth: 'user', rateLimit: 'profile-write', params: ProductIdPathParams, body: PriceTarget, status: 200, answer: json(PriceTarget) },
+  liveEvents: { method: 'GET', path: '/api/events', summary: "The caller's live changes as Server-Sent Events (saves, removals, price changes, alerts; Last-Event-ID resumes)", auth: 'user', rateLimit: 'live-events', extension: true, status: 200, answer: file({ contentType: 'text/event-stream' }) },
   listNotifications: { method: 'GET', path: '/api/notifications', summary: "The caller's newest notifications (50 at most) and the unread count", auth: 'user', status: 200, answer: json(NotificationList) },
   markNotificationsRead: { method: 'POST', path: '/api/notifications/read', summary: "Mark the caller's notifications read (these ids, or all)", auth: 'user', rateLimit: 'profile-write', body: MarkNotificationsReadRequest, status: 200, answer: json(NotificationList) },
   unsubscribePriceAlertsOneClick: {

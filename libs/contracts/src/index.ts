@@ -19,3 +19,4 @@ export * from './http-routes';
 export * from './openapi';
 export * from './system';
 export * from './price-watch';
+export * from './live-events';

@@ -161,3 +161,16 @@ export const UNSUBSCRIBE_INVALID_MESSAGE = 'This unsubscribe link is not valid.'
 /** POST /api/admin/price-alerts/run: the due digests, sent now. */
 export const PriceAlertsRunResult = z.object({ digests: z.number().int().nonnegative(), items: z.number().int().nonnegative() });
 export type PriceAlertsRunResult = z.infer<typeof PriceAlertsRunResult>;
+
+/**
+ * profile.notification-created.v1, keyed by the user: a price alert became an in-app notification. The
+ * gateway's live stream tells the user's open clients (issue 26); nothing else needs it.
+ */
+export const ProfileNotificationCreated = z.object({
+  userId: z.string(),
+  notificationId: z.string().uuid(),
+  productId: z.string().uuid(),
+  kind: NotificationKind,
+  createdAt: z.string().datetime(),
+});
+export type ProfileNotificationCreated = z.infer<typeof ProfileNotificationCreated>;

@@ -77,6 +77,9 @@ export const RATE_LIMITS = {
   images: { client: { max: 600, seconds: MINUTE }, message: 'Too many image requests. Please wait a minute and try again.' },
   // An unsubscribe link is a signed token: a person clicks it once; the limit only keeps guessers from costing anything.
   unsubscribe: { client: { max: 30, seconds: 15 * MINUTE } },
+  // Each open is one long-lived stream; a client reconnects after a drop (2 s apart at least) and a page's
+  // tabs share one. This bounds a reconnect loop, not a person.
+  'live-events': { user: { max: 120, seconds: 15 * MINUTE }, client: { max: 600, seconds: 15 * MINUTE }, message: 'Too many live connections at once. Please wait a minute and try again.' },
 } as const satisfies Record<RateLimitPolicy, Policy>;
 /** The policy names are the HTTP contract's (HTTP_ROUTES names each route's); the windows are the gateway's. */
 export type RateLimitName = RateLimitPolicy;
