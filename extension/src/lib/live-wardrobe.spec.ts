@@ -207,6 +207,16 @@ describe('the live wardrobe', () => {
     expect(world.streams).toHaveLength(3);
   });
 
+  it('writes nothing for an event that arrives after a sign-out elsewhere, before the stream is closed', async () => {
+    const { world, live } = fakeWorld();
+    await live.sync();
+    world.session = null; // the popup signed out; the storage listener's sync has not run yet
+    world.streams[0]?.event(removed(COAT), '1700000000000-12');
+    await live.settled();
+    expect(world.savedPages).toHaveProperty(['cos.com/en/p/wool-coat.html'], COAT);
+    expect(world.liveEventId).toBeNull();
+  });
+
   it('after a failed update, stores no resume point until a refetch at the next wake catches up', async () => {
     const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
     const { world, live } = fakeWorld({ liveEventId: '1700000000000-1' });

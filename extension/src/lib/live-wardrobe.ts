@@ -83,10 +83,13 @@ export function createLiveWardrobe(deps: LiveWardrobeDeps): LiveWardrobe {
       await fallBehind();
       throw error;
     }
-    if (stream !== current) return;
+    if (!(await stillCurrent(current))) return;
     behind = false;
     await deps.writeLiveEventId(resumeAt);
   };
+
+  /** A step that waited in the queue checks the user is still signed in with this stream's token (a sign-out may have happened meanwhile). */
+  const stillCurrent = async (current: Stream) => stream === current && (await deps.readSession())?.token === current.session.token;
 
   const fallBehind = async () => {
     behind = true;
@@ -94,7 +97,7 @@ export function createLiveWardrobe(deps: LiveWardrobeDeps): LiveWardrobe {
   };
 
   const apply = async (current: Stream, event: LiveEvent, id: string) => {
-    if (stream !== current) return;
+    if (!(await stillCurrent(current))) return;
     try {
       if (event.type === 'item-saved') {
         // The extension's own saves are in the set already; a save made elsewhere brings a page to learn.
@@ -107,7 +110,7 @@ export function createLiveWardrobe(deps: LiveWardrobeDeps): LiveWardrobe {
       await fallBehind();
       throw error;
     }
-    if (!behind && stream === current) await deps.writeLiveEventId(id);
+    if (!behind && (await stillCurrent(current))) await deps.writeLiveEventId(id);
   };
 
   const follow = async (current: Stream, control: LiveControl) => {
