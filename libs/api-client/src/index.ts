@@ -49,3 +49,4 @@ export { getSystemStatus } from './get-system-status';
 export { confirmEmail, getEmailStatus, resendConfirmation } from './email-confirmation';
 export { getContestedProducts, resolveContest } from './contested-products';
 export { getNotifications, getPriceHistory, getPriceTarget, markNotificationsRead, recordPriceObservation, setPriceTarget, unsubscribePriceAlerts } from './price-watch';
+export { LIVE_MAX_BACKOFF_MS, openLiveEvents, type LiveEventsConnection, type LiveEventsOptions, type LiveEventsState } from './live-events';
