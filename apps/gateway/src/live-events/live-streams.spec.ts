@@ -106,6 +106,15 @@ describe('LiveStreams', () => {
     expect(streams.size).toBe(1);
   });
 
+  it('passes a resync from the log (its channel came back after a drop) to the client, and stays open', async () => {
+    const { log, connect, flush } = setup();
+    const client = await connect();
+    log['signal']('user-1', { kind: 'resync' });
+    await flush();
+    expect(client.messages().map((message) => message.data.type)).toEqual(['ready', 'resync']);
+    expect(client.ended).toBe(false);
+  });
+
   it('beats every LIVE_HEARTBEAT_MS, and ends the stream when the session is found ended (a revocation it was not told of)', async () => {
     jest.useFakeTimers({ doNotFake: ['setImmediate', 'nextTick'] });
     const { sessions, connect } = setup();
