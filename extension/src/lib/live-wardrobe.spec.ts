@@ -1,6 +1,6 @@
 import type { LiveEventsConnection, LiveEventsOptions } from '@closetly/api-client';
 import type { LiveEvent } from '@closetly/contracts';
-import { createLiveWardrobe, type LiveWardrobeDeps } from './live-wardrobe';
+import { createLiveWardrobe, NOTHING_YET, type LiveWardrobeDeps } from './live-wardrobe';
 import { savedPagesOf, withoutProduct, type SavedPages } from './saved-pages';
 import type { ExtensionSession } from './session';
 
@@ -77,7 +77,8 @@ function fakeWorld(start: { session?: ExtensionSession | null; wardrobe?: Array<
       world.awake = signedIn;
     },
   };
-  return { world, live: createLiveWardrobe(deps) };
+  // A restart is a new worker: nothing in memory, the same storage.
+  return { world, live: createLiveWardrobe(deps), restart: () => createLiveWardrobe(deps) };
 }
 
 const saved = (productId: string): LiveEvent => ({ type: 'item-saved', productId, at: AT });
@@ -155,12 +156,52 @@ describe('the live wardrobe', () => {
     expect(world.refetches).toBe(1);
   });
 
-  it('refetches when the server no longer holds the resume point', async () => {
+  it('refetches once when the server no longer holds the resume point, then resumes from its ready', async () => {
     const { world, live } = fakeWorld({ liveEventId: '1600000000000-1' });
     await live.sync();
     world.streams[0]?.options.onControl?.({ type: 'resync' });
+    world.streams[0]?.options.onControl?.({ type: 'ready', lastEventId: '1700000000000-20' });
     await live.settled();
     expect(world.refetches).toBe(1);
+    expect(world.liveEventId).toBe('1700000000000-20');
+  });
+
+  it('stores the replayed events, then the ready after them, when it resumes', async () => {
+    const { world, live } = fakeWorld({ liveEventId: '1700000000000-1' });
+    await live.sync();
+    world.streams[0]?.event(removed(COAT), '1700000000000-2');
+    world.streams[0]?.options.onControl?.({ type: 'ready', lastEventId: '1700000000000-2' });
+    await live.settled();
+    expect(world.savedPages).toEqual({});
+    expect(world.refetches).toBe(0);
+    expect(world.liveEventId).toBe('1700000000000-2');
+  });
+
+  it('does not refetch at every wake while the user’s event log stays empty, and does once it is not', async () => {
+    const { world, live, restart } = fakeWorld();
+    await live.sync();
+    world.streams[0]?.options.onControl?.({ type: 'ready', lastEventId: null });
+    await live.settled();
+    expect(world.refetches).toBe(1);
+    expect(world.liveEventId).toBe(NOTHING_YET);
+
+    // Chrome stopped the worker; the alarm wakes a new one. The marker is never sent as Last-Event-ID.
+    const woken = restart();
+    await woken.sync();
+    expect(world.streams[1]?.options.lastEventId).toBeNull();
+    world.streams[1]?.options.onControl?.({ type: 'ready', lastEventId: null });
+    await woken.settled();
+    expect(world.refetches).toBe(1);
+
+    // A save made while no worker ran: the log is no longer empty, and what it holds was missed.
+    world.wardrobe.push({ id: SHIRT, sourceUrl: 'https://arket.com/p/shirt' });
+    const wokenAgain = restart();
+    await wokenAgain.sync();
+    world.streams[2]?.options.onControl?.({ type: 'ready', lastEventId: '1700000000000-30' });
+    await wokenAgain.settled();
+    expect(world.refetches).toBe(2);
+    expect(world.savedPages).toHaveProperty(['arket.com/p/shirt'], SHIRT);
+    expect(world.liveEventId).toBe('1700000000000-30');
   });
 
   it('signs out when the session ends or the token is refused', async () => {

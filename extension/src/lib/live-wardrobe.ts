@@ -30,7 +30,16 @@ export interface LiveWardrobe {
 interface Stream {
   session: ExtensionSession;
   connection: LiveEventsConnection;
+  /** The server said `resync` and the set was refetched: its next `ready` needs no second refetch. */
+  resynced: boolean;
 }
+
+/**
+ * Stored instead of an id when the user's event log was empty at the last `ready` (nothing in the kept
+ * window): a stream that opens to an empty log again missed nothing, so a worker woken every 30 s does
+ * not refetch the wardrobe each time. The server cannot resume from an empty log, so it is never sent.
+ */
+export const NOTHING_YET = 'nothing-yet';
 
 /**
  * The extension's "already saved" set follows the user's live events (issue 26) while the browser runs:
@@ -40,6 +49,8 @@ interface Stream {
  *
  * The resume point is stored only once an event is applied: a worker stopped halfway resumes before it.
  * When an update fails the point is dropped until a full refetch succeeds (at the next wake or stream).
+ * The server replays what a resumed stream missed before its `ready` (after a `resync` when it no
+ * longer holds the point).
  */
 export function createLiveWardrobe(deps: LiveWardrobeDeps): LiveWardrobe {
   let stream: Stream | null = null;
@@ -58,10 +69,12 @@ export function createLiveWardrobe(deps: LiveWardrobeDeps): LiveWardrobe {
   };
 
   const open = async (session: ExtensionSession) => {
-    const lastEventId = await deps.readLiveEventId();
+    const stored = await deps.readLiveEventId();
+    const lastEventId = stored === NOTHING_YET ? null : stored;
     // The callbacks run only after openLiveEvents returns (it reads the tokens first), so `current` is set by then.
     const current: Stream = {
       session,
+      resynced: false,
       connection: deps.openLiveEvents({
         baseUrl: session.apiBaseUrl,
         getBetaToken: () => session.betaToken,
@@ -116,9 +129,18 @@ export function createLiveWardrobe(deps: LiveWardrobeDeps): LiveWardrobe {
   const follow = async (current: Stream, control: LiveControl) => {
     if (stream !== current) return;
     if (control.type === 'session-ended') return end(current);
-    if (control.type === 'resync') return catchUp(current, current.connection.lastEventId);
-    // ready: a stream resumed from a stored point gets what it missed replayed; one without a point must refetch.
-    if ((await deps.readLiveEventId()) === null) await catchUp(current, control.lastEventId ?? current.connection.lastEventId);
+    if (control.type === 'resync') {
+      current.resynced = true;
+      return catchUp(current, null);
+    }
+    // ready: what a resumed stream missed was replayed before it; a stream opened without a point refetches,
+    // unless the log was empty before and is empty still.
+    const refetched = current.resynced;
+    current.resynced = false;
+    const stored = await deps.readLiveEventId();
+    const resumeAt = control.lastEventId ?? NOTHING_YET;
+    if (!refetched && (stored === null || (stored === NOTHING_YET && control.lastEventId !== null))) return catchUp(current, resumeAt);
+    if (!behind && (await stillCurrent(current))) await deps.writeLiveEventId(resumeAt);
   };
 
   /** The session ended (signed out elsewhere, or the token refused): sign out here too, as any 401 does. */
