@@ -74,7 +74,10 @@ async function answerWebApp(message: unknown, sender: chrome.runtime.MessageSend
   else if (parsed.data.type === 'CLOSETLY_LOGOUT') await signOut();
   // Opens the stream on sign-in, closes it on sign-out (the storage listener would too, a moment later).
   if (parsed.data.type !== 'CLOSETLY_PING') void liveWardrobe.sync();
-  return { type: 'CLOSETLY_PONG', signedIn: (await readSession()) !== null, version: chrome.runtime.getManifest().version };
+  const session = await readSession();
+  // With the email, the app knows the extension holds its user's session: without it, the app's presence
+  // poll minted a new extension token and signed the extension in again every 5 s (each time a new stream).
+  return { type: 'CLOSETLY_PONG', signedIn: session !== null, ...(session?.email ? { email: session.email } : {}), version: chrome.runtime.getManifest().version };
 }
 
 chrome.runtime.onInstalled.addListener(() => {
