@@ -108,8 +108,17 @@ describe('the Chrome extension in Chromium (web app sign-in, popup save, saved p
   /** What the extension keeps in chrome.storage.local. */
   const storedSession = () => extensionScope.evaluate(async () => (await chrome.storage.local.get('session')).session as { token: string; apiBaseUrl: string; email?: string } | undefined);
   const tabIdOf = (url: string) => extensionScope.evaluate(async (address) => (await chrome.tabs.query({ url: address }))[0]?.id, url);
-  /** The declarativeContent rules, by which the browser shows the saved icon on saved pages. */
-  const savedPageRules = () => extensionScope.evaluate(() => new Promise<string>((resolve) => chrome.declarativeContent.onPageChanged.getRules((rules) => resolve(JSON.stringify(rules)))));
+  /** The pages the declarativeContent rules match (host and path), by which the browser shows the saved icon. */
+  const savedPageRules = () =>
+    extensionScope.evaluate(
+      () =>
+        new Promise<string[]>((resolve) =>
+          chrome.declarativeContent.onPageChanged.getRules((rules) =>
+            resolve(rules.flatMap((rule) => rule.conditions.map((condition) => JSON.stringify((condition as { pageUrl?: unknown }).pageUrl ?? condition)))),
+          ),
+        ),
+    );
+  const matchesShopPage = (rules: string[]) => rules.some((rule) => rule.includes('"/products/linen-overshirt"'));
   const badgeOf = (tabId: number) => extensionScope.evaluate((id) => chrome.action.getBadgeText({ tabId: id }), tabId);
   const liveAlarms = () => extensionScope.evaluate(() => chrome.alarms.getAll());
   const liveEventId = () => extensionScope.evaluate(async () => (await chrome.storage.session.get('liveEventId')).liveEventId as string | undefined);
@@ -240,7 +249,7 @@ describe('the Chrome extension in Chromium (web app sign-in, popup save, saved p
     const shopPageKey = `${new URL(shopOrigin).hostname}/products/linen-overshirt`;
     const savedPages = () => extensionScope.evaluate(async () => (await chrome.storage.local.get('savedPages')).savedPages as Record<string, string> | undefined);
     await web.removeFromWardrobe(saved?.id ?? '');
-    await pollUntil(savedPageRules, (rules) => !rules.includes('/products/linen-overshirt'), { what: 'the saved icon rule dropped after a removal on the web' });
+    await pollUntil(savedPageRules, (rules) => !matchesShopPage(rules), { what: 'the saved icon rule dropped after a removal on the web' });
     await pollUntil(() => badgeOf(revisitTab), (text) => text === '', { what: 'the ✓ badge cleared after a removal on the web' });
     expect(await savedPages()).not.toHaveProperty([shopPageKey]);
     expect(revisit.url()).toBe(`${shopOrigin}/products/linen-overshirt`);
@@ -250,7 +259,7 @@ describe('the Chrome extension in Chromium (web app sign-in, popup save, saved p
 
     // Saved on the web: the page is saved again, and its rule back, without the shop's tab reloading.
     const savedOnTheWeb = await web.saveItem({ name: productName, brand: 'Arket', price: 89, sourceUrl: `${shopOrigin}/products/linen-overshirt` });
-    await pollUntil(savedPageRules, (rules) => rules.includes('/products/linen-overshirt'), { what: 'the saved icon rule back after a save on the web' });
+    await pollUntil(savedPageRules, (rules) => matchesShopPage(rules), { what: 'the saved icon rule back after a save on the web' });
     expect(await savedPages()).toHaveProperty([shopPageKey], savedOnTheWeb.id);
     const resaved = await openPopupFor(`${shopOrigin}/products/linen-overshirt`, 'saved-on-the-web');
     await resaved.getByText('Saved ✓').waitFor();
@@ -264,10 +273,13 @@ describe('the Chrome extension in Chromium (web app sign-in, popup save, saved p
     const extensionPage = await context.newPage();
     await extensionPage.goto(`chrome-extension://${EXTENSION_ID}/popup.html?tab=-1`);
     extensionScope = extensionPage;
+    expect(matchesShopPage(await savedPageRules())).toBe(true);
+    expect(await savedPages()).toHaveProperty([shopPageKey], savedOnTheWeb.id);
     await web.removeFromWardrobe(savedOnTheWeb.id);
     await app.evaluate((id) => new Promise((resolve) => chrome.runtime.sendMessage(id, { type: 'CLOSETLY_PING' }, resolve)), EXTENSION_ID);
-    await pollUntil(savedPageRules, (rules) => !rules.includes('/products/linen-overshirt'), { what: 'the removal made while the worker was stopped applied' });
+    await pollUntil(savedPageRules, (rules) => !matchesShopPage(rules), { what: 'the removal made while the worker was stopped applied' });
     await pollUntil(() => badgeOf(revisitTab), (text) => text === '', { what: 'the ✓ badge cleared after the worker woke' });
+    expect(await savedPages()).not.toHaveProperty([shopPageKey]);
     expect(await liveEventId()).not.toBe(resumeFrom);
 
     // A page with no product: the popup says so and offers manual entry.
@@ -279,6 +291,9 @@ describe('the Chrome extension in Chromium (web app sign-in, popup save, saved p
     await nothing.getByLabel('Name').waitFor();
     await nothing.screenshot({ path: path.join(SCREENSHOTS, 'extension-popup-manual.png'), fullPage: true });
     await nothing.close();
+
+    // The app's presence poll found the extension signed in as its user all along: it never signed it in again.
+    expect((await storedSession())?.token).toBe(session?.token);
 
     // Log out on the web app: the extension forgets its token and saved pages, and the token is dead.
     await app.goto(`${product.baseUrl}/`);
