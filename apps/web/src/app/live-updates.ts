@@ -1,5 +1,5 @@
 import { ApiError, openLiveEvents } from '@closetly/api-client';
-import type { LiveControl, LiveEvent } from '@closetly/contracts';
+import { HTTP_ROUTES } from '@closetly/contracts';
 import type { QueryClient } from '@tanstack/react-query';
 import { env } from '@/config/env';
 import { notificationsQueryKey } from '@/features/price-watch/api/notifications';
@@ -9,14 +9,12 @@ import { isWardrobeFetching, refetchWardrobe, removeWardrobeItemLocally, wardrob
 import { readBetaToken } from '@/lib/beta-token';
 import { LIVE_CHANNEL, shareLiveEvents, type LiveChannel, type LiveLocks, type SharedLiveEvents } from '@/lib/shared-live-events';
 import { authStore } from './auth';
-
-/** Saves and price changes that arrive together (a burst from the extension, a catch-up) cost one wardrobe fetch. */
-export const WARDROBE_REFETCH_COALESCE_MS = 150;
+import { createLiveSync } from './live-sync';
 
 /**
  * The live wardrobe (issue 26), loaded as its own chunk once the user is signed in (providers.tsx): while
  * signed in, this browser holds one live events stream (shared by its tabs, lib/shared-live-events.ts),
- * and each tab applies what it says to its own queries: the wardrobe, the notifications, a product's price.
+ * and each tab applies what it says to its own queries (live-sync.ts): the wardrobe, the notifications, a product's price.
  * The spec's cache times still hold for everything the stream does not announce.
  */
 export function startLiveUpdates(queryClient: QueryClient): () => void {
@@ -43,54 +41,27 @@ export function startLiveUpdates(queryClient: QueryClient): () => void {
 }
 
 function shareFor(queryClient: QueryClient, uid: string): SharedLiveEvents {
-  let refetchTimer: ReturnType<typeof setTimeout> | null = null;
-  const refetchWardrobeSoon = () => {
-    refetchTimer ??= setTimeout(() => {
-      refetchTimer = null;
-      void refetchWardrobe(queryClient, uid).catch((error: unknown) => console.warn('Live update: the wardrobe could not be refetched', error));
-    }, WARDROBE_REFETCH_COALESCE_MS);
-  };
-  const refreshNotifications = () => void queryClient.invalidateQueries({ queryKey: notificationsQueryKey(uid) });
-
-  const onEvent = (event: LiveEvent) => {
-    switch (event.type) {
-      case 'item-saved':
-        // Already here: this tab made the save (its own answer updated the list).
-        if (!wardrobeHas(queryClient, uid, event.productId)) refetchWardrobeSoon();
-        break;
-      case 'item-removed':
-        removeWardrobeItemLocally(queryClient, uid, event.productId);
-        // A fetch that started before the removal could bring the item back: fetch again after it.
-        if (refetchTimer === null && isWardrobeFetching(queryClient, uid)) refetchWardrobeSoon();
-        break;
-      case 'price-changed':
-        refetchWardrobeSoon();
-        void queryClient.invalidateQueries({ queryKey: productQueryKey(event.productId) });
-        void queryClient.invalidateQueries({ queryKey: priceHistoryQueryKey(event.productId) });
-        break;
-      case 'alert':
-        refreshNotifications();
-        break;
-    }
-  };
-
-  const onControl = (control: LiveControl) => {
-    if (control.type === 'session-ended') {
-      // Signs out here exactly as a 401 does (spec §7), whichever token this tab holds now: the session is over.
-      authStore.handleUnauthorized({ error: new ApiError(401, null), path: '/api/events', accessToken: null });
-      return;
-    }
-    // `ready` after a (re)connect, `resync`: what happened while nobody listened is fetched once.
-    refetchWardrobeSoon();
-    refreshNotifications();
-  };
+  const invalidate = (queryKey: readonly unknown[]) => void queryClient.invalidateQueries({ queryKey });
+  const sync = createLiveSync({
+    wardrobeHas: (productId) => wardrobeHas(queryClient, uid, productId),
+    refetchWardrobe: () => void refetchWardrobe(queryClient, uid).catch((error: unknown) => console.warn('Live update: the wardrobe could not be refetched', error)),
+    wardrobeFetching: () => isWardrobeFetching(queryClient, uid),
+    removeFromWardrobe: (productId) => removeWardrobeItemLocally(queryClient, uid, productId),
+    refreshNotifications: () => invalidate(notificationsQueryKey(uid)),
+    refreshProductPrice: (productId) => {
+      invalidate(productQueryKey(productId));
+      invalidate(priceHistoryQueryKey(productId));
+    },
+    // Signs out here exactly as a 401 does (spec §7), whichever token this tab holds now: the session is over.
+    endSession: () => authStore.handleUnauthorized({ error: new ApiError(401, null), path: HTTP_ROUTES.liveEvents.path, accessToken: null }),
+  });
 
   /** The token the leader's stream was last opened with, to tell a stale 401 from an ended session. */
   let streamToken: string | null = null;
   const shared = shareLiveEvents({
     uid,
-    onEvent,
-    onControl,
+    onEvent: sync.onEvent,
+    onControl: sync.onControl,
     open: (lastEventId, callbacks) =>
       openLiveEvents({
         baseUrl: env.apiBaseUrl,
@@ -105,7 +76,7 @@ function shareFor(queryClient: QueryClient, uid: string): SharedLiveEvents {
       const state = authStore.getState();
       // The session has a newer token than the refused one (a refresh in between): open again with it.
       if (state.status === 'signedIn' && streamToken !== null && state.session.accessToken !== streamToken) return true;
-      authStore.handleUnauthorized({ error: new ApiError(401, null), path: '/api/events', accessToken: streamToken });
+      authStore.handleUnauthorized({ error: new ApiError(401, null), path: HTTP_ROUTES.liveEvents.path, accessToken: streamToken });
       return false;
     },
     locks: typeof navigator !== 'undefined' && navigator.locks ? (navigator.locks as LiveLocks) : null,
@@ -120,8 +91,7 @@ function shareFor(queryClient: QueryClient, uid: string): SharedLiveEvents {
       return shared.lastEventId;
     },
     stop() {
-      if (refetchTimer !== null) clearTimeout(refetchTimer);
-      refetchTimer = null;
+      sync.stop();
       shared.stop();
     },
   };
