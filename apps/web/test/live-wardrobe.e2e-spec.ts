@@ -136,20 +136,35 @@ function liveWardrobeSuite(mode: RuntimeMode): void {
     const phone = await signedInDevice(account, MOBILE);
     for (const device of [desktop, phone]) await openMyWardrobe(device.page, true);
     await desktop.page.getByText('Your wardrobe is empty or no items match the current filters.').waitFor();
+    // A second tab of the desktop browser on the Women page, whose first row is the wardrobe's (none yet).
+    const womenTab = await desktop.context.newPage();
+    const womenTabRequests = streamRequests(womenTab);
+    await womenTab.goto(new URL('/women', started.product.baseUrl).toString());
+    await wardrobeIcon(womenTab, true).waitFor();
+    const womenRow = womenTab.getByRole('region', { name: "From Your Women's Wardrobe" });
+    const womenRowShows = async (name: string) => (await womenRow.count()) === 1 && (await womenRow.getByText(name).count()) > 0;
 
     const item = linenShirt();
     const saved: WardrobeItem = await extension.saveItem(item);
-    await withinASecond([desktop.page, phone.page], (page) => showsSaved(page, item.name, true), 'the saved item in My Wardrobe and no empty dot');
+    await withinASecond(
+      [desktop.page, phone.page, womenTab],
+      async (page) => (page === womenTab ? (await wardrobeIcon(page, false).count()) === 1 && (await womenRowShows(item.name)) : showsSaved(page, item.name, true)),
+      "the saved item in My Wardrobe and the Women page's wardrobe row, and no empty dot",
+    );
     await screenshot(desktop.page, `live-wardrobe-${mode.name}-saved-elsewhere-1280`);
     await screenshot(phone.page, `live-wardrobe-${mode.name}-saved-elsewhere-390`);
 
     await extension.removeFromWardrobe(saved.id);
-    await withinASecond([desktop.page, phone.page], (page) => showsSaved(page, item.name, false), 'the removed item gone and the empty dot back');
+    await withinASecond(
+      [desktop.page, phone.page, womenTab],
+      async (page) => (page === womenTab ? (await wardrobeIcon(page, true).count()) === 1 && (await womenRow.count()) === 0 : showsSaved(page, item.name, false)),
+      'the removed item gone everywhere and the empty dot back',
+    );
     // The cache the next visit starts from holds the emptied list, not the hour-old one.
     const cached = await desktop.page.evaluate<string | null>(`window.localStorage.getItem('closetly.wardrobe.v1')`);
     expect((JSON.parse(cached ?? '{}') as { items?: unknown[] }).items).toEqual([]);
-    // Each device held one stream, opened once.
-    expect([desktop.requests.length, phone.requests.length]).toEqual([1, 1]);
+    // Each device held one stream, opened once; the desktop's second tab heard it through the first.
+    expect([desktop.requests.length, phone.requests.length, womenTabRequests.length]).toEqual([1, 1, 0]);
   }, 120_000);
 
   it("shares one stream between a browser's tabs, and the tab left resumes it from the last id when the leader closes", async () => {
@@ -188,6 +203,20 @@ function liveWardrobeSuite(mode: RuntimeMode): void {
       'the removal in the tab left',
     );
     expect(secondRequests).toHaveLength(1);
+  }, 120_000);
+
+  it('signs a page out at once when the session ends elsewhere (sign out everywhere), and does not reopen the stream', async () => {
+    const { account } = await userWithExtension();
+    const device = await signedInDevice(account, DESKTOP);
+    await openMyWardrobe(device.page, true);
+
+    const elsewhere = await api.signIn({ email: account.email, password: PASSWORD });
+    await createApiClient({ baseUrl: started.product.baseUrl, getBetaToken: () => betaToken, getAccessToken: () => elsewhere.accessToken }).signOutEverywhere();
+    // No call of the page's own meets a 401 first: the page sits on My Wardrobe until the stream says so.
+    await device.page.waitForURL(new URL('/signin', started.product.baseUrl).toString(), { timeout: 10_000 });
+    expect(await header(device.page).getByRole('link', { name: /^My Wardrobe/ }).count()).toBe(0);
+    expect(await device.page.evaluate(`window.localStorage.getItem('closetly.session')`)).toBeNull();
+    expect(device.requests).toHaveLength(1);
   }, 120_000);
 
   describe('through a connection that drops', () => {
