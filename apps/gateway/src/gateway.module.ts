@@ -1,7 +1,7 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { PassportModule } from '@nestjs/passport';
 import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
-import { CACHE, type Cache } from '@closetly/server';
+import { CACHE, type Cache, RedisCache } from '@closetly/server';
 import { AccountController } from './account/account.controller';
 import { AuthController } from './auth/auth.controller';
 import { JwtStrategy } from './auth/jwt.strategy';
@@ -19,6 +19,12 @@ import { CatalogueStoredImageSource } from './images/catalogue-stored-image-sour
 import { ImagesModule } from './images/images.module';
 import { SpaService } from './http/spa.service';
 import { ListsController } from './lists/lists.controller';
+import { LIVE_EVENT_LOG } from './live-events/live-event-log';
+import { LiveEventsConsumer } from './live-events/live-events.consumer';
+import { LiveEventsController } from './live-events/live-events.controller';
+import { LiveStreams } from './live-events/live-streams';
+import { MemoryLiveEventLog } from './live-events/memory-live-event-log';
+import { RedisLiveEventLog } from './live-events/redis-live-event-log';
 import { ProductsController } from './products/products.controller';
 import { ProfileController } from './profile/profile.controller';
 import { OpenApiController } from './openapi/openapi.controller';
@@ -46,13 +52,16 @@ export class GatewayModule {
           storedImageSource: CatalogueStoredImageSource,
         }),
       ],
-      controllers: [BetaController, ApiHealthController, AuthController, AccountController, OidcController, WardrobeController, ProductsController, ProfileController, SearchController, ListsController, RetentionController, PageWatchController, PriceAlertsController, SystemController, OpenApiController, DownloadsController, ApiNotFoundController],
+      controllers: [BetaController, ApiHealthController, AuthController, AccountController, OidcController, WardrobeController, ProductsController, ProfileController, SearchController, ListsController, RetentionController, PageWatchController, PriceAlertsController, SystemController, OpenApiController, DownloadsController, LiveEventsController, LiveEventsConsumer, ApiNotFoundController],
       providers: [
         { provide: GATEWAY_CONFIG, useValue: config },
         BetaTokenService,
         SpaService,
         JwtStrategy,
         SessionLiveness,
+        // Shared by every replica through Redis (distributed); one process keeps it in memory (embedded).
+        { provide: LIVE_EVENT_LOG, useFactory: (cache: Cache) => (cache instanceof RedisCache ? new RedisLiveEventLog(cache.redis, cache.prefix) : new MemoryLiveEventLog()), inject: [CACHE] },
+        LiveStreams,
         { provide: RATE_LIMITERS, useFactory: (cache: Cache) => createRateLimiters(RATE_LIMITS, cache, config.RATE_LIMIT_MULTIPLIER), inject: [CACHE] },
         // The beta gate (a guard) runs before rate limits (an interceptor), so unauthorised noise is not counted.
         { provide: APP_GUARD, useClass: BetaTokenGuard },

@@ -3,15 +3,16 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type ApiCall, apiCaller, productAt, type RunningProduct } from '@closetly/all-in-one/testing';
-import { INTERNAL_CALL_REFUSED } from '@closetly/contracts';
+import { INTERNAL_CALL_REFUSED, type LiveControl, type LiveEvent } from '@closetly/contracts';
+import { openLiveEvents } from '@closetly/api-client';
 import { InternalCallSigner, privateKeyFromPem, randomSecret } from '@closetly/server';
 import { DISTRIBUTED_SERVICES } from '@closetly/local-deploy';
 import jwt from 'jsonwebtoken';
 import { createTestDatabase, engines, freePortBlock, newKafkaNamespace, removeCacheKeys, removeKafkaNamespace, pollUntil, removeSearchIndices, sendRawRpc, startOtlpCollector, startTcpOutageProxy, type OtlpCollector, type TcpOutageProxy, uniqueName } from '@closetly/testing';
 import { type DistributedProduct, startDistributedProduct } from '@closetly/local-deploy';
 
-/** The ports this product takes: gateway, RPC (+1..7, and +51..57 for second replicas), health (+11..17, +61..67). */
-const PORT_OFFSETS = [0, ...[1, 2, 3, 4, 5, 6, 7].flatMap((i) => [i, 10 + i, 50 + i, 60 + i])];
+/** The ports this product takes: RPC (+1..7, and +51..57 for second replicas), health (+11..17, +61..67), two gateways (+40, +41). */
+const PORT_OFFSETS = [40, 41, ...[1, 2, 3, 4, 5, 6, 7].flatMap((i) => [i, 10 + i, 50 + i, 60 + i])];
 
 /**
  * The distributed mode for real: seven service processes (two of the wardrobe) and the gateway,
@@ -28,6 +29,8 @@ describe('distributed mode: gateway → every service over TCP', () => {
   let logDir: string;
   /** Calls the gateway as a client would, with the beta token and, when given, a bearer token. */
   let call: ApiCall;
+  /** Where this product's ports start (see PORT_OFFSETS). */
+  let base: number;
   /** This product's keys in the machine's Redis: a test deletes them all, as a FLUSHALL would for it. */
   const cachePrefix = `${uniqueName('closetly')}:`;
   const kafka = newKafkaNamespace();
@@ -39,7 +42,7 @@ describe('distributed mode: gateway → every service over TCP', () => {
     dropDatabase = database.drop;
     const redis = new URL(engines.redisUrl);
     redisRelay = await startTcpOutageProxy({ host: redis.hostname, port: Number(redis.port || 6379) });
-    const base = await freePortBlock(PORT_OFFSETS);
+    base = await freePortBlock(PORT_OFFSETS);
     logDir = await mkdtemp(join(tmpdir(), 'closetly-distributed-'));
     distributed = await startDistributedProduct({
       root: join(__dirname, '..', '..', '..'),
@@ -61,12 +64,12 @@ describe('distributed mode: gateway → every service over TCP', () => {
         AUTH_JWT_SECRET: randomSecret(),
         BETA_TOKEN_SECRET: randomSecret(),
       },
-      gatewayPort: base,
+      gatewayPort: base + 40,
       rpcPortBase: base,
       httpPortBase: base + 10,
       // A start that fails quotes the end of each unready process's log from here.
       output: process.env.TEST_PRODUCT_OUTPUT === 'inherit' ? 'inherit' : { dir: logDir },
-      replicas: { wardrobe: 2 },
+      replicas: { wardrobe: 2, gateway: 2 },
     });
     product = productAt(distributed.baseUrl, () => distributed.stop());
     const betaToken = await product.betaToken();
@@ -106,7 +109,6 @@ describe('distributed mode: gateway → every service over TCP', () => {
   });
 
   it('answers liveness and readiness on each service process', async () => {
-    const base = Number(new URL(product.baseUrl).port);
     for (let index = 1; index <= 6; index += 1) {
       const live = await fetch(`http://127.0.0.1:${base + 10 + index}/health`);
       expect(live.status).toBe(200);
@@ -176,9 +178,43 @@ describe('distributed mode: gateway → every service over TCP', () => {
     expect(find('gateway', 'POST /api/save').attributes).toMatchObject({ 'http.route': '/api/save', 'closetly.correlation_id': expect.any(String) });
   });
 
+  it('carries live events across gateway replicas: a save with the extension’s token through one reaches a stream on the other, a dropped stream resumes on the first without loss, and sign-out everywhere ends it', async () => {
+    const [firstGateway, secondGateway] = distributed.gatewayUrls as [string, string];
+    const shopper = await signUp('live');
+    const betaToken = await product.betaToken();
+    const received: Array<{ id: string; event: LiveEvent }> = [];
+    const controls: LiveControl[] = [];
+    const listen = (baseUrl: string, lastEventId: string | null) =>
+      openLiveEvents({ baseUrl, lastEventId, getBetaToken: () => betaToken, getAccessToken: () => shopper.token, onEvent: (event, id) => received.push({ id, event }), onControl: (control) => controls.push(control) });
+    const readies = () => controls.filter((control) => control.type === 'ready').length;
+    const onSecond = listen(secondGateway, null);
+    await pollUntil(readies, (n) => n === 1, { what: 'the stream on the second replica' });
+
+    const extensionToken = (await call<{ token: string }>('POST', '/api/auth/extension-token', { token: shopper.token })).body.token;
+    const save = (name: string) =>
+      fetch(`${firstGateway}/api/save`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-beta-token': betaToken, authorization: `Bearer ${extensionToken}` },
+        body: JSON.stringify({ data: { name, brand: 'Arket', price: 49, sourceUrl: `https://shop.example/${uniqueName('live')}` } }),
+      }).then(async (response) => ((await response.json()) as { id: string }).id);
+    const firstId = await save('Live Linen Shirt');
+    await pollUntil(() => received.map(({ event }) => event.productId), (ids) => ids.includes(firstId), { timeoutMs: 20_000, what: 'the save on the other replica’s stream' });
+
+    onSecond.close();
+    const duringDrop = [await save('Live Wool Scarf'), await save('Live Denim Jacket')];
+    const onFirst = listen(firstGateway, onSecond.lastEventId);
+    await pollUntil(() => received.length, (n) => n === 3, { timeoutMs: 20_000, what: 'the saves made during the drop' });
+    expect(received.map(({ event }) => [event.type, event.productId])).toEqual([['item-saved', firstId], ...duringDrop.map((id) => ['item-saved', id])]);
+    expect(controls.filter((control) => control.type === 'resync')).toEqual([]);
+
+    expect((await call('POST', '/api/auth/sign-out-everywhere', { token: shopper.token })).status).toBe(204);
+    await pollUntil(() => controls.at(-1), (control) => control?.type === 'session-ended', { what: 'the stream to end with the sessions' });
+    onFirst.close();
+  });
+
   describe('the trust boundary: only the gateway speaks to the services', () => {
     /** A service's first RPC listener (rpcPortBase + its place + 1). */
-    const rpcAddressOf = (service: (typeof DISTRIBUTED_SERVICES)[number]) => ({ host: '127.0.0.1', port: Number(new URL(product.baseUrl).port) + DISTRIBUTED_SERVICES.indexOf(service) + 1 });
+    const rpcAddressOf = (service: (typeof DISTRIBUTED_SERVICES)[number]) => ({ host: '127.0.0.1', port: base + DISTRIBUTED_SERVICES.indexOf(service) + 1 });
     const raw = (service: (typeof DISTRIBUTED_SERVICES)[number], pattern: string, data: unknown, assertion?: string) =>
       sendRawRpc(rpcAddressOf(service), pattern, { meta: { correlationId: uniqueName('raw'), deadline: Date.now() + 5_000, ...(assertion && { assertion }) }, data });
 

@@ -45,6 +45,11 @@ export class WardrobeRpcController {
     return this.privacy.exportSaves(request.caller, request.after, request.limit);
   }
 
+  @RpcHandler('wardrobe.savers-of')
+  saversOf(@Payload() request: RpcRequest<'wardrobe.savers-of'>) {
+    return this.saves.saversOf(request.productId, request.after, request.limit);
+  }
+
   @RpcHandler('wardrobe.data-held')
   dataHeld(@Payload() request: RpcRequest<'wardrobe.data-held'>) {
     return this.privacy.dataHeld(request.caller, request.userId);

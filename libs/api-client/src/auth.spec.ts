@@ -117,7 +117,7 @@ describe('auth operations', () => {
 
   it('mintExtensionToken exposes the 403 an extension token gets, without reporting it as a sign-out', async () => {
     const unauthorized: UnauthorizedEvent[] = [];
-    const refused = { error: { code: 'FORBIDDEN', message: 'This token can only save, list and remove wardrobe items and report their prices.' } };
+    const refused = { error: { code: 'FORBIDDEN', message: 'This token can only save, list and remove wardrobe items, report their prices and follow their changes live.' } };
     await expect(client(403, refused, [], unauthorized).mintExtensionToken()).rejects.toMatchObject({ status: 403, code: 'FORBIDDEN' });
     expect(unauthorized).toEqual([]);
   });

@@ -170,7 +170,7 @@ export const ExtensionToken = z.object({
 export type ExtensionToken = z.infer<typeof ExtensionToken>;
 
 /** What the gateway answers (403 FORBIDDEN) when the extension's token is used for anything else. */
-export const EXTENSION_TOKEN_SCOPE_MESSAGE = 'This token can only save, list and remove wardrobe items and report their prices.';
+export const EXTENSION_TOKEN_SCOPE_MESSAGE = 'This token can only save, list and remove wardrobe items, report their prices and follow their changes live.';
 
 /** Spec §4: the web app refreshes the identity token every 45 minutes while signed in. */
 export const TOKEN_REFRESH_INTERVAL_MS = 45 * 60 * 1000;

@@ -44,8 +44,8 @@ describe('HTTP_ROUTES', () => {
     expect(RATE_LIMIT_POLICIES.filter((policy) => !named.has(policy))).toEqual([]);
   });
 
-  it('lets the extension call the three wardrobe routes and send the price it read on a saved page, and no other', () => {
-    expect(routes.filter(([, route]) => route.extension).map(([key]) => key)).toEqual(['saveItem', 'getWardrobe', 'removeFromWardrobe', 'recordPriceObservation']);
+  it('lets the extension call the three wardrobe routes, send the price it read on a saved page and follow the live events, and no other', () => {
+    expect(routes.filter(([, route]) => route.extension).map(([key]) => key)).toEqual(['saveItem', 'getWardrobe', 'removeFromWardrobe', 'recordPriceObservation', 'liveEvents']);
   });
 });
 

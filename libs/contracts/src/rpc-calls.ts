@@ -75,6 +75,8 @@ const WithDevice = z.object({ device: z.string().max(100).optional() });
 /** An administrator's question about one user id (the service checks the role again). */
 const AboutUser = z.object({ caller: Caller, userId: z.string().uuid() });
 const ExportPageOf = <TItem extends z.ZodType>(item: TItem) => z.object({ items: z.array(item), next: z.string().nullable() });
+/** The longest page of a product's savers one call answers. */
+export const SAVERS_PAGE_LIMIT = 5_000;
 const WithProduct = z.object({ caller: Caller, productId: z.string().uuid() });
 /** `<service>.system-status`: every service answers it the same way (libs/server's SystemStatusController), for the admin System panel. */
 const systemStatus = <S extends ServiceName>(service: S) => rpcCall(service, WithCaller, ServiceSystemStatus, { idempotent: true });
@@ -178,6 +180,13 @@ export const RPC_CALLS = {
   /** The caller's saves with their captures, oldest first, a page at a time. */
   'wardrobe.export-saves': rpcCall('wardrobe', WithCaller.extend(ExportPage.shape), ExportPageOf(ExportedSave), { idempotent: true }),
   'wardrobe.data-held': rpcCall('wardrobe', AboutUser, DataHeld, { idempotent: true }),
+  /** Who saves a product now, a page at a time in user order: the gateway tells their live streams of its price changes. */
+  'wardrobe.savers-of': rpcCall(
+    'wardrobe',
+    z.object({ productId: z.string().uuid(), after: z.string().max(200).nullable(), limit: z.number().int().min(1).max(SAVERS_PAGE_LIMIT) }),
+    z.object({ userIds: z.array(z.string()), next: z.string().nullable() }),
+    { idempotent: true },
+  ),
 
   'profile.ping': rpcCall('profile', PingRequest, PingResponse, { idempotent: true }),
   'profile.system-status': systemStatus('profile'),

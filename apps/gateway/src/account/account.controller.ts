@@ -13,6 +13,7 @@ import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { AdminOnly, Authenticated, CurrentUser } from '../auth/auth.guards';
 import { ZodPipe } from '../http/zod-body.pipe';
+import { LiveStreams } from '../live-events/live-streams';
 import { RateLimit } from '../rate-limit/rate-limit.interceptor';
 import { exportDocument } from './export-document';
 
@@ -21,7 +22,10 @@ const UserIdParam = z.string().uuid('Invalid user id');
 /** The caller's own data rights (GDPR articles 15, 17 and 20), and an administrator's check that an erasure is complete. */
 @Controller('api')
 export class AccountController {
-  constructor(@Inject(RPC_CLIENT) private readonly rpc: RpcClient) {}
+  constructor(
+    @Inject(RPC_CLIENT) private readonly rpc: RpcClient,
+    private readonly liveStreams: LiveStreams,
+  ) {}
 
   /**
    * Everything held about the caller as one JSON download. Each service answers for its own part; the gateway
@@ -57,6 +61,8 @@ export class AccountController {
   @RateLimit('account-delete')
   async deleteAccount(@Body(new ZodPipe(DeleteAccountRequest)) body: DeleteAccountRequest, @CurrentUser() caller: Caller): Promise<void> {
     await this.rpc.call('identity.delete-account', { caller, password: body.password });
+    // Every replica's streams of the account end now (identity's deletion event ends them too, once it arrives).
+    await this.liveStreams.endSessions(caller.uid, null);
   }
 
   /** Administrators: how many rows each service still holds for a user id (all 0 once an erasure has gone through). */

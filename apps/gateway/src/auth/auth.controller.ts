@@ -21,6 +21,7 @@ import { ZodPipe } from '../http/zod-body.pipe';
 import { RateLimit } from '../rate-limit/rate-limit.interceptor';
 import { AdminOnly, Authenticated, CurrentUser, OptionalJwtAuthGuard } from './auth.guards';
 import { deviceOf } from './device';
+import { LiveStreams } from '../live-events/live-streams';
 import { SessionLiveness } from './session-liveness';
 
 /** Accounts and sessions, as identity answers them. Every route is behind the beta token. */
@@ -29,6 +30,7 @@ export class AuthController {
   constructor(
     @Inject(RPC_CLIENT) private readonly rpc: RpcClient,
     private readonly sessions: SessionLiveness,
+    private readonly liveStreams: LiveStreams,
   ) {}
 
   @Post('auth/signup')
@@ -58,8 +60,12 @@ export class AuthController {
   @UseGuards(OptionalJwtAuthGuard)
   async logout(@Body(new ZodPipe(LogoutRequest)) body: LogoutRequest, @CurrentUser() caller: Caller | undefined): Promise<void> {
     await this.rpc.call('identity.logout', { token: body.token, caller });
-    // This gateway refuses the ended session at once, even before (or without) the cache's deny-list.
-    if (caller) this.sessions.forget(caller.sid);
+    // This gateway refuses the ended session at once, even before (or without) the cache's deny-list,
+    // and its live streams end on every replica (a logout with the refresh token alone: at their next heartbeat).
+    if (caller) {
+      this.sessions.forget(caller.sid);
+      await this.liveStreams.endSessions(caller.uid, caller.sid);
+    }
   }
 
   /** The "Confirm your e-mail" link's token: proves the address (no sign-in needed; the link is the proof). */
@@ -120,6 +126,7 @@ export class AuthController {
   async signOutEverywhere(@CurrentUser() caller: Caller): Promise<void> {
     await this.rpc.call('identity.sign-out-everywhere', { caller });
     this.sessions.forget(caller.sid);
+    await this.liveStreams.endSessions(caller.uid, null);
   }
 
   @Post('auth/forgot-password')

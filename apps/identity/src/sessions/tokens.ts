@@ -34,7 +34,7 @@ export function signAccessToken(claims: AccessTokenClaims, key: SigningKey, ttlS
 /**
  * The Chrome extension's token: signed like an access token (same key, kid,
  * issuer and audience) but typed "extension" and carrying no roles, so the
- * gateway lets it only save, list and remove wardrobe items and report their prices, never admin.
+ * gateway lets it only save, list and remove wardrobe items, report their prices and follow their live changes, never admin.
  * `sid` ties it to the session that minted it: it ends with that session.
  */
 export function signExtensionToken(claims: Omit<AccessTokenClaims, 'roles'>, key: SigningKey, expiresAt: Date): string {

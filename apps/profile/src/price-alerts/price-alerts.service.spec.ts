@@ -87,6 +87,18 @@ describe('PriceAlertsService', () => {
       expect(notifications.notifications[0]).toMatchObject({ userId: ada.uid, digestedAt: null });
     });
 
+    it('tells the saver’s open clients of each new alert (profile.notification-created.v1, keyed by the user, in the same transaction)', async () => {
+      const { service, saver, walk, productId, alertEvents, tx } = setup();
+      const ada = await saver();
+      const bob = await saver({ enabled: false, minDropPercent: 10, rises: false });
+      await walk(100, 98, 85);
+
+      const [notification] = (await service.list(ada)).notifications;
+      expect(alertEvents.payloads('profile.notification-created.v1')).toEqual([{ userId: ada.uid, notificationId: notification!.id, productId, kind: 'price-drop', createdAt: notification!.at }]);
+      expect(alertEvents.recorded.map((event) => [event.envelope.key, event.tx])).toEqual([[ada.uid, tx]]);
+      expect((await service.list(bob)).notifications).toEqual([]);
+    });
+
     it('leaves savers with alerts off, non-savers and removed savers alone', async () => {
       const { service, saver, walk, productId, tx, notifications } = setup();
       const off = await saver({ ...ON, enabled: false });

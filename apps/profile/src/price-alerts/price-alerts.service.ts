@@ -11,7 +11,7 @@ import {
   type WardrobeItemRemoved,
   type WardrobeItemSaved,
 } from '@closetly/contracts';
-import { type Db, UnitOfWork } from '@closetly/server';
+import { type Db, OutboxWriter, UnitOfWork } from '@closetly/server';
 import { ProfileError } from '../profile.errors';
 import { ProfilesRepository } from '../profiles/profiles.repository';
 import { type AlertState, evaluatePriceMove } from './alert-rules';
@@ -55,6 +55,7 @@ export class PriceAlertsService {
     private readonly notifications: NotificationsRepository,
     private readonly profiles: ProfilesRepository,
     private readonly uow: UnitOfWork,
+    private readonly outbox: OutboxWriter,
     private readonly tokens: UnsubscribeTokens,
     @Inject(PRICE_ALERTS_CLOCK) private readonly clock: PriceAlertsClock,
   ) {}
@@ -118,6 +119,12 @@ export class PriceAlertsService {
     }
     await this.saved.updateStates(event.product.id, changed, tx);
     await this.notifications.insertMany(created, tx);
+    // The users' open clients hear of each new alert at once (the gateway's live streams).
+    await this.outbox.addMany(
+      tx,
+      'profile.notification-created.v1',
+      created.map((row) => ({ key: row.userId, payload: { userId: row.userId, notificationId: row.id, productId: row.productId, kind: row.kind, createdAt: row.createdAt.toISOString() } })),
+    );
     return created.length;
   }
 

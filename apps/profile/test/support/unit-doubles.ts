@@ -157,9 +157,10 @@ export function priceAlertsFor(env: NodeJS.ProcessEnv = {}) {
   const tokens = new UnsubscribeTokens(new SigningKeys(TEST_UNSUBSCRIBE_SECRET), config.UNSUBSCRIBE_TOKEN_TTL_DAYS);
   const mail = mailbox();
   const mailQueue = new MailQueue(mail.mailer, new ProcessMetrics(), { ...DEFAULT_MAIL_QUEUE_OPTIONS, firstRetryMs: 1 });
-  const service = new PriceAlertsService(saved.repository, notifications.repository, profiles.repository, profiles.uow, tokens, clock);
+  const alertEvents = recordingOutbox();
+  const service = new PriceAlertsService(saved.repository, notifications.repository, profiles.repository, profiles.uow, alertEvents.outbox, tokens, clock);
   const digests = new PriceAlertDigestsService(notifications.repository, profiles.repository, profiles.uow, mailQueue, tokens, config, clock);
-  return { saved, profiles, notifications, service, digests, tokens, mail, mailQueue, moveTo, tx: profiles.tx };
+  return { saved, profiles, notifications, service, digests, tokens, mail, mailQueue, moveTo, tx: profiles.tx, alertEvents };
 }
 
 /**

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Capture, Category, PriceDrop, ProductGender } from '@closetly/contracts';
 import { DATABASE, type Db } from '@closetly/server';
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, sql } from 'drizzle-orm';
 import { productClassifications, saves } from '../db/schema';
 
 export interface SaveRow {
@@ -138,6 +138,17 @@ export class SavesRepository {
 
   async deleteForUser(userId: string, tx: Db): Promise<void> {
     await tx.delete(saves).where(eq(saves.userId, userId));
+  }
+
+  /** The users who save the product now, after `after` in user order: the saves_product_idx range, a page at a time. */
+  async saversOf(productId: string, after: string | null, limit: number): Promise<string[]> {
+    const rows = await this.db
+      .select({ userId: saves.userId })
+      .from(saves)
+      .where(after === null ? eq(saves.productId, productId) : and(eq(saves.productId, productId), gt(saves.userId, after)))
+      .orderBy(asc(saves.userId))
+      .limit(limit);
+    return rows.map((row) => row.userId);
   }
 
   countForUser(userId: string): Promise<number> {

@@ -93,6 +93,12 @@ export class SavesService {
   }
 
   /** The caller's own saved item, or null: the product page shows a saver their capture. */
+  /** A page of the product's savers (the gateway's live streams of a price change): the next page starts after `next`. */
+  async saversOf(productId: string, after: string | null, limit: number): Promise<{ userIds: string[]; next: string | null }> {
+    const userIds = await this.saves.saversOf(productId, after, limit);
+    return { userIds, next: userIds.length === limit ? userIds.at(-1)! : null };
+  }
+
   async find(caller: Caller, productId: string): Promise<WardrobeItem | null> {
     const save = await this.saves.find(caller.uid, productId);
     return save ? toWardrobeItem(save, save.classification) : null;

@@ -165,6 +165,20 @@ export const MAIL_FAILURES = counter({
   labelNames: ['kind'],
 });
 
+// ---- Live events (gateway) ----
+
+export const LIVE_STREAMS_OPEN = gauge({
+  name: 'closetly_live_streams_open',
+  help: 'Live-event streams (GET /api/events) this gateway replica holds open.',
+  labelNames: [],
+});
+
+export const LIVE_EVENTS_SENT = counter({
+  name: 'closetly_live_events_sent_total',
+  help: 'Messages written to live-event streams, by type (item-saved, item-removed, price-changed, alert, resync, session-ended).',
+  labelNames: ['type'],
+});
+
 /** Every series of the product's own (Node's default runtime metrics come on top, from prom-client). */
 export const METRIC_CATALOGUE: readonly MetricDefinition[] = [
   HTTP_SERVER_REQUEST_DURATION,
@@ -185,6 +199,8 @@ export const METRIC_CATALOGUE: readonly MetricDefinition[] = [
   RETENTION_SWEEP_EXPIRED,
   MAIL_QUEUE_DEPTH,
   MAIL_FAILURES,
+  LIVE_STREAMS_OPEN,
+  LIVE_EVENTS_SENT,
 ];
 
 /** The names a definition shows in an exposition: a histogram's `_bucket`, `_sum` and `_count` series. */

@@ -133,11 +133,24 @@ export async function connectDistributedTransports(
   app.connectMicroservice<MicroserviceOptions>({ strategy: rpc });
   platform.readiness.add(service.name, { rpc: () => Promise.resolve(rpc.accepting) });
   if (!service.consumesEvents) return { rpc, consumer: undefined };
-  await platform.events.prepare();
   // The group is the service: each service gets every event once, its replicas share the partitions.
-  const groupId = service.consumerGroup ?? consumerGroupName(platform.env, service.name);
+  const consumer = await connectEventConsumer(app, platform, { name: service.name, groupId: service.consumerGroup ?? consumerGroupName(platform.env, service.name), fromBeginning: true });
+  return { rpc, consumer };
+}
+
+/**
+ * Joins a Kafka consumer group for the app's event handlers (@EventHandler): a service's, or the gateway's
+ * live-event writer's. Readiness includes the consumer, live. `fromBeginning`: where a new group starts.
+ */
+export async function connectEventConsumer(
+  app: INestApplication,
+  platform: Platform,
+  options: { name: string; groupId: string; fromBeginning: boolean },
+): Promise<ObservedKafkaServer> {
+  await platform.events.prepare();
+  const { name, groupId } = options;
   const consumer = new ObservedKafkaServer({
-    client: kafkaClientConfig(platform.env.KAFKA_BROKERS, `${platform.env.KAFKA_CLIENT_ID}-${service.name}`, kafkaAuthOf(platform.env)),
+    client: kafkaClientConfig(platform.env.KAFKA_BROKERS, `${platform.env.KAFKA_CLIENT_ID}-${name}`, kafkaAuthOf(platform.env)),
     consumer: {
       groupId,
       allowAutoTopicCreation: true,
@@ -149,7 +162,7 @@ export async function connectDistributedTransports(
       maxWaitTimeInMs: 1_000,
       retry: { retries: 8, initialRetryTime: 300, maxRetryTime: 10_000 },
     },
-    subscribe: { fromBeginning: true },
+    subscribe: { fromBeginning: options.fromBeginning },
     postfixId: '',
     // Partitions are worked on side by side (each still in order), as two replicas already do: a consumer
     // waiting on its database for one partition's event no longer holds up the others. Four leaves most of
@@ -162,10 +175,10 @@ export async function connectDistributedTransports(
     process.kill(process.pid, 'SIGTERM');
   });
   app.connectMicroservice<MicroserviceOptions>({ strategy: consumer });
-  observeConsumerLag(platform, groupId, consumer, `${platform.env.KAFKA_CLIENT_ID}-${service.name}-lag`);
+  observeConsumerLag(platform, groupId, consumer, `${platform.env.KAFKA_CLIENT_ID}-${name}-lag`);
   // A rebalance (a replica joining or leaving) is a pause within a joined group, not an outage.
-  platform.readiness.add(service.name, { consumer: () => Promise.resolve(consumer.consumerState === 'joined' || consumer.consumerState === 'rebalancing') });
-  return { rpc, consumer };
+  platform.readiness.add(name, { consumer: () => Promise.resolve(consumer.consumerState === 'joined' || consumer.consumerState === 'rebalancing') });
+  return consumer;
 }
 
 /** A service's Kafka consumer group (and the group its inbox's metrics name): the service, after the deployment's prefix. */
