@@ -2,7 +2,8 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { startEmbeddedProduct } from '@closetly/all-in-one/testing';
 import { pollUntil } from '@closetly/testing';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { HTTP_ROUTES } from '@closetly/contracts';
+import { chromium, type Browser, type BrowserContext, type Page, type Request } from 'playwright-core';
 
 /** Repository root (this file lives in apps/web/test). */
 export const REPO_ROOT = path.resolve(__dirname, '..', '..', '..');
@@ -120,4 +121,38 @@ export async function openPastBetaGate(suite: BrowserFixture, pathname: string, 
 export async function screenshotFromTop(page: Page, name: string): Promise<void> {
   await page.evaluate('window.scrollTo(0, 0)');
   await screenshot(page, name);
+}
+
+/** How long nothing may be in flight for the network to count as quiet (Playwright's 'networkidle' waits as long). */
+const QUIET_NETWORK_MS = 500;
+
+export interface NetworkQuiet {
+  /** Resolves once no request of the context (the live stream aside) has been in flight for 500 ms. */
+  wait(timeoutMs?: number): Promise<void>;
+}
+
+/**
+ * 'networkidle' for a signed-in app: a signed-in page holds the live events stream (issue 26) open as long as
+ * it lives, so Playwright's 'networkidle' never comes. This counts the context's requests from now on, the
+ * stream left out, and waits for the same 500 ms of quiet.
+ */
+export function watchNetworkQuiet(context: BrowserContext): NetworkQuiet {
+  const inFlight = new Set<Request>();
+  let changedAt = Date.now();
+  const isLiveStream = (request: Request) => new URL(request.url()).pathname === HTTP_ROUTES.liveEvents.path;
+  context.on('request', (request) => {
+    if (isLiveStream(request)) return;
+    inFlight.add(request);
+    changedAt = Date.now();
+  });
+  const done = (request: Request) => {
+    if (inFlight.delete(request)) changedAt = Date.now();
+  };
+  context.on('requestfinished', done);
+  context.on('requestfailed', done);
+  return {
+    wait: async (timeoutMs = 30_000) => {
+      await pollUntil(() => inFlight.size === 0 && Date.now() - changedAt >= QUIET_NETWORK_MS, Boolean, { timeoutMs, what: 'no request in flight for 500 ms' });
+    },
+  };
 }

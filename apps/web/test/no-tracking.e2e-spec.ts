@@ -6,7 +6,7 @@ import { createApiClient, type ApiClient } from '@closetly/api-client';
 import type { ProductView, SignUpRequest } from '@closetly/contracts';
 import { pollUntil, proveEmailByResetLink, type SmtpCapture, startSmtpCapture } from '@closetly/testing';
 import type { BrowserContext, Page } from 'playwright-core';
-import { passBetaGate, screenshot, useBrowserAndProduct, type Viewport, VIEWPORTS, waitInPage } from './browser';
+import { type NetworkQuiet, passBetaGate, screenshot, useBrowserAndProduct, type Viewport, VIEWPORTS, waitInPage, watchNetworkQuiet } from './browser';
 
 /**
  * Everything the app may keep in localStorage (spec §3 "Local storage keys", privacy policy "No cookies or
@@ -103,10 +103,13 @@ describe('no cookies, no third parties, nothing stored beyond what the app names
   const account = (email: string): SignUpRequest => ({ firstName: 'Grace', lastName: 'Hopper', email, password: PASSWORD, gender: 'female' });
   const main = (page: Page) => page.getByRole('main');
 
+  /** The walking context's requests in flight (signed in, its live stream never finishes: 'networkidle' never comes). */
+  let network: NetworkQuiet;
+
   /** Lets every request the screen started finish (images included), so none escapes the record. */
   async function settle(page: Page): Promise<void> {
     await page.evaluate('window.scrollTo(0, document.body.scrollHeight)');
-    await page.waitForLoadState('networkidle');
+    await network.wait();
   }
 
   /** The screen as the shopper first sees it, from the top. */
@@ -127,6 +130,7 @@ describe('no cookies, no third parties, nothing stored beyond what the app names
       const email = admins[index]!;
       const context = await suite.newContext(viewport as Viewport);
       const traffic = watch(context);
+      network = watchNetworkQuiet(context);
       const page = await context.newPage();
       const width = viewport.width;
 

@@ -320,6 +320,43 @@ describe('openLiveEvents', () => {
     expect(waiting.states).toEqual(['connecting', 'open', 'waiting', 'closed']);
   });
 
+  it("logs a listener's failure without taking it for a drop, and keeps delivering", async () => {
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    let calls = 0;
+    const live = liveHarness({
+      onEvent: () => {
+        calls++;
+        throw new Error('listener bug');
+      },
+    });
+    await settle();
+    live.streams[0]?.push(frame('8-1', saved) + frame('8-2', removed));
+    await settle();
+    expect(calls).toBe(2);
+    expect(console.error).toHaveBeenCalledTimes(2);
+    expect(live.states).toEqual(['connecting', 'open']);
+    expect(live.connection.lastEventId).toBe('8-2');
+    live.connection.close();
+  });
+
+  it('tries again later when the tokens cannot be read', async () => {
+    let reads = 0;
+    const live = liveHarness({
+      getAccessToken: () => {
+        reads++;
+        if (reads === 1) throw new Error('storage unavailable');
+        return 'access-1';
+      },
+    });
+    await settle();
+    expect(live.streams).toHaveLength(0);
+    expect(live.states.at(-1)).toBe('waiting');
+    jest.advanceTimersByTime(LIVE_RETRY_MS);
+    await settle();
+    expect(live.streams).toHaveLength(1);
+    live.connection.close();
+  });
+
   it('stops on a refusal that retrying cannot change (403)', async () => {
     const live = liveHarness();
     live.answers.push({ status: 403, body: { error: { code: 'BETA_REQUIRED', message: 'no' } } });

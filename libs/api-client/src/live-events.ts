@@ -106,7 +106,7 @@ export function openLiveEvents(options: LiveEventsOptions): LiveEventsConnection
     const event = LiveEvent.safeParse(json);
     if (event.success) {
       failures = 0;
-      options.onEvent(event.data, message.id ?? '');
+      handOver(() => options.onEvent(event.data, message.id ?? ''));
       return;
     }
     const control = LiveControl.safeParse(json);
@@ -116,8 +116,17 @@ export function openLiveEvents(options: LiveEventsOptions): LiveEventsConnection
     }
     failures = 0;
     if (control.data.type === 'ready' && lastEventId === null) lastEventId = control.data.lastEventId;
-    options.onControl?.(control.data);
+    handOver(() => options.onControl?.(control.data));
     if (control.data.type === 'session-ended') stop();
+  };
+
+  /** A listener's failure is the listener's: it must not pass for a dropped connection (and reconnect). */
+  const handOver = (deliver: () => void) => {
+    try {
+      deliver();
+    } catch (error) {
+      console.error('Live events: a listener failed', error);
+    }
   };
 
   const connect = async () => {
@@ -125,7 +134,16 @@ export function openLiveEvents(options: LiveEventsOptions): LiveEventsConnection
     const attempt = new AbortController();
     request = attempt;
     setState('connecting');
-    const [betaToken, accessToken] = await Promise.all([options.getBetaToken(), options.getAccessToken()]);
+    let betaToken: string | null | undefined;
+    let accessToken: string | null | undefined;
+    try {
+      [betaToken, accessToken] = await Promise.all([options.getBetaToken(), options.getAccessToken()]);
+    } catch (error) {
+      // Storage that failed to answer (the extension's): try again later rather than stop in silence.
+      console.warn('Live events: could not read the tokens', error);
+      if (request === attempt) scheduleReconnect();
+      return;
+    }
     if (stopped || request !== attempt) return;
     if (!accessToken) {
       stop();

@@ -20,6 +20,29 @@ export function AppProviders({ children }: AppProvidersProps) {
     [queryClient],
   );
 
+  // The live wardrobe (issue 26) is its own chunk, fetched once someone signs in: the first load stays as small.
+  useEffect(() => {
+    let loading = false;
+    let stop: (() => void) | undefined;
+    const load = () => {
+      if (loading || authStore.getState().status !== 'signedIn') return;
+      loading = true;
+      import('./live-updates').then(
+        (live) => {
+          if (loading) stop = live.startLiveUpdates(queryClient);
+        },
+        (error: unknown) => console.warn('Live updates could not be loaded', error),
+      );
+    };
+    const unsubscribe = authStore.subscribe(load);
+    load();
+    return () => {
+      unsubscribe();
+      loading = false;
+      stop?.();
+    };
+  }, [queryClient]);
+
   return (
     <QueryClientProvider client={queryClient}>
       <AuthProvider store={authStore}>{children}</AuthProvider>
