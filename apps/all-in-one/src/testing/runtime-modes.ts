@@ -28,8 +28,8 @@ export interface StartedProduct {
   metricsUrls: Map<string, string>;
   /** Writes an event into the catalogue's outbox; the catalogue's relay publishes it on the product's bus (see PublishEvent). */
   publishEvent: PublishEvent;
-  /** Distributed mode only: crash (SIGKILL) or stop (SIGTERM) one service process, and start it again. */
-  processes?: Pick<DistributedProduct, 'crash' | 'terminate' | 'restart'>;
+  /** Distributed mode only: crash (SIGKILL) or stop (SIGTERM) one service process, and start it again; each process by name. */
+  processes?: Pick<DistributedProduct, 'crash' | 'terminate' | 'restart' | 'processes'>;
   /** Every gateway's address: one embedded; one per gateway replica distributed (the first is product.baseUrl). */
   gatewayUrls: string[];
   stop(): Promise<void>;
@@ -47,6 +47,8 @@ export interface StartOptions {
    * from one replica to another. Gateway r serves metrics as `gateway` (r = 0) or `gateway-<r+1>`.
    */
   gatewayReplicas?: number;
+  /** Distributed mode only: extra Node flags for a process, by its name (see DistributedProductOptions.nodeArgs). */
+  nodeArgs?: Partial<Record<string, string[]>>;
 }
 
 /** A way to run the whole product; the same API suite runs against each. */
@@ -126,6 +128,7 @@ const distributed: RuntimeMode = {
         // TEST_PRODUCT_OUTPUT=inherit shows the processes' logs as they come.
         output: process.env.TEST_PRODUCT_OUTPUT === 'inherit' && !options.logDir ? 'inherit' : { dir: logDir },
         replicas: { gateway: gateways },
+        ...(options.nodeArgs ? { nodeArgs: options.nodeArgs } : {}),
       });
       const stop = async () => {
         await running.stop();
