@@ -30,7 +30,7 @@ const PASSWORD = 'Bench!Live3vents';
 const PARALLEL = 16;
 const ROOT = join(__dirname, '..');
 /** Node flags for the process holding the streams: SIGUSR2 then runs a full GC before each memory reading. */
-const GC_ON_SIGNAL = ['--expose-gc', '-r', join(__dirname, 'bench-gc-on-signal.cjs')];
+const GC_ON_SIGNAL = ['--expose-gc', '-r', join(__dirname, 'bench-gc-on-signal.js')];
 
 interface LiveProduct {
   mode: string;
