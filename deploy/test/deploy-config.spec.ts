@@ -631,7 +631,7 @@ describe('deploy/k8s', () => {
     );
     const aclsOf = (service: ServiceName) => users.find((user) => user.metadata.name === `closetly-${service}`)?.spec.authorization.acls ?? [];
     /** The topics each app consumes, read from its handlers (EventHandler / EventBatchHandler). */
-    const consumedBy = (service: ServiceName): string[] => {
+    const consumedBy = (service: ServiceName | 'gateway'): string[] => {
       const found = new Set<string>();
       const walk = (dir: string) => {
         for (const entry of readdirSync(join(ROOT, dir), { withFileTypes: true })) {
@@ -651,7 +651,7 @@ describe('deploy/k8s', () => {
       );
 
     it('give every service a user that reads exactly the topics it consumes, in its own group, and writes their dead letters', () => {
-      expect(users.map((user) => user.metadata.name).sort()).toEqual(SERVICE_NAMES.map((service) => `closetly-${service}`).sort());
+      expect(users.map((user) => user.metadata.name).sort()).toEqual([...SERVICE_NAMES, 'gateway'].map((name) => `closetly-${name}`).sort());
       for (const service of SERVICE_NAMES) {
         const acls = aclsOf(service);
         const read = acls.filter((acl) => acl.resource.type === 'topic' && acl.operations.includes('Read')).map((acl) => acl.resource.name).sort();
@@ -659,6 +659,15 @@ describe('deploy/k8s', () => {
         for (const topic of consumedBy(service)) expect({ service, topic, writesDeadLetters: allows(acls, 'Write', `${topic}.dlt`) }).toEqual({ service, topic, writesDeadLetters: true });
         if (consumedBy(service).length > 0) expect(acls).toContainEqual({ resource: { type: 'group', name: service, patternType: 'literal' }, operations: ['Read'] });
       }
+    });
+
+    it('give the gateway a user that reads exactly the topics its live streams announce, in the group its replicas share, and writes nothing', () => {
+      const acls = users.find((user) => user.metadata.name === 'closetly-gateway')?.spec.authorization.acls ?? [];
+      const read = acls.filter((acl) => acl.resource.type === 'topic' && acl.operations.includes('Read')).map((acl) => acl.resource.name).sort();
+      expect(read).toEqual(consumedBy('gateway'));
+      expect(read.length).toBeGreaterThan(0);
+      expect(acls.filter((acl) => acl.operations.includes('Write'))).toEqual([]);
+      expect(acls).toContainEqual({ resource: { type: 'group', name: 'gateway-live', patternType: 'literal' }, operations: ['Read'] });
     });
 
     it('let only a topic’s owner write it: every event topic is written by exactly the service it is named after', () => {

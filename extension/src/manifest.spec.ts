@@ -4,7 +4,7 @@ describe('the extension manifest', () => {
   const manifest = buildManifest({ version: '1.2.3', webOrigins: ['https://closetly.app', 'http://127.0.0.1:8080', 'http://127.0.0.1:9090'], key: 'KEY' });
 
   it('asks only for the permissions the job needs, and host access only to the Closetly origins', () => {
-    expect(manifest.permissions).toEqual(['activeTab', 'scripting', 'storage', 'contextMenus', 'declarativeContent']);
+    expect(manifest.permissions).toEqual(['activeTab', 'scripting', 'storage', 'contextMenus', 'declarativeContent', 'alarms']);
     expect(PERMISSIONS).not.toContain('tabs');
     expect(manifest.host_permissions).toEqual(['https://closetly.app/*', 'http://127.0.0.1/*']);
     expect(manifest.externally_connectable).toEqual({ matches: ['https://closetly.app/*', 'http://127.0.0.1/*'] });

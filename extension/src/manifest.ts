@@ -7,6 +7,8 @@
  * - contextMenus: "Save to Closetly" on pages and images;
  * - declarativeContent: the check icon on saved pages, decided by the browser, so the extension
  *   never reads the addresses of the pages the user visits;
+ * - alarms: wakes the service worker while signed in (Chrome stops it when idle), so its live stream of
+ *   the user's wardrobe changes reopens and the saved set follows what changed on the web (issue 26);
  * - host access to the gateway's origins only: the API calls (save, wardrobe, remove).
  */
 import { EXTENSION_PERMISSIONS } from '@closetly/contracts';

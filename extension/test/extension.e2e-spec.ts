@@ -16,7 +16,9 @@ import { chromium, type BrowserContext, type Page, type Worker } from 'playwrigh
  * The Chrome extension, built (npm run build:extension) and loaded into Debian's Chromium,
  * against the embedded product and a shop served from this machine: the web app signs it
  * in with a token of its own, the popup saves the shop's product, the page then shows as
- * saved, and signing out of the web app signs the extension out.
+ * saved, a removal or save made on the web reaches the open shop tab through the live events
+ * stream (also after Chrome stopped the idle worker), and signing out of the web app signs the
+ * extension out.
  */
 const EXTENSION_DIR = path.resolve(__dirname, '..', 'dist', 'unpacked');
 const EXTENSION_ID = 'biimnflmieaonbnklpgcbelpedianjpk';
@@ -87,6 +89,7 @@ describe('the Chrome extension in Chromium (web app sign-in, popup save, saved p
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', `--disable-extensions-except=${EXTENSION_DIR}`, `--load-extension=${EXTENSION_DIR}`],
     });
     worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
+    extensionScope = worker;
     await mkdir(SCREENSHOTS, { recursive: true });
   }, 180_000);
 
@@ -97,9 +100,44 @@ describe('the Chrome extension in Chromium (web app sign-in, popup save, saved p
     if (profileDir) await rm(profileDir, { recursive: true, force: true });
   }, 60_000);
 
-  /** What the extension keeps in chrome.storage.local (read inside its service worker). */
-  const storedSession = () => worker.evaluate(async () => (await chrome.storage.local.get('session')).session as { token: string; apiBaseUrl: string; email?: string } | undefined);
-  const tabIdOf = (url: string) => worker.evaluate(async (address) => (await chrome.tabs.query({ url: address }))[0]?.id, url);
+  /**
+   * Where the test reads the extension's state: its service worker, or an extension page once the test
+   * has stopped the worker (Playwright keeps the stopped worker's handle, and its calls never return).
+   */
+  let extensionScope: Pick<Worker, 'evaluate'>;
+  /** What the extension keeps in chrome.storage.local. */
+  const storedSession = () => extensionScope.evaluate(async () => (await chrome.storage.local.get('session')).session as { token: string; apiBaseUrl: string; email?: string } | undefined);
+  const tabIdOf = (url: string) => extensionScope.evaluate(async (address) => (await chrome.tabs.query({ url: address }))[0]?.id, url);
+  /** The pages the declarativeContent rules match (host and path), by which the browser shows the saved icon. */
+  const savedPageRules = () =>
+    extensionScope.evaluate(
+      () =>
+        new Promise<string[]>((resolve) =>
+          chrome.declarativeContent.onPageChanged.getRules((rules) =>
+            resolve(rules.flatMap((rule) => rule.conditions.map((condition) => JSON.stringify((condition as { pageUrl?: unknown }).pageUrl ?? condition)))),
+          ),
+        ),
+    );
+  const matchesShopPage = (rules: string[]) => rules.some((rule) => rule.includes('"/products/linen-overshirt"'));
+  const badgeOf = (tabId: number) => extensionScope.evaluate((id) => chrome.action.getBadgeText({ tabId: id }), tabId);
+  const liveAlarms = () => extensionScope.evaluate(() => chrome.alarms.getAll());
+  const liveEventId = () => extensionScope.evaluate(async () => (await chrome.storage.session.get('liveEventId')).liveEventId as string | undefined);
+
+  /** Stops the extension's service worker, as Chrome does when it is idle (chrome://serviceworker-internals' Stop). */
+  async function stopServiceWorker(): Promise<void> {
+    const internals = await context.newPage();
+    await internals.goto('chrome://serviceworker-internals/');
+    await internals.locator('.serviceworker-registration').filter({ hasText: `chrome-extension://${EXTENSION_ID}/` }).getByText('Stop', { exact: true }).click();
+    await pollUntil(
+      async () => {
+        await internals.reload();
+        return internals.locator('.serviceworker-registration').filter({ hasText: `chrome-extension://${EXTENSION_ID}/` }).locator('.serviceworker-running-status .value').innerText();
+      },
+      (status) => status === 'STOPPED',
+      { what: 'the extension worker stopped' },
+    );
+    await internals.close();
+  }
 
   async function openPopupFor(url: string, name: string): Promise<Page> {
     const tabId = await pollUntil(() => tabIdOf(url), (id) => typeof id === 'number', { what: `the tab of ${url}` });
@@ -149,6 +187,8 @@ describe('the Chrome extension in Chromium (web app sign-in, popup save, saved p
     expect(session?.apiBaseUrl).toBe(product.baseUrl);
     expect(session?.token).not.toBe(appToken);
     expect(JSON.parse(Buffer.from(session?.token.split('.')[1] ?? '', 'base64url').toString())).toMatchObject({ typ: 'extension' });
+    // Signed in, the worker asks to be woken while Chrome runs, so its live stream stays open.
+    expect(await pollUntil(liveAlarms, (alarms) => alarms.length > 0, { what: 'the live events alarm' })).toEqual([expect.objectContaining({ name: 'closetly-live-events', periodInMinutes: 0.5 })]);
 
     // The popup shows the product the page describes; save it.
     const popup = await openPopupFor(`${shopOrigin}/products/linen-overshirt?utm_source=newsletter`, 'product');
@@ -199,9 +239,48 @@ describe('the Chrome extension in Chromium (web app sign-in, popup save, saved p
     expect(sent.postDataJSON()).toEqual({ productId: expect.any(String), price: 89 });
     expect(sent.headers()['authorization']).toMatch(/^Bearer /);
     expect(await again.getByRole('button', { name: 'Remove' }).isVisible()).toBe(true);
-    const revisitTab = await tabIdOf(`${shopOrigin}/products/linen-overshirt`);
-    expect(await worker.evaluate((tabId) => chrome.action.getBadgeText({ tabId }), revisitTab as number)).toBe('✓');
+    const revisitTab = (await tabIdOf(`${shopOrigin}/products/linen-overshirt`)) as number;
+    expect(await badgeOf(revisitTab)).toBe('✓');
     await again.close();
+
+    // Removed on the web (with the app's own token, as My Wardrobe's Remove does): the live events stream
+    // clears the saved icon's rule and the tab's ✓, with the shop's tab left as it is.
+    const web = createApiClient({ baseUrl: product.baseUrl, getBetaToken: () => betaToken, getAccessToken: () => appToken ?? null });
+    const shopPageKey = `${new URL(shopOrigin).hostname}/products/linen-overshirt`;
+    const savedPages = () => extensionScope.evaluate(async () => (await chrome.storage.local.get('savedPages')).savedPages as Record<string, string> | undefined);
+    await web.removeFromWardrobe(saved?.id ?? '');
+    await pollUntil(savedPageRules, (rules) => !matchesShopPage(rules), { what: 'the saved icon rule dropped after a removal on the web' });
+    await pollUntil(() => badgeOf(revisitTab), (text) => text === '', { what: 'the ✓ badge cleared after a removal on the web' });
+    expect(await savedPages()).not.toHaveProperty([shopPageKey]);
+    expect(revisit.url()).toBe(`${shopOrigin}/products/linen-overshirt`);
+    const removedElsewhere = await openPopupFor(`${shopOrigin}/products/linen-overshirt`, 'removed-on-the-web');
+    expect(await removedElsewhere.getByRole('button', { name: 'Save to Closetly' }).isVisible()).toBe(true);
+    await removedElsewhere.close();
+
+    // Saved on the web: the page is saved again, and its rule back, without the shop's tab reloading.
+    const savedOnTheWeb = await web.saveItem({ name: productName, brand: 'Arket', price: 89, sourceUrl: `${shopOrigin}/products/linen-overshirt` });
+    await pollUntil(savedPageRules, (rules) => matchesShopPage(rules), { what: 'the saved icon rule back after a save on the web' });
+    expect(await savedPages()).toHaveProperty([shopPageKey], savedOnTheWeb.id);
+    const resaved = await openPopupFor(`${shopOrigin}/products/linen-overshirt`, 'saved-on-the-web');
+    await resaved.getByText('Saved ✓').waitFor();
+    await resaved.close();
+    expect(await badgeOf(revisitTab)).toBe('✓');
+
+    // Chrome stops an idle worker, and its stream with it. A removal made meanwhile is not lost: the worker,
+    // woken by the app's next message, resumes the stream from the last event it applied.
+    const resumeFrom = await pollUntil(liveEventId, Boolean, { what: 'a resume point stored' });
+    await stopServiceWorker();
+    const extensionPage = await context.newPage();
+    await extensionPage.goto(`chrome-extension://${EXTENSION_ID}/popup.html?tab=-1`);
+    extensionScope = extensionPage;
+    expect(matchesShopPage(await savedPageRules())).toBe(true);
+    expect(await savedPages()).toHaveProperty([shopPageKey], savedOnTheWeb.id);
+    await web.removeFromWardrobe(savedOnTheWeb.id);
+    await app.evaluate((id) => new Promise((resolve) => chrome.runtime.sendMessage(id, { type: 'CLOSETLY_PING' }, resolve)), EXTENSION_ID);
+    await pollUntil(savedPageRules, (rules) => !matchesShopPage(rules), { what: 'the removal made while the worker was stopped applied' });
+    await pollUntil(() => badgeOf(revisitTab), (text) => text === '', { what: 'the ✓ badge cleared after the worker woke' });
+    expect(await savedPages()).not.toHaveProperty([shopPageKey]);
+    expect(await liveEventId()).not.toBe(resumeFrom);
 
     // A page with no product: the popup says so and offers manual entry.
     const journal = await context.newPage();
@@ -213,12 +292,17 @@ describe('the Chrome extension in Chromium (web app sign-in, popup save, saved p
     await nothing.screenshot({ path: path.join(SCREENSHOTS, 'extension-popup-manual.png'), fullPage: true });
     await nothing.close();
 
+    // The app's presence poll found the extension signed in as its user all along: it never signed it in again.
+    expect((await storedSession())?.token).toBe(session?.token);
+
     // Log out on the web app: the extension forgets its token and saved pages, and the token is dead.
     await app.goto(`${product.baseUrl}/`);
     await app.getByRole('banner').getByRole('button', { name: /^Account menu/ }).click();
     await app.getByRole('menuitem', { name: 'Logout' }).click();
     await pollUntil(storedSession, (stored) => stored === undefined, { what: 'the extension signed out' });
-    expect(await worker.evaluate(async () => Object.keys(await chrome.storage.local.get(null)))).toEqual([]);
+    expect(await extensionScope.evaluate(async () => Object.keys(await chrome.storage.local.get(null)))).toEqual([]);
+    expect(await extensionScope.evaluate(async () => Object.keys(await chrome.storage.session.get(null)))).toEqual([]);
+    await pollUntil(liveAlarms, (alarms) => alarms.length === 0, { what: 'the live events alarm cleared' });
     await expect(client.getWardrobe()).rejects.toMatchObject({ status: 401 });
   });
 });

@@ -158,3 +158,25 @@ function firstIdBefore(id: string): string {
   const [ms, seq] = id.split('-').map(Number) as [number, number];
   return seq > 0 ? `${ms}-${seq - 1}` : `${ms - 1}-999`;
 }
+
+describe('live-event log (redis): a dropped subscriber connection', () => {
+  it('tells every stream it holds to resync once it is back, and goes on delivering', async () => {
+    const prefix = `${uniqueName('live')}:`;
+    const connection = new Redis(engines.redisUrl);
+    const log = new RedisLiveEventLog(connection, prefix);
+    try {
+      const heard: LiveSignal[] = [];
+      await log.subscribe('user-a', (signal) => heard.push(signal));
+      await log.subscribe('user-b', (signal) => heard.push(signal));
+      // As a network drop would: ioredis reconnects and subscribes again by itself.
+      log['subscriber'].disconnect(true);
+      await pollUntil(() => heard.filter((signal) => signal.kind === 'resync').length, (n) => n === 2, { what: 'a resync for each stream' });
+      await log.append('user-a', 'after', saved());
+      await pollUntil(() => heard.filter((signal) => signal.kind === 'event').length, (n) => n === 1, { what: 'an event after the reconnect' });
+    } finally {
+      await log.close();
+      await removeCacheKeys(prefix);
+      connection.disconnect();
+    }
+  });
+});

@@ -281,7 +281,7 @@ describe('browsing: home rows, carousels, Women/Men/Accessories, FAQ and About (
     await main(page).getByRole('heading', { level: 1, name: 'The Closetly extension' }).waitFor();
     expect(await main(page).getByRole('heading', { level: 2 }).allInnerTexts()).toEqual(['What it does', 'What it may access, and why', 'Install it']);
     // Each of the manifest's permissions, and its access to this site, explained.
-    expect(await main(page).locator('.extension-page__permissions dt').count()).toBe(6);
+    expect(await main(page).locator('.extension-page__permissions dt').count()).toBe(7);
     expect(await main(page).getByRole('link', { name: 'Download the extension' }).getAttribute('href')).toBe('/downloads/closetly-extension.zip');
     expect(await main(page).getByRole('listitem').filter({ hasText: 'Load unpacked' }).count()).toBe(1);
     await main(page).getByRole('img', { name: /Chrome's extensions page/ }).waitFor();

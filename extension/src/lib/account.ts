@@ -1,7 +1,7 @@
 import { ApiError, createApiClient, NetworkError } from '@closetly/api-client';
 import type { ExtensionLoginMessage, ItemInput, PriceObservationRequest, WardrobeItem } from '@closetly/contracts';
-import { showSavedPages } from './saved-icon';
-import { savedPageKey } from './saved-pages';
+import { showSavedPages, unmarkTabs } from './saved-icon';
+import { holdsProduct, savedPageKey, withoutProduct } from './saved-pages';
 import { clearSession, readSavedPages, readSession, replaceSavedPages, writeSavedPages, writeSession, type ExtensionSession } from './session';
 
 /** The gateway client for a session; a 401 (the session ended) signs the extension out. */
@@ -22,6 +22,7 @@ export async function signIn(message: ExtensionLoginMessage, webOrigin: string):
 }
 
 export async function signOut(): Promise<void> {
+  await unmarkTabs();
   await clearSession();
   await showSavedPages({});
 }
@@ -49,9 +50,21 @@ export async function saveItem(item: ItemInput, pageUrl: string | null): Promise
 export async function removeItem(productId: string): Promise<void> {
   const session = await requireSession();
   await apiFor(session).removeFromWardrobe(productId);
-  const pages = Object.fromEntries(Object.entries(await readSavedPages()).filter(([, id]) => id !== productId));
-  await writeSavedPages(pages);
-  await showSavedPages(pages);
+  await forgetSavedProduct(productId);
+}
+
+/**
+ * A product left the wardrobe (removed here, on the web or on another device): its pages are no longer
+ * saved, so the browser drops their check icon, and no tab keeps a ✓ badge for it.
+ */
+export async function forgetSavedProduct(productId: string): Promise<void> {
+  const pages = await readSavedPages();
+  if (holdsProduct(pages, productId)) {
+    const left = withoutProduct(pages, productId);
+    await writeSavedPages(left);
+    await showSavedPages(left);
+  }
+  await unmarkTabs(productId);
 }
 
 /**

@@ -1,4 +1,5 @@
 import { pageMatcherParts, type SavedPages } from './saved-pages';
+import { readMarkedTabs, writeMarkedTabs } from './session';
 
 /**
  * The toolbar shows a check on saved pages without the extension ever
@@ -50,9 +51,32 @@ async function savedIconImages(): Promise<Record<number, ImageData>> {
   return images;
 }
 
-/** On a tab where the user just saved or opened the popup: a check badge until the tab navigates. */
-export async function markTab(tabId: number | undefined, saved: boolean): Promise<void> {
+/**
+ * On a tab where the user just saved or opened the popup: a check badge for that product until the tab
+ * navigates (null clears it). The tab is remembered, so a removal made elsewhere can clear it too
+ * without the extension asking which tabs show which page.
+ */
+export async function markTab(tabId: number | undefined, productId: string | null): Promise<void> {
   if (tabId === undefined) return;
   await chrome.action.setBadgeBackgroundColor({ tabId, color: '#1f7a4d' });
-  await chrome.action.setBadgeText({ tabId, text: saved ? '✓' : '' });
+  await chrome.action.setBadgeText({ tabId, text: productId ? '✓' : '' });
+  const tabs = await readMarkedTabs();
+  if (productId) tabs[tabId] = productId;
+  else delete tabs[tabId];
+  await writeMarkedTabs(tabs);
+}
+
+/** Clears the check badge on every tab marked for this product (every marked tab, without one). */
+export async function unmarkTabs(productId?: string): Promise<void> {
+  const tabs = await readMarkedTabs();
+  const cleared = Object.keys(tabs).filter((tabId) => productId === undefined || tabs[tabId] === productId);
+  if (cleared.length === 0) return;
+  await Promise.all(
+    cleared.map(async (tabId) => {
+      delete tabs[tabId];
+      // A tab closed since has nothing to clear (and Chrome refuses its id).
+      await chrome.action.setBadgeText({ tabId: Number(tabId), text: '' }).catch(() => undefined);
+    }),
+  );
+  await writeMarkedTabs(tabs);
 }

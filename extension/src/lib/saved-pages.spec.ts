@@ -1,4 +1,4 @@
-import { pageMatcherParts, savedPageKey, savedPagesOf, savedProductFor } from './saved-pages';
+import { holdsProduct, pageMatcherParts, savedPageKey, savedPagesOf, savedProductFor, withoutProduct } from './saved-pages';
 
 describe('savedPageKey', () => {
   it.each([
@@ -31,6 +31,14 @@ describe('saved pages', () => {
     expect(savedProductFor(pages, ['https://arket.com/en/product/linen-overshirt?size=m', null])).toBe('p1');
     expect(savedProductFor(pages, ['https://www.cos.com/en/p/other.html', 'https://www.cos.com/en/p/wool-coat.html'])).toBe('p4');
     expect(savedProductFor(pages, ['https://www.cos.com/en/p/other.html'])).toBeNull();
+  });
+
+  it('knows which products it holds, and drops every page of a removed one', () => {
+    const twoAddresses = { ...pages, 'arket.com/p/overshirt-sand': 'p1' };
+    expect(holdsProduct(twoAddresses, 'p1')).toBe(true);
+    expect(holdsProduct(twoAddresses, 'p2')).toBe(false);
+    expect(withoutProduct(twoAddresses, 'p1')).toEqual({ 'cos.com/en/p/wool-coat.html': 'p4' });
+    expect(withoutProduct(twoAddresses, 'p9')).toEqual(twoAddresses);
   });
 
   it('splits a key into the host and path a page matcher compares', () => {

@@ -48,3 +48,13 @@ export function pageMatcherParts(key: string): { hostSuffix: string; pathEquals:
   const slash = key.indexOf('/');
   return { hostSuffix: key.slice(0, slash), pathEquals: key.slice(slash) };
 }
+
+/** Whether any page of the set is saved as this product. */
+export function holdsProduct(pages: SavedPages, productId: string): boolean {
+  return Object.values(pages).includes(productId);
+}
+
+/** The set without the pages saved as this product (a removal: a product may go by several addresses). */
+export function withoutProduct(pages: SavedPages, productId: string): SavedPages {
+  return Object.fromEntries(Object.entries(pages).filter(([, id]) => id !== productId));
+}

@@ -45,7 +45,7 @@ function Popup() {
         capture = emptyCapture();
       }
       const savedId = savedProductFor(await readSavedPages(), [capture.pageUrl, capture.sourceUrl]);
-      if (savedId) await markTab(id, true);
+      if (savedId) await markTab(id, savedId);
       // A saved page's price, as the shopper sees it, keeps the product's price fresh (issue 25); not waited for.
       const observation = savedId ? observationFromCapture(savedId, capture) : null;
       if (observation) void reportPriceSeen(observation);
@@ -136,7 +136,7 @@ function ProductForm({
     setError(null);
     try {
       const saved: WardrobeItem = await saveItem(item, capture.pageUrl);
-      await markTab(tabId, true);
+      await markTab(tabId, saved.id);
       onChange(saved.id);
     } catch (failure) {
       await fail(failure);
@@ -151,7 +151,7 @@ function ProductForm({
     setError(null);
     try {
       await removeItem(savedId);
-      await markTab(tabId, false);
+      await markTab(tabId, null);
       onChange(null);
     } catch (failure) {
       await fail(failure);

@@ -42,5 +42,5 @@ export type ExtensionAnswer = z.infer<typeof ExtensionAnswer>;
  * The extension's Chrome permissions (its manifest asks for exactly these, with host access to the app's own
  * origins): the /extension page explains each, and its list is typed over this one so neither can drift.
  */
-export const EXTENSION_PERMISSIONS = ['activeTab', 'scripting', 'storage', 'contextMenus', 'declarativeContent'] as const;
+export const EXTENSION_PERMISSIONS = ['activeTab', 'scripting', 'storage', 'contextMenus', 'declarativeContent', 'alarms'] as const;
 export type ExtensionPermission = (typeof EXTENSION_PERMISSIONS)[number];

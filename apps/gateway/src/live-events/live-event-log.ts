@@ -6,8 +6,11 @@ export interface StoredLiveEvent {
   event: LiveEvent;
 }
 
-/** What a user's open streams hear, wherever they are: an event just appended, or the end of a session. */
-export type LiveSignal = ({ kind: 'event' } & StoredLiveEvent) | { kind: 'session-ended'; sessionId: string | null };
+/**
+ * What a user's open streams hear, wherever they are: an event just appended, the end of a session, or
+ * `resync` when the log may have missed telling them something (its connection to Redis came back).
+ */
+export type LiveSignal = ({ kind: 'event' } & StoredLiveEvent) | { kind: 'session-ended'; sessionId: string | null } | { kind: 'resync' };
 
 /** The events after a resume point, or `gap` when some of them are no longer kept (the client refetches instead). */
 export interface LiveReplay {

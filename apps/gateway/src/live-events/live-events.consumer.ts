@@ -66,13 +66,22 @@ export class LiveEventsConsumer {
     await this.each('identity.account-deleted.v1', message, (event) => this.streams.endSessions(event.payload.userId, null));
   }
 
-  /** A message that is not a valid event is skipped here: the services' own inboxes park it as a dead letter. */
+  /**
+   * A message that is not a valid event is skipped here: the services' own inboxes park it as a dead letter.
+   * An engine failing (Redis, the wardrobe) skips the live event too, rather than stall the partition or
+   * end the gateway: live events only announce what the services hold, and clients refetch when their
+   * stream comes back (`ready`).
+   */
   private async each<T extends EventTopic>(topic: T, message: unknown, apply: (event: EventEnvelope<EventPayload<T>>) => Promise<void>): Promise<void> {
     const parsed = parseEvent(topic, message);
     if ('invalid' in parsed) {
       this.log.warn({ topic, reason: parsed.invalid }, 'an event the live streams cannot use was skipped');
       return;
     }
-    await apply(parsed.event);
+    try {
+      await apply(parsed.event);
+    } catch (error) {
+      this.log.warn({ err: error, topic, eventId: parsed.event.id }, 'a live event could not be written; open clients catch up when their stream reconnects');
+    }
   }
 }

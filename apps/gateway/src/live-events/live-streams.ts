@@ -143,6 +143,7 @@ class LiveStream {
       if (signal.sessionId === null || signal.sessionId === this.caller.sid) this.endSession();
       return;
     }
+    if (signal.kind === 'resync') return this.control({ type: 'resync' });
     if (this.lastSent !== null && compareLiveEventIds(signal.id, this.lastSent) <= 0) return;
     this.event(signal.id, signal.event);
   }

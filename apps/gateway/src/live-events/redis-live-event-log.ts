@@ -50,6 +50,13 @@ export class RedisLiveEventLog implements LiveEventLog {
     this.subscriber = redis.duplicate();
     this.subscriber.on('error', () => undefined);
     this.subscriber.on('message', (channel: string, message: string) => this.deliver(channel, message));
+    // Back after a drop (ioredis subscribes again by itself): whatever was published meanwhile never
+    // reached this replica, so every stream it holds is told to refetch.
+    let connectedBefore = false;
+    this.subscriber.on('ready', () => {
+      if (connectedBefore) this.resyncEveryone();
+      connectedBefore = true;
+    });
   }
 
   async append(userId: string, onceKey: string, event: LiveEvent): Promise<void> {
@@ -108,6 +115,11 @@ export class RedisLiveEventLog implements LiveEventLog {
   async close(): Promise<void> {
     this.listeners.clear();
     await this.subscriber.quit().catch(() => this.subscriber.disconnect());
+  }
+
+  private resyncEveryone(): void {
+    this.log.warn({ channels: this.listeners.size }, 'the live channels reconnected; open streams are told to resync');
+    for (const set of this.listeners.values()) for (const listener of [...set]) listener({ kind: 'resync' });
   }
 
   private deliver(channel: string, message: string): void {

@@ -11,7 +11,8 @@ const EXPLAINED: Record<ExtensionPermission | 'host', { label: string; why: stri
   storage: { label: 'Storage in your browser', why: 'Your sign-in for the extension and the list of pages you saved, kept on your computer.' },
   contextMenus: { label: 'A right-click menu item', why: '“Save to Closetly” on pages and pictures.' },
   declarativeContent: { label: 'The check mark on saved pages', why: 'Chrome itself decides when to show it, so the extension never sees the pages you visit.' },
-  host: { label: 'This site only', why: 'To save, list and remove your wardrobe items and report their prices, nowhere else.' },
+  alarms: { label: 'A timer while you are signed in', why: 'Wakes it every 30 seconds to keep its list of saved pages up to date with what you change on this site or another device.' },
+  host: { label: 'This site only', why: 'To save, list and remove your wardrobe items, hear when they change, and report their prices, nowhere else.' },
 };
 
 export const EXTENSION_PERMISSION_LINES = Object.entries(EXPLAINED).map(([name, line]) => ({ name, ...line }));
