@@ -9,8 +9,8 @@ const root = join(import.meta.dirname, '..');
 // The extraction benchmark alone is pure computation, and page watch's alone needs PostgreSQL only (always
 // running): no product, no Kafka or OpenSearch, no build.
 const productFree = process.env.BENCH_ONLY === 'extraction' || process.env.BENCH_ONLY === 'page-watch';
-// The home page benchmark loads the built SPA through the gateway.
-if (!productFree) await buildWebIfStale(root);
+// The home page benchmark loads the built SPA through the gateway; the live-events one alone needs no SPA.
+if (!productFree && process.env.BENCH_ONLY !== 'live-events') await buildWebIfStale(root);
 // The search benchmark runs the distributed product: start Kafka and OpenSearch unless they run, stop only what this started.
 const engines = productFree ? { started: [] } : await up([]);
 const result = spawnSync(process.execPath, ['-r', '@swc-node/register', 'scripts/bench.ts'], {

@@ -4,6 +4,7 @@ import Fastify from 'fastify';
 import { benchConvergence } from './bench-convergence';
 import { benchExtraction } from './bench-extraction';
 import { benchHome } from './bench-home';
+import { benchLiveEvents } from './bench-live-events';
 import { benchPageWatch } from './bench-page-watch';
 import { benchRelevance } from './bench-relevance';
 import { benchRetention } from './bench-retention';
@@ -36,9 +37,9 @@ async function throughput(url: string, init: RequestInit): Promise<number> {
   return REQUESTS / seconds;
 }
 
-/** BENCH_ONLY=search, relevance, home, retention, extraction, convergence or page-watch runs that benchmark alone (when working on it). */
+/** BENCH_ONLY=search, relevance, home, retention, extraction, convergence, page-watch or live-events runs that benchmark alone (when working on it). */
 const ONLY = process.env.BENCH_ONLY;
-const ALONE = { search: benchSearch, relevance: benchRelevance, home: benchHome, retention: benchRetention, extraction: benchExtraction, convergence: benchConvergence, 'page-watch': benchPageWatch } as const;
+const ALONE = { search: benchSearch, relevance: benchRelevance, home: benchHome, retention: benchRetention, extraction: benchExtraction, convergence: benchConvergence, 'page-watch': benchPageWatch, 'live-events': benchLiveEvents } as const;
 const isAlone = (name: string | undefined): name is keyof typeof ALONE => name !== undefined && Object.hasOwn(ALONE, name);
 
 async function main(): Promise<void> {
@@ -97,6 +98,7 @@ async function main(): Promise<void> {
   targets.push(...(await benchExtraction()));
   targets.push(...(await benchConvergence()));
   targets.push(...(await benchPageWatch()));
+  targets.push(...(await benchLiveEvents()));
   report(targets);
 }
 

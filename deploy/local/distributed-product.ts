@@ -42,6 +42,8 @@ export interface DistributedProductOptions {
    * process on purpose leave it off.
    */
   supervise?: { log(line: string): void };
+  /** Extra Node flags for a process, by its name (e.g. `gateway-2`): a bench's --expose-gc and preload. */
+  nodeArgs?: Partial<Record<string, string[]>>;
 }
 
 /** The supervisor's wait before restarting a process that failed `failures` times in a row. */
@@ -134,7 +136,7 @@ export async function startDistributedProduct(options: DistributedProductOptions
     const stdio = file ?? (output as 'inherit' | 'ignore');
     try {
       const app = name.replace(/-\d+$/, '');
-      const child = spawn(process.execPath, [...cpuProfileFlags(), '--enable-source-maps', '-r', '@swc-node/register', join('apps', app, 'src', 'main.ts')], {
+      const child = spawn(process.execPath, [...cpuProfileFlags(), ...(options.nodeArgs?.[name] ?? []), '--enable-source-maps', '-r', '@swc-node/register', join('apps', app, 'src', 'main.ts')], {
         cwd: options.root,
         env,
         stdio: ['ignore', stdio, stdio],

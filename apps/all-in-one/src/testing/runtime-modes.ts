@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type DistributedProduct, startDistributedProduct } from '@closetly/local-deploy';
+import { type DistributedProduct, REPLICA_PORT_STEP, startDistributedProduct } from '@closetly/local-deploy';
 import { randomSecret } from '@closetly/server';
 import { createTestDatabase, engines, freePortBlock, newKafkaNamespace, removeKafkaNamespace, removeSearchIndices, startSmtpCapture, uniqueName } from '@closetly/testing';
 import { buildEnvelope } from '@closetly/server';
@@ -28,8 +28,10 @@ export interface StartedProduct {
   metricsUrls: Map<string, string>;
   /** Writes an event into the catalogue's outbox; the catalogue's relay publishes it on the product's bus (see PublishEvent). */
   publishEvent: PublishEvent;
-  /** Distributed mode only: crash (SIGKILL) or stop (SIGTERM) one service process, and start it again. */
-  processes?: Pick<DistributedProduct, 'crash' | 'terminate' | 'restart'>;
+  /** Distributed mode only: crash (SIGKILL) or stop (SIGTERM) one service process, and start it again; each process by name. */
+  processes?: Pick<DistributedProduct, 'crash' | 'terminate' | 'restart' | 'processes'>;
+  /** Every gateway's address: one embedded; one per gateway replica distributed (the first is product.baseUrl). */
+  gatewayUrls: string[];
   stop(): Promise<void>;
 }
 
@@ -40,6 +42,13 @@ export interface StartOptions {
    * level is the environment's LOG_LEVEL.
    */
   logDir?: string;
+  /**
+   * Distributed mode only: how many gateway processes to run (default 1), e.g. 2 to follow a live event
+   * from one replica to another. Gateway r serves metrics as `gateway` (r = 0) or `gateway-<r+1>`.
+   */
+  gatewayReplicas?: number;
+  /** Distributed mode only: extra Node flags for a process, by its name (see DistributedProductOptions.nodeArgs). */
+  nodeArgs?: Partial<Record<string, string[]>>;
 }
 
 /** A way to run the whole product; the same API suite runs against each. */
@@ -57,12 +66,20 @@ const embedded: RuntimeMode = {
     const product = await startEmbeddedProduct({ METRICS_PORT: '0', ...(options.logDir ? { LOG_FILE: join(options.logDir, 'closetly.log') } : {}), ...env });
     const { AUTH_JWT_SECRET, BETA_TOKEN_SECRET } = product.signingSecrets;
     const metricsUrls = new Map(product.metricsUrl ? [['closetly', product.metricsUrl]] : []);
-    return { product, jwtSecret: AUTH_JWT_SECRET, betaTokenSecret: BETA_TOKEN_SECRET, metricsUrls, publishEvent: product.publishEvent, stop: () => product.stop() };
+    return { product, jwtSecret: AUTH_JWT_SECRET, betaTokenSecret: BETA_TOKEN_SECRET, metricsUrls, gatewayUrls: [product.baseUrl], publishEvent: product.publishEvent, stop: () => product.stop() };
   },
 };
 
-/** The distributed product takes base (gateway), base+1..7 (RPC), base+11..17 (health) and base+20..27 (metrics). */
-const DISTRIBUTED_PORT_OFFSETS = [0, 20, ...[1, 2, 3, 4, 5, 6, 7].flatMap((i) => [i, 10 + i, 20 + i])];
+/**
+ * The distributed product takes base (gateway), base+1..7 (RPC), base+11..17 (health) and base+20..27 (metrics).
+ * With several gateways, gateway r takes base+40+r (base+1 is identity's RPC) and serves metrics on
+ * base+20+REPLICA_PORT_STEP×r, as startDistributedProduct places a replica's.
+ */
+const GATEWAY_REPLICAS_OFFSET = 40;
+const distributedPortOffsets = (gateways: number): number[] => [
+  ...[...Array(gateways).keys()].flatMap((r) => [(gateways > 1 ? GATEWAY_REPLICAS_OFFSET : 0) + r, 20 + REPLICA_PORT_STEP * r]),
+  ...[1, 2, 3, 4, 5, 6, 7].flatMap((i) => [i, 10 + i, 20 + i]),
+];
 
 /**
  * Seven service processes and the gateway over TCP, on a fresh PostgreSQL
@@ -79,7 +96,8 @@ const distributed: RuntimeMode = {
     // Its own topics and consumer groups: products sharing Kafka (a parallel suite, an earlier run) never meet.
     const kafka = newKafkaNamespace();
     const keys = { AUTH_JWT_SECRET: env.AUTH_JWT_SECRET ?? randomSecret(), BETA_TOKEN_SECRET: env.BETA_TOKEN_SECRET ?? randomSecret() };
-    const base = await freePortBlock(DISTRIBUTED_PORT_OFFSETS);
+    const gateways = Math.max(1, options.gatewayReplicas ?? 1);
+    const base = await freePortBlock(distributedPortOffsets(gateways));
     // Unless the test keeps them itself, the processes' logs go to a folder of their own: a start that fails
     // quotes the end of each unready process's log in its error, and the folder stays for a closer look.
     const logDir = options.logDir ?? (await mkdtemp(join(tmpdir(), 'closetly-distributed-')));
@@ -103,12 +121,14 @@ const distributed: RuntimeMode = {
           ...keys,
         },
         // A caller that must know the address up front (e.g. for PUBLIC_URL) passes PORT.
-        gatewayPort: env.PORT ? Number(env.PORT) : base,
+        gatewayPort: env.PORT ? Number(env.PORT) : base + (gateways > 1 ? GATEWAY_REPLICAS_OFFSET : 0),
         rpcPortBase: base,
         httpPortBase: base + 10,
         metricsPortBase: base + 20,
         // TEST_PRODUCT_OUTPUT=inherit shows the processes' logs as they come.
         output: process.env.TEST_PRODUCT_OUTPUT === 'inherit' && !options.logDir ? 'inherit' : { dir: logDir },
+        replicas: { gateway: gateways },
+        ...(options.nodeArgs ? { nodeArgs: options.nodeArgs } : {}),
       });
       const stop = async () => {
         await running.stop();
@@ -129,7 +149,7 @@ const distributed: RuntimeMode = {
           await client.end();
         }
       };
-      return { product: productAt(running.baseUrl, stop, mail), jwtSecret: keys.AUTH_JWT_SECRET, betaTokenSecret: keys.BETA_TOKEN_SECRET, databaseUrl: database.url, processes: running, metricsUrls: running.metricsUrls, publishEvent, stop };
+      return { product: productAt(running.baseUrl, stop, mail), jwtSecret: keys.AUTH_JWT_SECRET, betaTokenSecret: keys.BETA_TOKEN_SECRET, databaseUrl: database.url, processes: running, metricsUrls: running.metricsUrls, gatewayUrls: running.gatewayUrls, publishEvent, stop };
     } catch (error) {
       await database.drop();
       await removeKafkaNamespace(kafka).catch(() => undefined);
