@@ -34,9 +34,10 @@ export const GatewayConfig = PlatformEnv.extend(ServiceAddressEnv.shape)
       .pipe(z.array(z.union([z.ipv4(), z.ipv6(), z.cidrv4(), z.cidrv6()], { error: 'must be IP addresses or CIDR ranges' }))),
     /**
      * Live-event streams (GET /api/events) this replica holds open at once; past it, a new one is a 503
-     * with Retry-After and the client tries again (another replica, behind a balancer). About 3 KB each.
+     * with Retry-After and the client tries again (another replica, behind a balancer). Each costs about
+     * 35 KB of heap (npm run bench: live events), so the default keeps them to about 350 MB.
      */
-    LIVE_STREAMS_PER_REPLICA: z.coerce.number().int().min(1).max(1_000_000).default(20_000),
+    LIVE_STREAMS_PER_REPLICA: z.coerce.number().int().min(1).max(1_000_000).default(10_000),
     /** Built SPA (vite build output). */
     WEB_DIST_DIR: z.string().min(1).default(resolve(__dirname, '..', '..', 'web', 'dist')),
     /** The built extension's zip (npm run build:extension), served at /downloads/closetly-extension.zip. */
