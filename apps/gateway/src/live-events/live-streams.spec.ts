@@ -143,6 +143,12 @@ describe('LiveStreams', () => {
     await expect(connect()).resolves.toBeDefined();
   });
 
+  it('answers 503 with Retry-After, never a 500, when the shared log cannot count the stream (Redis away)', async () => {
+    const { log, connect } = setup();
+    jest.spyOn(log, 'claimStream').mockRejectedValue(new Error('Command timed out'));
+    await expect(connect()).rejects.toMatchObject({ code: 'SERVICE_UNAVAILABLE', details: { retryAfterSeconds: 5 } });
+  });
+
   it('ends the stream of a client too slow to read (it resumes later from its last id), and every stream when the replica stops', async () => {
     const { log, connect, streams, flush } = setup();
     const slow = new TestClient();

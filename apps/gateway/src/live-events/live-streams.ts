@@ -11,7 +11,7 @@ import {
   type LiveControl,
   type LiveEvent,
 } from '@closetly/contracts';
-import { DomainError, LIVE_EVENTS_SENT, LIVE_STREAMS_OPEN, METRICS, type ProcessMetrics } from '@closetly/server';
+import { DomainError, engineUnavailable, LIVE_EVENTS_SENT, LIVE_STREAMS_OPEN, METRICS, type ProcessMetrics } from '@closetly/server';
 import { SessionLiveness } from '../auth/session-liveness';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config';
 import { compareLiveEventIds, LIVE_EVENT_LOG, type LiveEventLog, type LiveSignal } from './live-event-log';
@@ -66,7 +66,12 @@ export class LiveStreams implements OnModuleDestroy {
       throw new DomainError('SERVICE_UNAVAILABLE', LIVE_EVENTS_BUSY_MESSAGE, { retryAfterSeconds: BUSY_RETRY_SECONDS });
     }
     const streamId = randomUUID();
-    if (!(await this.events.claimStream(caller.uid, streamId, LIVE_STREAMS_PER_USER, LIVE_STREAM_LEASE_SECONDS))) {
+    const claimed = await this.events.claimStream(caller.uid, streamId, LIVE_STREAMS_PER_USER, LIVE_STREAM_LEASE_SECONDS).catch((error: unknown) => {
+      // Redis away (a timeout, a refused connection): a 503 the client retries after, never a 500.
+      this.log.warn({ err: error }, 'a live stream could not be counted; answering 503');
+      throw engineUnavailable();
+    });
+    if (!claimed) {
       throw new DomainError('RATE_LIMITED', LIVE_EVENTS_TOO_MANY_MESSAGE, { retryAfterSeconds: TOO_MANY_RETRY_SECONDS });
     }
     const stream = new LiveStream(caller, streamId, sink, this.events, this.sessions, (type) => this.sent.inc({ type }), () => this.open.delete(stream));
