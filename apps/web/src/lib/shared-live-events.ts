@@ -107,24 +107,6 @@ export function shareLiveEvents(options: ShareLiveEventsOptions): SharedLiveEven
     connection = options.open(lastEventId, callbacks);
   }
 
-  if (!channel || !options.locks) {
-    role = 'solo';
-    openStream();
-    return {
-      get role() {
-        return role;
-      },
-      get lastEventId() {
-        return connection?.lastEventId ?? lastEventId;
-      },
-      stop() {
-        role = 'stopped';
-        connection?.close();
-        connection = null;
-      },
-    };
-  }
-
   const onMessage = ({ data }: MessageEvent) => {
     const message = data as ChannelMessage;
     if (role === 'stopped' || typeof message !== 'object' || message === null || message.uid !== uid) return;
@@ -150,24 +132,31 @@ export function shareLiveEvents(options: ShareLiveEventsOptions): SharedLiveEven
         break;
     }
   };
-  channel.addEventListener('message', onMessage);
-  post({ kind: 'hello', uid });
 
+  /** Withdraws this tab from the leader election on stop (a tab alone never enters it). */
   const abandon = new AbortController();
   let releaseLeadership: (() => void) | null = null;
-  options.locks
-    .request(LIVE_LEADER_LOCK, { signal: abandon.signal }, () => {
-      if (role === 'stopped') return Promise.resolve();
-      role = 'leader';
-      openStream();
-      // Held until stop() (or until the browser drops it with this tab).
-      return new Promise<void>((release) => {
-        releaseLeadership = release;
+  if (channel && options.locks) {
+    channel.addEventListener('message', onMessage);
+    post({ kind: 'hello', uid });
+    options.locks
+      .request(LIVE_LEADER_LOCK, { signal: abandon.signal }, () => {
+        if (role === 'stopped') return Promise.resolve();
+        role = 'leader';
+        openStream();
+        // Held until stop() (or until the browser drops it with this tab).
+        return new Promise<void>((release) => {
+          releaseLeadership = release;
+        });
+      })
+      .catch((error: unknown) => {
+        if (!abandon.signal.aborted) console.warn('Live events: the leader lock failed', error);
       });
-    })
-    .catch((error: unknown) => {
-      if (!abandon.signal.aborted) console.warn('Live events: the leader lock failed', error);
-    });
+  } else {
+    // No Web Locks or BroadcastChannel: this tab keeps its own stream.
+    role = 'solo';
+    openStream();
+  }
 
   return {
     get role() {
@@ -183,8 +172,8 @@ export function shareLiveEvents(options: ShareLiveEventsOptions): SharedLiveEven
       connection = null;
       abandon.abort();
       releaseLeadership?.();
-      channel.removeEventListener('message', onMessage);
-      channel.close();
+      channel?.removeEventListener('message', onMessage);
+      channel?.close();
     },
   };
 }
