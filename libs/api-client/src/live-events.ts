@@ -170,7 +170,7 @@ export function openLiveEvents(options: LiveEventsOptions): LiveEventsConnection
       if (response.status === 401) {
         stop();
         options.onUnauthorized?.();
-      } else if (response.status === 429 || response.status === 503 || response.status === 408 || response.status >= 500) {
+      } else if (response.status === 408 || response.status === 429 || response.status >= 500) {
         scheduleReconnect(retryAfterMs(response.headers.get('retry-after')));
       } else {
         console.warn(`Live events: the server refused the stream (${response.status}); not retrying`);

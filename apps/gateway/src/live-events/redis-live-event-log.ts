@@ -104,8 +104,9 @@ export class RedisLiveEventLog implements LiveEventLog {
   }
 
   async renewStream(userId: string, streamId: string, leaseSeconds: number): Promise<void> {
-    await this.redis.zadd(this.leaseKey(userId), this.now() + leaseSeconds * 1000, streamId);
-    await this.redis.pexpire(this.leaseKey(userId), leaseSeconds * 1000);
+    // One round trip: every open stream renews on each heartbeat.
+    const key = this.leaseKey(userId);
+    await this.redis.multi().zadd(key, this.now() + leaseSeconds * 1000, streamId).pexpire(key, leaseSeconds * 1000).exec();
   }
 
   async releaseStream(userId: string, streamId: string): Promise<void> {
