@@ -11,15 +11,25 @@ const transformIgnorePatterns = ['/node_modules/(?!(content-disposition|htmlpars
 const common = { transform, transformIgnorePatterns, roots, testEnvironment: 'node', setupFiles: ['<rootDir>/libs/testing/src/jest-setup.ts'], modulePathIgnorePatterns: ['<rootDir>/.*/dist/'] };
 
 /**
- * Three kinds of test (STYLE.md "Tests"):
+ * Four kinds of test (STYLE.md "Tests"):
  *  unit        *.spec.ts       rules with their I/O replaced; no engine needed
+ *  component   *.spec.tsx      the web app's components in jsdom (Testing Library, jest-axe)
  *  integration *.int-spec.ts   adapters and services against the real engines and their embedded twins
  *  e2e         *.e2e-spec.ts   the running product through the gateway, and the web app in Chromium
  * @type {import('jest').Config}
  */
 module.exports = {
   projects: [
-    { ...common, displayName: 'unit', testMatch: ['**/*.spec.ts', '**/*.spec.tsx'] },
+    { ...common, displayName: 'unit', testMatch: ['**/*.spec.ts'] },
+    {
+      ...common,
+      displayName: 'component',
+      testMatch: ['**/*.spec.tsx'],
+      testEnvironment: 'jsdom',
+      transform: { '^.+\\.(t|j)sx?$': ['<rootDir>/apps/web/test/component/vite-env-transform.cjs', { ...swc, swcrc: false }] },
+      moduleNameMapper: { '^@/(.*)$': '<rootDir>/apps/web/src/$1', '\\.css$': '<rootDir>/apps/web/test/component/style-stub.cjs' },
+      setupFilesAfterEnv: ['<rootDir>/apps/web/test/component/setup.ts'],
+    },
     { ...common, displayName: 'integration', testMatch: ['**/*.int-spec.ts'], slowTestThreshold: 30 },
     { ...common, displayName: 'e2e', testMatch: ['**/*.e2e-spec.ts'], slowTestThreshold: 60 },
   ],

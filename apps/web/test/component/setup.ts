@@ -1,0 +1,42 @@
+/**
+ * Setup for the web app's component tests (jsdom): Testing Library's matchers-free style (plain
+ * `expect`), jest-axe's `toHaveNoViolations`, and the few browser APIs jsdom lacks that the components
+ * reach for (media queries, observers, scrolling).
+ */
+import { expect } from '@jest/globals';
+import { toHaveNoViolations } from 'jest-axe';
+
+expect.extend(toHaveNoViolations);
+
+Object.assign(globalThis, {
+  __VITE_ENV__: { PROD: false, DEV: true, MODE: 'test', BASE_URL: '/' },
+  IS_REACT_ACT_ENVIRONMENT: true,
+});
+
+if (!window.matchMedia) {
+  window.matchMedia = (query: string): MediaQueryList =>
+    ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addListener: () => undefined,
+      removeListener: () => undefined,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+      dispatchEvent: () => false,
+    }) as MediaQueryList;
+}
+
+class InertObserver {
+  observe(): void {}
+  unobserve(): void {}
+  disconnect(): void {}
+  takeRecords(): [] {
+    return [];
+  }
+}
+for (const name of ['ResizeObserver', 'IntersectionObserver'] as const) {
+  if (!(name in window)) Object.assign(window, { [name]: InertObserver });
+}
+window.scrollTo = () => undefined;
+Element.prototype.scrollIntoView ??= function scrollIntoView() {};
