@@ -1,13 +1,13 @@
 import 'reflect-metadata';
-import { CatalogueModule } from '@closetly/catalogue';
+import { CATALOGUE_MIGRATIONS, CatalogueModule } from '@closetly/catalogue';
 import { configureGatewayHttp, GATEWAY_SECRET_NAMES, GatewayModule, loadGatewayConfig } from '@closetly/gateway';
-import { IdentityModule } from '@closetly/identity';
-import { PagesModule } from '@closetly/pages';
-import { ProfileModule } from '@closetly/profile';
-import { RetentionModule } from '@closetly/retention';
-import { SearchModule } from '@closetly/search';
+import { IDENTITY_MIGRATIONS, IdentityModule } from '@closetly/identity';
+import { PAGES_MIGRATIONS, PagesModule } from '@closetly/pages';
+import { PROFILE_MIGRATIONS, ProfileModule } from '@closetly/profile';
+import { RETENTION_MIGRATIONS, RetentionModule } from '@closetly/retention';
+import { SEARCH_MIGRATIONS, SearchModule } from '@closetly/search';
 import { closeOnSignals, connectInProcessTransports, createHttpApp, createPlatform, defaultPublicUrl, keptSecrets, PlatformEnv } from '@closetly/server';
-import { WardrobeModule } from '@closetly/wardrobe';
+import { WARDROBE_MIGRATIONS, WardrobeModule } from '@closetly/wardrobe';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { loadEmbeddedConfig } from './config';
 import { type DemoSeedReport, DemoSeeder, isDatabaseEmpty } from './demo/demo-seeder';
@@ -35,6 +35,8 @@ export interface EmbeddedApp {
 
 /** The service modules of the product, in one list so both entry points boot the same set. */
 export const SERVICE_MODULES = [IdentityModule, CatalogueModule, WardrobeModule, ProfileModule, SearchModule, RetentionModule, PagesModule];
+/** Their schemas, migrated in one database: a throwaway (in-memory) one starts from a copy with all of them applied. */
+const SERVICE_MIGRATIONS = [IDENTITY_MIGRATIONS, CATALOGUE_MIGRATIONS, WARDROBE_MIGRATIONS, PROFILE_MIGRATIONS, SEARCH_MIGRATIONS, RETENTION_MIGRATIONS, PAGES_MIGRATIONS];
 
 /**
  * Embedded mode: the gateway and every service module in one process, on
@@ -52,7 +54,7 @@ export async function startEmbeddedApp(env: NodeJS.ProcessEnv = process.env): Pr
   const rawEnv = { ...env, ...kept, CLOSETLY_MODE: 'embedded', PUBLIC_URL: defaultPublicUrl(env) };
   const config = loadGatewayConfig(rawEnv);
   const embedded = loadEmbeddedConfig(rawEnv);
-  const platform = await createPlatform({ env: config, rawEnv, addresses: config, processName: 'closetly', needsDatabase: true });
+  const platform = await createPlatform({ env: config, rawEnv, addresses: config, processName: 'closetly', needsDatabase: true, migrations: SERVICE_MIGRATIONS });
   const app = await createHttpApp(platform, [GatewayModule.forRoot(config), ...SERVICE_MODULES], { trustedProxies: config.TRUSTED_PROXIES });
   connectInProcessTransports(app, platform);
   await configureGatewayHttp(app, config, platform.logger);

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { Module } from '@nestjs/common';
-import { FileMailer, MAILER, MailQueue, PLATFORM, type Platform, PROCESS_ENV, ServiceRuntimeModule, SmtpMailer } from '@closetly/server';
+import { FileMailer, MAILER, MailQueue, PLATFORM, type Platform, PROCESS_ENV, type SchemaMigrations, ServiceRuntimeModule, SmtpMailer } from '@closetly/server';
 import { AccountsRepository } from './accounts/accounts.repository';
 import { AccountsService } from './accounts/accounts.service';
 import { EmailProof } from './accounts/email-proof';
@@ -21,14 +21,13 @@ import { SessionsService } from './sessions/sessions.service';
 import { SignInFailuresRepository } from './sign-in-throttle/sign-in-failures.repository';
 import { SignInThrottle } from './sign-in-throttle/sign-in-throttle.service';
 
+/** The identity service's schema and its migrations (the embedded product starts from a copy with all of them applied). */
+export const IDENTITY_MIGRATIONS: SchemaMigrations = { name: 'identity', migrationsFolder: join(__dirname, 'db', 'migrations') };
+
 /** The identity service: beta codes, accounts, sessions and refresh tokens, password reset, roles, OpenID Connect sign-in. */
 @Module({
   imports: [
-    ServiceRuntimeModule.forService({
-      name: 'identity',
-      migrationsFolder: join(__dirname, 'db', 'migrations'),
-      tables: identityPlatformTables,
-    }),
+    ServiceRuntimeModule.forService({ ...IDENTITY_MIGRATIONS, tables: identityPlatformTables }),
   ],
   controllers: [IdentityRpcController],
   providers: [

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { Module } from '@nestjs/common';
 import { ScheduleModule } from '@nestjs/schedule';
-import { ErasedAccounts, FileMailer, MAILER, MailQueue, PLATFORM, type Platform, PROCESS_ENV, randomSecret, ServiceRuntimeModule, SigningKeys, SmtpMailer } from '@closetly/server';
+import { ErasedAccounts, FileMailer, MAILER, MailQueue, PLATFORM, type Platform, PROCESS_ENV, randomSecret, type SchemaMigrations, ServiceRuntimeModule, SigningKeys, SmtpMailer } from '@closetly/server';
 import { loadProfileConfig, PROFILE_CONFIG, type ProfileConfig } from './config';
 import { erasedAccounts, profilePlatformTables } from './db/schema';
 import { NotificationsRepository } from './price-alerts/notifications.repository';
@@ -18,6 +18,9 @@ import { ProfilesService } from './profiles/profiles.service';
 import { RecentSearchesRepository } from './recent-searches/recent-searches.repository';
 import { RecentSearchesService } from './recent-searches/recent-searches.service';
 
+/** The profile service's schema and its migrations (the embedded product starts from a copy with all of them applied). */
+export const PROFILE_MIGRATIONS: SchemaMigrations = { name: 'profile', migrationsFolder: join(__dirname, 'db', 'migrations') };
+
 /**
  * The profile service: each shopper's profile, recent searches and price alerts (saved products' targets,
  * notifications, the daily digest mail), and the owner's rights over them (export, erasure). Boots the same
@@ -26,11 +29,7 @@ import { RecentSearchesService } from './recent-searches/recent-searches.service
 @Module({
   imports: [
     ScheduleModule.forRoot(),
-    ServiceRuntimeModule.forService({
-      name: 'profile',
-      migrationsFolder: join(__dirname, 'db', 'migrations'),
-      tables: profilePlatformTables,
-    }),
+    ServiceRuntimeModule.forService({ ...PROFILE_MIGRATIONS, tables: profilePlatformTables }),
   ],
   controllers: [ProfileRpcController, ProfileConsumer],
   providers: [

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { Module } from '@nestjs/common';
 import { ScheduleModule } from '@nestjs/schedule';
-import { PROCESS_ENV, ServiceRuntimeModule } from '@closetly/server';
+import { PROCESS_ENV, type SchemaMigrations, ServiceRuntimeModule } from '@closetly/server';
 import { RetentionClock } from './clock';
 import { loadRetentionConfig, RETENTION_CONFIG } from './config';
 import { retentionPlatformTables } from './db/schema';
@@ -11,15 +11,14 @@ import { RetentionRpcController } from './retention.rpc.controller';
 import { RetentionService } from './retention.service';
 import { SweepSchedule } from './sweep-schedule';
 
+/** The retention service's schema and its migrations (the embedded product starts from a copy with all of them applied). */
+export const RETENTION_MIGRATIONS: SchemaMigrations = { name: 'retention', migrationsFolder: join(__dirname, 'db', 'migrations') };
+
 /** The retention service: the 30-day rule's read model, its scheduled sweep and the at-risk list. Boots the same way embedded (all-in-one) and distributed (own process). */
 @Module({
   imports: [
     ScheduleModule.forRoot(),
-    ServiceRuntimeModule.forService({
-      name: 'retention',
-      migrationsFolder: join(__dirname, 'db', 'migrations'),
-      tables: retentionPlatformTables,
-    }),
+    ServiceRuntimeModule.forService({ ...RETENTION_MIGRATIONS, tables: retentionPlatformTables }),
   ],
   controllers: [RetentionRpcController, RetentionConsumer],
   providers: [

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { Module } from '@nestjs/common';
-import { ErasedAccounts, ServiceRuntimeModule } from '@closetly/server';
+import { ErasedAccounts, type SchemaMigrations, ServiceRuntimeModule } from '@closetly/server';
 import { erasedAccounts, wardrobePlatformTables } from './db/schema';
 import { PrivacyService } from './privacy/privacy.service';
 import { RecommendationsRepository } from './recommendations/recommendations.repository';
@@ -11,14 +11,13 @@ import { SavesService } from './saves/saves.service';
 import { WardrobeConsumer } from './wardrobe.consumer';
 import { WardrobeRpcController } from './wardrobe.rpc.controller';
 
+/** The wardrobe service's schema and its migrations (the embedded product starts from a copy with all of them applied). */
+export const WARDROBE_MIGRATIONS: SchemaMigrations = { name: 'wardrobe', migrationsFolder: join(__dirname, 'db', 'migrations') };
+
 /** The wardrobe service: each user's saved items, recommendations from everyone's, and the owner's rights over theirs (export, erasure). Boots the same way embedded and distributed. */
 @Module({
   imports: [
-    ServiceRuntimeModule.forService({
-      name: 'wardrobe',
-      migrationsFolder: join(__dirname, 'db', 'migrations'),
-      tables: wardrobePlatformTables,
-    }),
+    ServiceRuntimeModule.forService({ ...WARDROBE_MIGRATIONS, tables: wardrobePlatformTables }),
   ],
   controllers: [WardrobeRpcController, WardrobeConsumer],
   providers: [SavesRepository, SavesService, RecommendationsRepository, RecommendationsService, RecommenderCache, PrivacyService, { provide: ErasedAccounts, useValue: new ErasedAccounts(erasedAccounts) }],

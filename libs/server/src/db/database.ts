@@ -9,7 +9,9 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { Client, Pool } from 'pg';
-import { blankClusterStore } from './blank-pglite-cluster';
+import { blankClusterStore, type ClusterCopyStore, migratedClusterStore, type SchemaMigrations } from './pglite-cluster-copies';
+
+export type { SchemaMigrations } from './pglite-cluster-copies';
 
 /** A Drizzle database or a transaction inside one: both run queries. */
 export type Db = PgDatabase<PgQueryResultHKT>;
@@ -29,16 +31,40 @@ export interface ConnectionOptions {
   dataDir: string;
   databaseUrl: string;
   poolSize: number;
+  /**
+   * Embedded, in memory: the schemas this process will migrate. The database then starts from a copy with
+   * all of them applied (one per machine and set of migrations), and each service's migrate finds nothing to do.
+   */
+  migrations?: readonly SchemaMigrations[];
 }
 
 /** Throwaway in-memory databases start from one blank cluster per machine instead of each running initdb. */
 const blankClusters = blankClusterStore();
+/** …and from one migrated cluster per set of schemas, made from the blank one. */
+const migratedClusters = new Map<string, ClusterCopyStore>();
+
+function migratedClustersFor(migrations: readonly SchemaMigrations[]): ClusterCopyStore {
+  const key = JSON.stringify(migrations);
+  let store = migratedClusters.get(key);
+  if (!store) {
+    store = migratedClusterStore(migrations, migrateAll, blankClusters);
+    migratedClusters.set(key, store);
+  }
+  return store;
+}
+
+async function migrateAll(client: PGlite, migrations: readonly SchemaMigrations[]): Promise<void> {
+  const connection: DatabaseConnection = { kind: 'pglite', client, close: () => client.close() };
+  const db = drizzleFor(connection);
+  for (const { name, migrationsFolder } of migrations) await migrateService(connection, db, name, migrationsFolder);
+}
 
 export async function openConnection(options: ConnectionOptions): Promise<DatabaseConnection> {
   if (options.mode === 'embedded') {
     let client: PGlite;
     if (options.dataDir === ':memory:') {
-      client = await blankClusters.open((pgliteOptions) => PGlite.create(pgliteOptions), { extensions: { pg_trgm } });
+      const copies = options.migrations?.length ? migratedClustersFor(options.migrations) : blankClusters;
+      client = await copies.open((pgliteOptions) => PGlite.create(pgliteOptions), { extensions: { pg_trgm } });
     } else {
       const dataDir = resolve(options.dataDir, 'pglite');
       mkdirSync(dataDir, { recursive: true });

@@ -5,7 +5,7 @@ import pino, { type Logger } from 'pino';
 import { type Cache, MemoryCache, RedisCache } from '../cache/cache';
 import { generateInProcessCallKey, InternalCallSigner, InternalCallVerifier, privateKeyFromPem, publicKeysFromPem, type TrustedCallerKey } from '../auth/internal-calls';
 import { ConfigError, kafkaAuthOf, parseHostPort, type PlatformEnv, type ServiceAddressEnv } from '../config/env';
-import { type DatabaseConnection, openConnection } from '../db/database';
+import { type DatabaseConnection, openConnection, type SchemaMigrations } from '../db/database';
 import type { EventTransport } from '../events/event-transport';
 import { InProcessEventBus } from '../events/in-process-event-bus';
 import { KafkaEventTransport } from '../events/kafka-event-transport';
@@ -55,6 +55,8 @@ export interface PlatformOptions {
   /** Who runs in this process, for logs and client ids. */
   processName: string;
   needsDatabase: boolean;
+  /** The schemas this process migrates, so an in-memory database starts with them applied (see openConnection). */
+  migrations?: readonly SchemaMigrations[];
   /** Prefix for cache keys, so test runs sharing one Redis stay apart. */
   cachePrefix?: string;
   /**
@@ -131,7 +133,7 @@ export async function createPlatform(options: PlatformOptions): Promise<Platform
   let database: DatabaseConnection | undefined;
   try {
     database = options.needsDatabase
-      ? await openConnection({ mode: env.CLOSETLY_MODE, dataDir: env.DATA_DIR, databaseUrl: env.DATABASE_URL, poolSize: env.DATABASE_POOL_SIZE })
+      ? await openConnection({ mode: env.CLOSETLY_MODE, dataDir: env.DATA_DIR, databaseUrl: env.DATABASE_URL, poolSize: env.DATABASE_POOL_SIZE, migrations: options.migrations })
       : undefined;
   } catch (error) {
     await metricsServer?.close();

@@ -10,7 +10,7 @@ import {
 } from '@nestjs/common';
 import { PingRequest, pingPattern, type ServiceName } from '@closetly/contracts';
 import { Payload } from '@nestjs/microservices';
-import { type Db, drizzleFor, migrateService, pingDatabase } from '../db/database';
+import { type Db, drizzleFor, migrateService, pingDatabase, type SchemaMigrations } from '../db/database';
 import type { PlatformTables } from '../db/platform-tables';
 import { EventInbox } from '../events/event-inbox';
 import { InboxPruner } from '../events/inbox-pruner';
@@ -23,10 +23,8 @@ import type { Platform } from './platform';
 import { createSystemStatusController, SystemStatusReader } from './system-status';
 import { DATABASE, PLATFORM, SERVICE_NAME } from './tokens';
 
-export interface ServiceRuntimeOptions {
+export interface ServiceRuntimeOptions extends SchemaMigrations {
   name: ServiceName | string;
-  /** Folder of this service's Drizzle migrations. */
-  migrationsFolder: string;
   /** The service's outbox and inbox tables (from `platformTables(schema)`). */
   tables: PlatformTables;
 }

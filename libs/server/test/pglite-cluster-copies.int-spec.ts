@@ -1,12 +1,12 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { blankClusterStore } from '../src/db/blank-pglite-cluster';
+import { blankClusterStore, migratedClusterStore, migrationsHash, type SchemaMigrations } from '../src/db/pglite-cluster-copies';
 
 /** In-memory databases start from a blank cluster copied once per machine (real PGlite, real files). */
-describe('blank PGlite cluster copy', () => {
+describe('PGlite cluster copies', () => {
   let folder: string;
   let file: string;
   const opened: PGlite[] = [];
@@ -73,5 +73,48 @@ describe('blank PGlite cluster copy', () => {
     // The next process starts from the new copy.
     await blankClusterStore(damaged).open(standInCreate, options);
     expect(calls.map((call) => call.loadDataDir !== undefined)).toEqual([true, false, true]);
+  });
+
+  it('starts a database with every schema migrated from a copy made once from the blank one, keyed by the migrations', async () => {
+    // The machine's blank copy, which other tests have most likely made already: no initdb here.
+    const blank = blankClusterStore();
+    const folderOf = (name: string) => {
+      const migrationsFolder = join(folder, name, 'migrations');
+      mkdirSync(join(migrationsFolder, 'meta'), { recursive: true });
+      writeFileSync(join(migrationsFolder, '0000_init.sql'), `create schema ${name}; create table ${name}.items (id int);`);
+      writeFileSync(join(migrationsFolder, 'meta', '_journal.json'), '{"entries":[]}');
+      return migrationsFolder;
+    };
+    const migrations: SchemaMigrations[] = [
+      { name: 'wardrobe', migrationsFolder: folderOf('wardrobe') },
+      { name: 'profile', migrationsFolder: folderOf('profile') },
+    ];
+    // A stand-in for the services' migrate step: each schema's SQL file, run once per copy made.
+    const migrated: string[][] = [];
+    const migrate = async (client: PGlite, schemas: readonly SchemaMigrations[]) => {
+      migrated.push(schemas.map((schema) => schema.name));
+      for (const schema of schemas) await client.exec(readFileSync(join(schema.migrationsFolder, '0000_init.sql'), 'utf8'));
+    };
+    const tablesOf = async (client: PGlite) =>
+      (await client.query<{ name: string }>(`select schemaname || '.' || tablename as name from pg_tables where schemaname in ('wardrobe', 'profile') order by 1`)).rows.map((row) => row.name);
+
+    const first = await migratedClusterStore(migrations, migrate, blank, folder).open(create, options);
+    expect(await tablesOf(first)).toEqual(['profile.items', 'wardrobe.items']);
+    await first.exec('insert into wardrobe.items values (1)');
+    // Another process: the migrated copy, with no migration run and none of the first database's rows.
+    const later = await migratedClusterStore(migrations, migrate, blank, folder).open(create, options);
+    expect(migrated).toEqual([['wardrobe', 'profile']]);
+    expect(await tablesOf(later)).toEqual(['profile.items', 'wardrobe.items']);
+    expect((await later.query('select * from wardrobe.items')).rows).toEqual([]);
+
+    // A new migration file is another set: a copy of its own, made from the blank one (no second initdb).
+    const before = migrationsHash(migrations);
+    writeFileSync(join(migrations[1]!.migrationsFolder, '0001_more.sql'), 'create table profile.more (id int);');
+    expect(migrationsHash(migrations)).not.toBe(before);
+    const calls = createCalls.length;
+    await migratedClusterStore(migrations, migrate, blank, folder).open(create, options);
+    expect(migrated).toHaveLength(2);
+    expect(createCalls.slice(calls).map((call) => call.loadDataDir instanceof Blob)).toEqual([true]);
+    expect(readdirSync(folder).filter((name) => name.startsWith('closetly-pglite-migrated-'))).toHaveLength(2);
   });
 });
