@@ -5,6 +5,7 @@
  */
 import { expect } from '@jest/globals';
 import { toHaveNoViolations } from 'jest-axe';
+import { TextDecoder, TextEncoder } from 'node:util';
 
 expect.extend(toHaveNoViolations);
 
@@ -38,5 +39,7 @@ class InertObserver {
 for (const name of ['ResizeObserver', 'IntersectionObserver'] as const) {
   if (!(name in window)) Object.assign(window, { [name]: InertObserver });
 }
+// react-router and the live events client encode and decode text; jsdom has neither class.
+Object.assign(globalThis, { TextEncoder: globalThis.TextEncoder ?? TextEncoder, TextDecoder: globalThis.TextDecoder ?? TextDecoder });
 window.scrollTo = () => undefined;
 Element.prototype.scrollIntoView ??= function scrollIntoView() {};
