@@ -149,6 +149,9 @@ export interface RenderOptions {
   route?: string;
   /** The route pattern the element is rendered at (for useParams); every other path renders nothing. */
   path?: string;
+  /** The auth store to use (the app's own, for code that imports it); a new one by default. */
+  store?: AuthStore;
+  queryClient?: QueryClient;
 }
 
 export interface Rendered extends RenderResult {
@@ -160,9 +163,7 @@ export interface Rendered extends RenderResult {
 }
 
 /** The component inside the app's providers, with a session started through the real auth store when `user` is given. */
-export function renderWithApp(ui: ReactElement, { user = null, route = '/', path = '*' }: RenderOptions = {}): Rendered {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false }, mutations: { retry: false } } });
-  const store = createAuthStore({ api });
+export function renderWithApp(ui: ReactElement, { user = null, route = '/', path = '*', store = createAuthStore({ api }), queryClient = testQueryClient() }: RenderOptions = {}): Rendered {
   connectApiAuth({ getAccessToken: store.getAccessToken, onUnauthorized: store.handleUnauthorized });
   if (user) store.completeSignIn(session(user));
   const where = { current: route };
@@ -178,6 +179,10 @@ export function renderWithApp(ui: ReactElement, { user = null, route = '/', path
     </AppProviders>,
   );
   return { ...result, user: userEvent.setup(), queryClient, store, location: () => where.current };
+}
+
+export function testQueryClient(): QueryClient {
+  return new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false }, mutations: { retry: false } } });
 }
 
 function AppProviders({ queryClient, store, children }: { queryClient: QueryClient; store: AuthStore; children: ReactNode }) {
