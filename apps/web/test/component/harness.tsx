@@ -178,7 +178,7 @@ export function renderWithApp(ui: ReactElement, { user = null, route = '/', path
       </MemoryRouter>
     </AppProviders>,
   );
-  return { ...result, user: userEvent.setup(), queryClient, store, location: () => where.current };
+  return { ...result, user: userEvent.setup({ delay: null }), queryClient, store, location: () => where.current };
 }
 
 export function testQueryClient(): QueryClient {

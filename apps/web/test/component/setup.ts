@@ -9,23 +9,28 @@ import { TextDecoder, TextEncoder } from 'node:util';
 
 expect.extend(toHaveNoViolations);
 
+/** The jsdom globals filled in here, typed for this file: the Node tsconfig that checks it has no DOM library. */
+const { window, Element } = globalThis as unknown as {
+  window: Record<string, unknown> & { matchMedia?: (query: string) => object; scrollTo: () => void };
+  Element: { prototype: { scrollIntoView?: () => void } };
+};
+
 Object.assign(globalThis, {
   __VITE_ENV__: { PROD: false, DEV: true, MODE: 'test', BASE_URL: '/' },
   IS_REACT_ACT_ENVIRONMENT: true,
 });
 
 if (!window.matchMedia) {
-  window.matchMedia = (query: string): MediaQueryList =>
-    ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addListener: () => undefined,
-      removeListener: () => undefined,
-      addEventListener: () => undefined,
-      removeEventListener: () => undefined,
-      dispatchEvent: () => false,
-    }) as MediaQueryList;
+  window.matchMedia = (query: string) => ({
+    matches: false,
+    media: query,
+    onchange: null,
+    addListener: () => undefined,
+    removeListener: () => undefined,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+    dispatchEvent: () => false,
+  });
 }
 
 class InertObserver {
