@@ -8,6 +8,7 @@ import { activeSavesText, atRiskFailureMessage, atRiskStatus, contestedFailureMe
 import { ContestedProducts } from './contested-products';
 import { ProductDialog } from './product-dialog';
 import { SystemPanel } from './system-panel';
+import { BusyButton } from '@/components/ui/busy-button';
 
 /**
  * Spec §2 /admin: the at-risk table and Products Missing Gender Tags, a Refresh button, and the
@@ -37,9 +38,9 @@ export function AdminDashboard() {
   return (
     <div className="admin">
       <div className="admin__toolbar">
-        <button type="button" className="button button--primary" onClick={refresh} disabled={loading}>
+        <BusyButton type="button" className="button button--primary" onClick={refresh} busy={loading}>
           Refresh
-        </button>
+        </BusyButton>
         {loading ? (
           <span className="admin__loading" role="status">
             Loading...

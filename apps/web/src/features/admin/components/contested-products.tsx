@@ -1,4 +1,5 @@
-import type { ContestedProduct, ContestReason } from '@closetly/contracts';
+import type { ContestedProduct, ContestReason, ResolveContestRequest } from '@closetly/contracts';
+import { BusyButton } from '@/components/ui/busy-button';
 import { FormAlert } from '@/components/ui/form-alert';
 import { productImageSrc, showPlaceholderOnError } from '@/lib/product-image';
 import { useResolveContest } from '../api/admin-queries';
@@ -20,6 +21,11 @@ export function ContestedProducts({ contests, loading }: ContestedProductsProps)
   const resolve = useResolveContest();
   const keep = (contest: ContestedProduct, resolution: Parameters<typeof resolve.mutate>[0]['resolution']) => resolve.mutate({ productId: contest.productId, resolution });
   const busy = (productId: string) => resolve.isPending && resolve.variables?.productId === productId;
+  /** The button whose choice is on its way: it says so, the product's other buttons only wait. */
+  const sending = (productId: string, choice: ResolveContestRequest) => {
+    const sent = resolve.variables?.resolution;
+    return busy(productId) && sent?.keep === choice.keep && (sent.keep !== 'capture' || (choice.keep === 'capture' && sent.userId === choice.userId));
+  };
 
   return (
     <section className="admin__section" aria-labelledby="contested-heading">
@@ -91,15 +97,16 @@ export function ContestedProducts({ contests, loading }: ContestedProductsProps)
                           <span className="contest__meta">
                             {capture.brand} · {contestPrice(capture.price, capture.currency)}
                           </span>
-                          <button
+                          <BusyButton
                             type="button"
                             className="button button--ghost button--small"
+                            busy={sending(contest.productId, { keep: 'capture', userId: capture.userId })}
                             disabled={busy(contest.productId)}
                             onClick={() => keep(contest, { keep: 'capture', userId: capture.userId })}
                             aria-label={`Keep saver ${index + 1}'s version of ${contest.shown.name}`}
                           >
                             Keep this
-                          </button>
+                          </BusyButton>
                         </li>
                       ))}
                     </ul>
@@ -107,25 +114,27 @@ export function ContestedProducts({ contests, loading }: ContestedProductsProps)
                   <td>
                     <div className="contest__actions">
                       {contest.page ? (
-                        <button
+                        <BusyButton
                           type="button"
                           className="button button--primary button--small"
+                          busy={sending(contest.productId, { keep: 'page' })}
                           disabled={busy(contest.productId)}
                           onClick={() => keep(contest, { keep: 'page' })}
                           aria-label={`Keep the page's version of ${contest.shown.name}`}
                         >
                           Keep page
-                        </button>
+                        </BusyButton>
                       ) : null}
-                      <button
+                      <BusyButton
                         type="button"
                         className="button button--danger button--small"
+                        busy={sending(contest.productId, { keep: 'hidden' })}
                         disabled={busy(contest.productId)}
                         onClick={() => keep(contest, { keep: 'hidden' })}
                         aria-label={`Hide ${contest.shown.name}`}
                       >
                         Hide
-                      </button>
+                      </BusyButton>
                     </div>
                   </td>
                 </tr>

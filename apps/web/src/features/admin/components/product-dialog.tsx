@@ -6,6 +6,7 @@ import { ModalDialog } from '@/components/ui/modal-dialog';
 import { productImageSrc, showPlaceholderOnError } from '@/lib/product-image';
 import { useProductActions } from '../api/admin-queries';
 import { hiddenChangeNotice, visibilityText } from '../lib/product-visibility';
+import { BusyButton } from '@/components/ui/busy-button';
 
 /**
  * The administrator's product dialog (spec §2 "an Edit action that opens the product dialog"): set the
@@ -71,15 +72,15 @@ function ProductEditor({ product }: { product: Product }) {
             </option>
           ))}
         </select>
-        <button type="button" className="button button--primary" onClick={() => void saveGender()} disabled={busy}>
+        <BusyButton type="button" className="button button--primary" onClick={() => void saveGender()} busy={setGender.isPending} disabled={busy}>
           Save Gender
-        </button>
+        </BusyButton>
       </div>
       <div className="admin-dialog__row">
         <p className="admin-dialog__visibility">{visibilityText(visibility)}</p>
-        <button type="button" className="button button--ghost" onClick={() => void toggleHidden()} disabled={busy}>
+        <BusyButton type="button" className="button button--ghost" onClick={() => void toggleHidden()} busy={setHidden.isPending} disabled={busy}>
           {hidden ? 'Show Product' : 'Hide Product'}
-        </button>
+        </BusyButton>
       </div>
       {notice ? (
         <p className={notice.error ? 'form-alert form-alert--error' : 'admin-dialog__notice'} role={notice.error ? 'alert' : 'status'}>

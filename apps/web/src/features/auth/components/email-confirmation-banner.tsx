@@ -2,6 +2,7 @@ import { ApiError } from '@closetly/api-client';
 import { CONFIRMATION_RESEND_MESSAGE } from '@closetly/contracts';
 import { useEmailStatus, useResendConfirmation } from '../api/email-confirmation';
 import { EMAIL_CONFIRMATION_MESSAGES } from '../lib/auth-messages';
+import { BusyButton } from '@/components/ui/busy-button';
 
 /**
  * A quiet banner under the header while the signed-in user's address is
@@ -31,9 +32,9 @@ export function EmailConfirmationBanner() {
         </p>
         <p className="confirm-banner__action" aria-live="polite">
           {answer ?? (
-            <button type="button" className="button button--outline confirm-banner__button" disabled={resend.isPending} aria-busy={resend.isPending || undefined} onClick={() => resend.mutate()}>
-              {resend.isPending ? 'Sending…' : 'Resend e-mail'}
-            </button>
+            <BusyButton type="button" className="button button--outline confirm-banner__button" busy={resend.isPending} busyText="Sending…" onClick={() => resend.mutate()}>
+              Resend e-mail
+            </BusyButton>
           )}
         </p>
       </div>

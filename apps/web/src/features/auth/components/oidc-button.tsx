@@ -1,4 +1,5 @@
 import { GoogleIcon } from '@/components/ui/icons';
+import { BusyButton } from '@/components/ui/busy-button';
 
 export interface OidcButtonProps {
   label: string;
@@ -10,15 +11,9 @@ export interface OidcButtonProps {
 /** "Sign in with Google" / "Sign up with Google": the product's text names the provider (spec §8). */
 export function OidcButton({ label, busy, disabled, onClick }: OidcButtonProps) {
   return (
-    <button
-      type="button"
-      className="button button--ghost button--block oidc-button"
-      onClick={onClick}
-      disabled={busy || disabled}
-      aria-busy={busy || undefined}
-    >
+    <BusyButton type="button" className="button button--ghost button--block oidc-button" onClick={onClick} busy={busy} disabled={disabled}>
       <GoogleIcon />
       {label}
-    </button>
+    </BusyButton>
   );
 }

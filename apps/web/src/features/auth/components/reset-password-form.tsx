@@ -10,6 +10,7 @@ import { useResetPassword } from '../api/reset-password';
 import { RESET_PASSWORD_MESSAGES } from '../lib/auth-messages';
 import { FormAlert } from '@/components/ui/form-alert';
 import { PasswordRules } from './password-rules';
+import { BusyButton } from '@/components/ui/busy-button';
 
 /** The contract's password rule plus a matching confirmation, as on sign-up. */
 const ResetPasswordFormSchema = z
@@ -77,14 +78,9 @@ export function ResetPasswordForm({ token }: ResetPasswordFormProps) {
           error={errors.confirmPassword?.message}
           {...form.register('confirmPassword')}
         />
-        <button
-          className="button button--primary button--block"
-          type="submit"
-          disabled={invalidLink || reset.isPending}
-          aria-busy={reset.isPending || undefined}
-        >
-          {reset.isPending ? 'Resetting password...' : 'Reset password'}
-        </button>
+        <BusyButton className="button button--primary button--block" type="submit" busy={reset.isPending} busyText="Resetting password..." disabled={invalidLink}>
+          Reset password
+        </BusyButton>
       </form>
     </div>
   );

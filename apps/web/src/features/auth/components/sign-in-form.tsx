@@ -12,6 +12,7 @@ import { FORGOT_PASSWORD_MESSAGES, SIGN_IN_MESSAGES, signInErrorMessage } from '
 import { AuthDivider } from './auth-divider';
 import { FormAlert } from '@/components/ui/form-alert';
 import { OidcButton } from './oidc-button';
+import { BusyButton } from '@/components/ui/busy-button';
 
 type ForgotNotice = { tone: 'error' | 'success'; text: string } | null;
 
@@ -82,21 +83,15 @@ export function SignInForm() {
         />
 
         <div className="auth-form__forgot">
-          <button
-            type="button"
-            className="link-button"
-            onClick={onForgotPassword}
-            disabled={forgot.isPending}
-            aria-busy={forgot.isPending || undefined}
-          >
-            {forgot.isPending ? FORGOT_PASSWORD_MESSAGES.sending : 'Forgot password?'}
-          </button>
+          <BusyButton type="button" className="link-button" onClick={onForgotPassword} busy={forgot.isPending} busyText={FORGOT_PASSWORD_MESSAGES.sending}>
+            Forgot password?
+          </BusyButton>
         </div>
         {forgotNotice ? <FormAlert tone={forgotNotice.tone}>{forgotNotice.text}</FormAlert> : null}
 
-        <button className="button button--primary button--block" type="submit" disabled={busy} aria-busy={signIn.isPending || undefined}>
-          {signIn.isPending ? 'Signing in...' : 'Sign in'}
-        </button>
+        <BusyButton className="button button--primary button--block" type="submit" busy={signIn.isPending} busyText="Signing in..." disabled={busy}>
+          Sign in
+        </BusyButton>
       </form>
 
       {signInOptions.data?.google ? (

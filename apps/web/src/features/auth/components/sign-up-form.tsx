@@ -13,6 +13,7 @@ import { AuthDivider } from './auth-divider';
 import { FormAlert } from '@/components/ui/form-alert';
 import { OidcButton } from './oidc-button';
 import { PasswordRules } from './password-rules';
+import { BusyButton } from '@/components/ui/busy-button';
 
 type SignUpFormValues = z.input<typeof SignUpFormSchema>;
 
@@ -118,9 +119,9 @@ export function SignUpForm() {
           <Link to={paths.privacyPolicy}>Privacy Policy</Link>.
         </p>
 
-        <button className="button button--primary button--block" type="submit" disabled={busy} aria-busy={signUp.isPending || undefined}>
-          {signUp.isPending ? 'Signing up...' : 'Sign up'}
-        </button>
+        <BusyButton className="button button--primary button--block" type="submit" busy={signUp.isPending} busyText="Signing up..." disabled={busy}>
+          Sign up
+        </BusyButton>
       </form>
 
       {signInOptions.data?.google ? (

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { siteConfig } from '@/config/site';
 import { useVerifyBeta } from '../api/verify-beta';
+import { BusyButton } from '@/components/ui/busy-button';
 
 const BETA_MESSAGES = {
   invalidCode: 'Invalid verification code',
@@ -84,9 +85,9 @@ export function BetaAccessScreen({ onVerified }: BetaAccessScreenProps) {
           <p id={messageId} className="form-message form-message--error" aria-live="polite">
             {message}
           </p>
-          <button className="button button--primary button--block" type="submit" disabled={verify.isPending} aria-busy={verify.isPending || undefined}>
-            {verify.isPending ? 'Verifying...' : 'Verify Code'}
-          </button>
+          <BusyButton className="button button--primary button--block" type="submit" busy={verify.isPending} busyText="Verifying...">
+            Verify Code
+          </BusyButton>
         </form>
 
         <p className="beta-card__footer">

@@ -6,6 +6,7 @@ import { paths } from '@/config/paths';
 import { useTimedMessage } from '@/lib/use-timed-message';
 import { usePriceTarget, useSetPriceTarget } from '../api/price-history';
 import { readTargetPrice } from '../lib/price-target';
+import { BusyButton } from '@/components/ui/busy-button';
 
 export const TARGET_MESSAGES = {
   saved: 'Target price saved.',
@@ -71,9 +72,9 @@ export function PriceTargetField({ productId }: PriceTargetFieldProps) {
           aria-describedby={error ? errorId : undefined}
           onChange={(event) => setDraft(event.target.value)}
         />
-        <button type="submit" className="button button--outline" disabled={save.isPending}>
-          {save.isPending ? 'Saving...' : 'Set target'}
-        </button>
+        <BusyButton type="submit" className="button button--outline" busy={save.isPending} busyText="Saving...">
+          Set target
+        </BusyButton>
         {current !== null ? (
           <button type="button" className="link-button" disabled={save.isPending} onClick={() => void submit({ targetPrice: null })}>
             Clear target

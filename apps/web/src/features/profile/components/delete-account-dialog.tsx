@@ -10,6 +10,7 @@ import { ModalDialog } from '@/components/ui/modal-dialog';
 import { useDeleteAccount } from '../api/delete-account';
 import { DeleteAccountForm, type DeleteAccountFormValues } from '../lib/delete-account-form';
 import { deleteFailureMessage, PRIVACY_MESSAGES as M } from '../lib/privacy-messages';
+import { BusyButton } from '@/components/ui/busy-button';
 
 export interface DeleteAccountDialogProps {
   open: boolean;
@@ -101,9 +102,9 @@ function PasswordStep({ deletion, onCancel }: { deletion: Deletion; onCancel: ()
         <button type="button" className="button button--ghost" onClick={onCancel} disabled={busy}>
           {M.cancel}
         </button>
-        <button type="submit" className="button button--danger" disabled={busy} aria-busy={busy || undefined}>
-          {busy ? M.deleting : M.deleteFinal}
-        </button>
+        <BusyButton type="submit" className="button button--danger" busy={busy} busyText={M.deleting}>
+          {M.deleteFinal}
+        </BusyButton>
       </div>
     </form>
   );

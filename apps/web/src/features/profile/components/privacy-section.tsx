@@ -6,6 +6,7 @@ import { useExportAccount } from '../api/export-account';
 import { downloadFailureMessage, PRIVACY_MESSAGES as M } from '../lib/privacy-messages';
 import { DeleteAccountDialog } from './delete-account-dialog';
 import { ProfileSection } from './profile-section';
+import { BusyButton } from '@/components/ui/busy-button';
 
 /**
  * Privacy (issue 14): the user's own data rights, after the profile and outside its form. Download my data
@@ -30,15 +31,9 @@ export function PrivacySection() {
           <div className="privacy">
             <div className="privacy__action">
               <p className="privacy__text">{M.downloadExplanation}</p>
-              <button
-                type="button"
-                className="button button--ghost privacy__button"
-                onClick={onDownload}
-                disabled={download.isPending}
-                aria-busy={download.isPending || undefined}
-              >
-                {download.isPending ? M.downloading : M.download}
-              </button>
+              <BusyButton type="button" className="button button--ghost privacy__button" onClick={onDownload} busy={download.isPending} busyText={M.downloading}>
+                {M.download}
+              </BusyButton>
             </div>
             <div className="privacy__messages" aria-live="polite">
               {message ? <FormAlert tone={message.tone}>{message.text}</FormAlert> : null}

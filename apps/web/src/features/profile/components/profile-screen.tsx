@@ -3,6 +3,7 @@ import { useProfile } from '../api/get-profile';
 import { PROFILE_MESSAGES } from '../lib/profile-messages';
 import { PrivacySection } from './privacy-section';
 import { ProfileForm } from './profile-form';
+import { BusyButton } from '@/components/ui/busy-button';
 
 /** /profile: the profile (loading, its load failure, or the form; spec §2, §9), then Privacy. */
 export function ProfileScreen() {
@@ -24,9 +25,9 @@ function ProfileContent({ uid, query }: { uid: string; query: ReturnType<typeof 
         <FormAlert tone="error">
           {PROFILE_MESSAGES.loadFailed}
         </FormAlert>
-        <button className="button button--ghost" type="button" disabled={query.isFetching} onClick={() => void query.refetch()}>
+        <BusyButton className="button button--ghost" type="button" busy={query.isFetching} onClick={() => void query.refetch()}>
           Try again
-        </button>
+        </BusyButton>
       </div>
     );
   }

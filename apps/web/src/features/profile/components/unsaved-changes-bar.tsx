@@ -1,4 +1,5 @@
 import { PROFILE_MESSAGES } from '../lib/profile-messages';
+import { BusyButton } from '@/components/ui/busy-button';
 
 export interface UnsavedChangesBarProps {
   saving: boolean;
@@ -25,9 +26,9 @@ export function UnsavedChangesBar({ saving, error }: UnsavedChangesBarProps) {
             </p>
           ) : null}
         </div>
-        <button className="button button--primary unsaved-bar__save" type="submit" disabled={saving} aria-busy={saving || undefined}>
-          {saving ? PROFILE_MESSAGES.saving : PROFILE_MESSAGES.save}
-        </button>
+        <BusyButton className="button button--primary unsaved-bar__save" type="submit" busy={saving} busyText={PROFILE_MESSAGES.saving}>
+          {PROFILE_MESSAGES.save}
+        </BusyButton>
       </div>
     </div>
   );

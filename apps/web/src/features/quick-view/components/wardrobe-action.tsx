@@ -7,6 +7,7 @@ import { useAuth } from '@/features/auth/hooks/use-auth';
 import { useWardrobe } from '@/features/wardrobe/hooks/use-wardrobe';
 import { useTimedMessage } from '@/lib/use-timed-message';
 import { toItemInput } from '../lib/to-item-input';
+import { BusyButton } from '@/components/ui/busy-button';
 
 /** Spec §8 wardrobe messages. */
 export const REMOVE_FAILED_MESSAGE = 'Failed to remove item from wardrobe. Please try again.';
@@ -46,18 +47,19 @@ export function WardrobeAction({ product }: WardrobeActionProps) {
     }
   };
 
-  const label = busy === 'save' ? 'Saving...' : busy === 'remove' ? 'Removing...' : inWardrobe ? 'Remove from Wardrobe' : 'Save to Wardrobe';
   return (
     <>
-      <button
+      <BusyButton
         type="button"
         className={inWardrobe ? 'button button--outline quick-view__action' : 'button button--primary quick-view__action'}
-        disabled={busy !== null || !wardrobe.isLoaded}
+        busy={busy !== null}
+        busyText={busy === 'save' ? 'Saving...' : 'Removing...'}
+        disabled={!wardrobe.isLoaded}
         aria-pressed={inWardrobe}
         onClick={() => void onClick()}
       >
-        {label}
-      </button>
+        {inWardrobe ? 'Remove from Wardrobe' : 'Save to Wardrobe'}
+      </BusyButton>
       {message ? (
         <p className={`form-alert form-alert--${message.tone} quick-view__message`} role="alert">
           {message.text}

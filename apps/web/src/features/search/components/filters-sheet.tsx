@@ -1,5 +1,5 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { CloseIcon } from '@/components/ui/icons';
 import { filterOptions, type SearchFacets } from '../lib/filter-options';
 import { NO_FILTERS, hasFilters, toggleFilter, type SearchFilters } from '../lib/search-url';
@@ -21,11 +21,26 @@ export interface FiltersSheetProps {
  * closing it any other way leaves the results as they were.
  */
 export function FiltersSheet({ open, onOpenChange, filters, facets, onApply }: FiltersSheetProps) {
+  // Opened by a button of the page, not a Radix trigger: as ModalDialog, the focus goes back to it on closing.
+  const opener = useRef<HTMLElement | null>(null);
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className="dialog-overlay" />
-        <Dialog.Content className="filters-sheet" aria-describedby={undefined}>
+        <Dialog.Content
+          className="filters-sheet"
+          aria-describedby={undefined}
+          onOpenAutoFocus={() => {
+            opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+          }}
+          onCloseAutoFocus={(event) => {
+            const target = opener.current;
+            opener.current = null;
+            if (!target?.isConnected) return;
+            event.preventDefault();
+            target.focus();
+          }}
+        >
           {/* Mounted on each opening, so the ticks start from the page's filters. */}
           <FiltersSheetBody filters={filters} facets={facets} onApply={onApply} />
         </Dialog.Content>

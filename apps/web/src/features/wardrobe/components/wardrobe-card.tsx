@@ -1,5 +1,6 @@
 import type { WardrobeItem } from '@closetly/contracts';
 import { ProductCard, ProductSkeletonGrid } from '@/components/ui/product-card';
+import { BusyButton } from '@/components/ui/busy-button';
 
 export interface WardrobeCardProps {
   item: WardrobeItem;
@@ -16,15 +17,16 @@ export function WardrobeCard({ item, removing, onOpen, onRemove }: WardrobeCardP
       onOpen={onOpen}
       busy={removing}
       action={
-        <button
+        <BusyButton
           type="button"
           className="icon-button wardrobe-card__remove"
           aria-label={removing ? `Removing ${item.name}` : `Remove ${item.name} from wardrobe`}
-          disabled={removing}
+          busy={removing}
+          busyText={<span className="spinner" aria-hidden="true" />}
           onClick={() => onRemove(item)}
         >
-          {removing ? <span className="spinner" aria-hidden="true" /> : <span aria-hidden="true">×</span>}
-        </button>
+          <span aria-hidden="true">×</span>
+        </BusyButton>
       }
     />
   );
