@@ -81,8 +81,10 @@ function ProductEditor({ product }: { product: Product }) {
           {hidden ? 'Show Product' : 'Hide Product'}
         </button>
       </div>
-      {notice ? (
-        <p className={notice.error ? 'form-alert form-alert--error' : 'admin-dialog__notice'} role={notice.error ? 'alert' : 'status'}>
+      {/* The status region is always there, so a success is announced when it appears (an error is an alert). */}
+      <div role="status">{notice && !notice.error ? <p className="admin-dialog__notice">{notice.text}</p> : null}</div>
+      {notice?.error ? (
+        <p className="form-alert form-alert--error" role="alert">
           {notice.text}
         </p>
       ) : null}

@@ -1,6 +1,6 @@
 import { ApiError } from '@closetly/api-client';
 import type { ProductView } from '@closetly/contracts';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/features/auth/hooks/use-auth';
@@ -11,6 +11,9 @@ import { toItemInput } from '../lib/to-item-input';
 /** Spec §8 wardrobe messages. */
 export const REMOVE_FAILED_MESSAGE = 'Failed to remove item from wardrobe. Please try again.';
 export const OPERATION_FAILED_MESSAGE = 'Operation failed. Please try again.';
+/** Said to screen readers (the spec shows the button's new label only). */
+export const SAVED_ANNOUNCEMENT = 'Saved to your wardrobe.';
+export const REMOVED_ANNOUNCEMENT = 'Removed from your wardrobe.';
 
 export interface WardrobeActionProps {
   product: ProductView;
@@ -22,6 +25,15 @@ export function WardrobeAction({ product }: WardrobeActionProps) {
   const wardrobe = useWardrobe();
   const [busy, setBusy] = useState<'save' | 'remove' | null>(null);
   const { message, show } = useTimedMessage();
+  const [done, setDone] = useState<string | null>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  /** The button had the focus when pressed: it gets it back once it is enabled again (disabling it dropped it). */
+  const refocus = useRef(false);
+  useEffect(() => {
+    if (busy !== null || !refocus.current) return;
+    refocus.current = false;
+    if (document.activeElement === document.body || document.activeElement === button.current) button.current?.focus();
+  }, [busy]);
 
   if (auth.status !== 'signedIn') {
     return (
@@ -34,10 +46,13 @@ export function WardrobeAction({ product }: WardrobeActionProps) {
   const inWardrobe = wardrobe.has(product.id);
 
   const onClick = async () => {
+    refocus.current = document.activeElement === button.current;
     setBusy(inWardrobe ? 'remove' : 'save');
+    setDone(null);
     try {
       if (inWardrobe) await wardrobe.remove(product.id);
       else await wardrobe.save(toItemInput(product));
+      setDone(inWardrobe ? REMOVED_ANNOUNCEMENT : SAVED_ANNOUNCEMENT);
     } catch (error) {
       if (inWardrobe) show('error', REMOVE_FAILED_MESSAGE);
       else show('error', (error instanceof ApiError ? error.serverMessage : undefined) ?? OPERATION_FAILED_MESSAGE);
@@ -50,6 +65,7 @@ export function WardrobeAction({ product }: WardrobeActionProps) {
   return (
     <>
       <button
+        ref={button}
         type="button"
         className={inWardrobe ? 'button button--outline quick-view__action' : 'button button--primary quick-view__action'}
         disabled={busy !== null || !wardrobe.isLoaded}
@@ -58,6 +74,10 @@ export function WardrobeAction({ product }: WardrobeActionProps) {
       >
         {label}
       </button>
+      {/* Always present, so what it says is announced when it changes. */}
+      <p className="visually-hidden" role="status">
+        {done}
+      </p>
       {message ? (
         <p className={`form-alert form-alert--${message.tone} quick-view__message`} role="alert">
           {message.text}
