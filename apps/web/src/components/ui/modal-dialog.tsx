@@ -5,14 +5,23 @@ import { CloseIcon } from './icons';
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 /**
- * The first control inside the nearest of these elements still on the page, so the focus lands near where
- * it was, not on the body. Only a part of the page's content: when the whole page went (the dialog's work
- * navigated away), the new page's heading takes the focus instead (lib/page-focus.ts).
+ * Where the focus goes when the opener is gone: the first control, else the heading, of the nearest part
+ * of the page that is still there (a row tagged and gone: the rest of its table, or its section's heading),
+ * so it lands near where it was, not on the body. Nothing when the whole page went (the dialog's work
+ * navigated away): the new page's heading takes the focus then (lib/page-focus.ts).
  */
 function nearestFocusable(ancestors: readonly HTMLElement[]): HTMLElement | null {
-  const place = ancestors.find((ancestor) => ancestor.isConnected);
-  if (!place || place.tagName === 'MAIN' || !place.closest('main')) return null;
-  return place.querySelector<HTMLElement>(FOCUSABLE);
+  const places = ancestors.filter((ancestor) => ancestor.isConnected && ancestor.tagName !== 'MAIN' && ancestor.closest('main') !== null);
+  for (const place of places) {
+    const control = place.querySelector<HTMLElement>(FOCUSABLE);
+    if (control) return control;
+    const heading = place.querySelector<HTMLElement>('h2, h3');
+    if (heading) {
+      if (!heading.hasAttribute('tabindex')) heading.tabIndex = -1;
+      return heading;
+    }
+  }
+  return null;
 }
 
 export interface ModalDialogProps {

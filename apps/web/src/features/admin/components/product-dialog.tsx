@@ -4,6 +4,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { useId, useState } from 'react';
 import { ModalDialog } from '@/components/ui/modal-dialog';
 import { productImageSrc, showPlaceholderOnError } from '@/lib/product-image';
+import { useKeepFocusWhileBusy } from '@/lib/use-keep-focus-while-busy';
 import { useProductActions } from '../api/admin-queries';
 import { hiddenChangeNotice, visibilityText } from '../lib/product-visibility';
 
@@ -30,6 +31,7 @@ function ProductEditor({ product }: { product: Product }) {
   const [notice, setNotice] = useState<{ text: string; error: boolean } | null>(null);
   const genderId = useId();
   const busy = setGender.isPending || setHidden.isPending;
+  useKeepFocusWhileBusy(busy);
 
   const saveGender = async () => {
     try {

@@ -1,10 +1,11 @@
 import { ApiError } from '@closetly/api-client';
 import type { ProductView } from '@closetly/contracts';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/features/auth/hooks/use-auth';
 import { useWardrobe } from '@/features/wardrobe/hooks/use-wardrobe';
+import { useKeepFocusWhileBusy } from '@/lib/use-keep-focus-while-busy';
 import { useTimedMessage } from '@/lib/use-timed-message';
 import { toItemInput } from '../lib/to-item-input';
 
@@ -26,14 +27,7 @@ export function WardrobeAction({ product }: WardrobeActionProps) {
   const [busy, setBusy] = useState<'save' | 'remove' | null>(null);
   const { message, show } = useTimedMessage();
   const [done, setDone] = useState<string | null>(null);
-  const button = useRef<HTMLButtonElement>(null);
-  /** The button had the focus when pressed: it gets it back once it is enabled again (disabling it dropped it). */
-  const refocus = useRef(false);
-  useEffect(() => {
-    if (busy !== null || !refocus.current) return;
-    refocus.current = false;
-    if (document.activeElement === document.body || document.activeElement === button.current) button.current?.focus();
-  }, [busy]);
+  useKeepFocusWhileBusy(busy !== null);
 
   if (auth.status !== 'signedIn') {
     return (
@@ -46,7 +40,6 @@ export function WardrobeAction({ product }: WardrobeActionProps) {
   const inWardrobe = wardrobe.has(product.id);
 
   const onClick = async () => {
-    refocus.current = document.activeElement === button.current;
     setBusy(inWardrobe ? 'remove' : 'save');
     setDone(null);
     try {
@@ -65,7 +58,6 @@ export function WardrobeAction({ product }: WardrobeActionProps) {
   return (
     <>
       <button
-        ref={button}
         type="button"
         className={inWardrobe ? 'button button--outline quick-view__action' : 'button button--primary quick-view__action'}
         disabled={busy !== null || !wardrobe.isLoaded}
