@@ -423,6 +423,21 @@ describe('keyboard and screen reader journeys (web app in Chromium against the e
     expectVisibleFocus(await tabTo(page, 'button', /^Quick view: /));
     await screenshot(page, 'keyboard-carousel-card-focus-390', { fullPage: false });
 
+    // A carousel under prefers-reduced-motion: Next jumps a page (the track is where it ends in the very next
+    // frame: nothing glides); Previous back at the start is disabled, and the focus moves to Next, not the body.
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await tabTo(page, 'button', 'Next items');
+    const track = `document.activeElement.closest('.carousel').querySelector('.carousel__track')`;
+    const offset = `new DOMMatrix(getComputedStyle(${track}).transform).m41`;
+    expect(await page.evaluate<number>(offset)).toBe(0);
+    await page.keyboard.press('Enter');
+    const moved = await pollUntil(() => page.evaluate<number>(offset), (x) => x < 0, { what: 'the row turned a page' });
+    expect(await page.evaluate<number>(`new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve(${offset}))))`)).toBe(moved);
+    await tabTo(page, 'button', 'Previous items', { back: true, max: 2 });
+    await page.keyboard.press('Enter');
+    await pollUntil(() => page.evaluate<number>(offset), (x) => x === 0, { what: 'the row back at its start' });
+    await expectFocus(page, 'button', 'Next items');
+
     // The admin dashboard from the phone's menu: the menu button, then Admin in the account menu.
     await tabTo(page, 'button', /^Open menu/, { back: true });
     await page.keyboard.press('Enter');

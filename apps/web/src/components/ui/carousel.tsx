@@ -1,4 +1,4 @@
-import { lazy, startTransition, Suspense, useCallback, useEffect, useId, useState, useSyncExternalStore, type KeyboardEvent, type ReactNode } from 'react';
+import { lazy, startTransition, Suspense, useCallback, useEffect, useId, useLayoutEffect, useRef, useState, useSyncExternalStore, type KeyboardEvent, type ReactNode } from 'react';
 import { useMediaQuery } from '@/lib/use-media-query';
 import type { EmblaApi } from './carousel-motion';
 import { ChevronLeftIcon, ChevronRightIcon } from './icons';
@@ -98,12 +98,17 @@ export function Carousel<T>({ title, actions, items, getKey, renderItem }: Carou
   const drawn = useProgressiveCount(items.length);
   const moving = useStartWhenDrawn(drawn === items.length);
   const jump = useMediaQuery(REDUCED_MOTION_QUERY);
-  const previous = () => {
-    if (canPrev) embla?.scrollPrev(jump);
-  };
-  const next = () => {
-    if (canNext) embla?.scrollNext(jump);
-  };
+  const previous = () => embla?.scrollPrev(jump);
+  const next = () => embla?.scrollNext(jump);
+  const previousButton = useRef<HTMLButtonElement>(null);
+  const nextButton = useRef<HTMLButtonElement>(null);
+  // At a row's end its button is disabled, which would drop the focus to the page: the other button takes it.
+  // A layout effect, so it moves before the browser lets go of the disabled button.
+  useLayoutEffect(() => {
+    const focused = document.activeElement;
+    if (!canNext && canPrev && focused === nextButton.current) previousButton.current?.focus();
+    else if (!canPrev && canNext && focused === previousButton.current) nextButton.current?.focus();
+  }, [canPrev, canNext]);
 
   const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
     if (event.target instanceof HTMLInputElement || event.target instanceof HTMLTextAreaElement) return;
@@ -130,8 +135,8 @@ export function Carousel<T>({ title, actions, items, getKey, renderItem }: Carou
             className="icon-button carousel__button"
             aria-label="Previous items"
             aria-controls={viewportId}
-            // aria-disabled, not disabled: the button keeps the focus at the row's end rather than dropping it to the page.
-            aria-disabled={!canPrev}
+            ref={previousButton}
+            disabled={!canPrev}
             onClick={previous}
           >
             <ChevronLeftIcon />
@@ -141,7 +146,8 @@ export function Carousel<T>({ title, actions, items, getKey, renderItem }: Carou
             className="icon-button carousel__button"
             aria-label="Next items"
             aria-controls={viewportId}
-            aria-disabled={!canNext}
+            ref={nextButton}
+            disabled={!canNext}
             onClick={next}
           >
             <ChevronRightIcon />
