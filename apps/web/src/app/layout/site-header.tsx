@@ -1,4 +1,4 @@
-import { useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { CloseIcon, MenuIcon, SearchIcon } from '@/components/ui/icons';
 import { paths } from '@/config/paths';
@@ -25,6 +25,24 @@ export interface SiteHeaderProps {
   wardrobeEmpty?: boolean;
 }
 
+/**
+ * Keeps `--sticky-header-height` on the root element equal to the header's drawn height (one row on
+ * wide screens, two between 640 and 1023 px, taller with a phone's panel open), so html's
+ * scroll-padding-top keeps whatever the keyboard focuses below it (WCAG 2.4.11, base.css).
+ */
+function useStickyHeaderHeight(header: HTMLElement | null): void {
+  useEffect(() => {
+    if (!header) return undefined;
+    const root = document.documentElement;
+    const observer = new ResizeObserver(() => root.style.setProperty('--sticky-header-height', `${header.offsetHeight}px`));
+    observer.observe(header);
+    return () => {
+      observer.disconnect();
+      root.style.removeProperty('--sticky-header-height');
+    };
+  }, [header]);
+}
+
 export function SiteHeader({ wardrobeEmpty = false }: SiteHeaderProps) {
   const location = useLocation();
   const authStatus = useAuth().status;
@@ -34,6 +52,8 @@ export function SiteHeader({ wardrobeEmpty = false }: SiteHeaderProps) {
   // A panel is open only for the location it was opened on, so navigating closes it without an effect.
   const [openPanel, setOpenPanel] = useState<{ panel: Panel; locationKey: string } | null>(null);
   const searchInputRef = useRef<HTMLInputElement>(null);
+  const [header, setHeader] = useState<HTMLElement | null>(null);
+  useStickyHeaderHeight(header);
 
   const current = openPanel?.locationKey === location.key ? openPanel.panel : null;
   const searchOpen = current === 'search';
@@ -50,7 +70,7 @@ export function SiteHeader({ wardrobeEmpty = false }: SiteHeaderProps) {
   };
 
   return (
-    <header className="site-header" onKeyDown={onKeyDown}>
+    <header ref={setHeader} className="site-header" onKeyDown={onKeyDown}>
       <div className="site-header__bar container">
         <Link to={paths.home} className="brand">
           {siteConfig.name}

@@ -1,4 +1,5 @@
-import { lazy, startTransition, Suspense, useCallback, useEffect, useId, useState, useSyncExternalStore, type KeyboardEvent, type ReactNode } from 'react';
+import { lazy, startTransition, Suspense, useCallback, useEffect, useId, useLayoutEffect, useRef, useState, useSyncExternalStore, type KeyboardEvent, type ReactNode } from 'react';
+import { useMediaQuery } from '@/lib/use-media-query';
 import type { EmblaApi } from './carousel-motion';
 import { ChevronLeftIcon, ChevronRightIcon } from './icons';
 
@@ -78,10 +79,15 @@ function useStartWhenDrawn(allDrawn: boolean): boolean {
   return ready;
 }
 
+/** Under this preference a page turn jumps instead of gliding (WCAG 2.3.3). */
+const REDUCED_MOTION_QUERY = '(prefers-reduced-motion: reduce)';
+
 /**
  * A row of items with previous and next controls (spec §2 Home: 4 items per page, 1 under 640 px),
  * following the WAI-ARIA carousel pattern: a labelled region whose slides are groups named
  * "Item n of m". Keyboard: the buttons, Tab through the items, and Left/Right arrows anywhere inside.
+ * Nothing moves on its own (no autoplay, so no pause control is needed); it moves only when asked,
+ * and without animation when the visitor prefers reduced motion.
  */
 export function Carousel<T>({ title, actions, items, getKey, renderItem }: CarouselProps<T>) {
   const [viewport, setViewport] = useState<HTMLDivElement | null>(null);
@@ -91,15 +97,27 @@ export function Carousel<T>({ title, actions, items, getKey, renderItem }: Carou
   const viewportId = useId();
   const drawn = useProgressiveCount(items.length);
   const moving = useStartWhenDrawn(drawn === items.length);
+  const jump = useMediaQuery(REDUCED_MOTION_QUERY);
+  const previous = () => embla?.scrollPrev(jump);
+  const next = () => embla?.scrollNext(jump);
+  const previousButton = useRef<HTMLButtonElement>(null);
+  const nextButton = useRef<HTMLButtonElement>(null);
+  // At a row's end its button is disabled, which would drop the focus to the page: the other button takes it.
+  // A layout effect, so it moves before the browser lets go of the disabled button.
+  useLayoutEffect(() => {
+    const focused = document.activeElement;
+    if (!canNext && canPrev && focused === nextButton.current) previousButton.current?.focus();
+    else if (!canPrev && canNext && focused === previousButton.current) nextButton.current?.focus();
+  }, [canPrev, canNext]);
 
   const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
     if (event.target instanceof HTMLInputElement || event.target instanceof HTMLTextAreaElement) return;
     if (event.key === 'ArrowLeft' && canPrev) {
       event.preventDefault();
-      embla?.scrollPrev();
+      previous();
     } else if (event.key === 'ArrowRight' && canNext) {
       event.preventDefault();
-      embla?.scrollNext();
+      next();
     }
   };
 
@@ -117,8 +135,9 @@ export function Carousel<T>({ title, actions, items, getKey, renderItem }: Carou
             className="icon-button carousel__button"
             aria-label="Previous items"
             aria-controls={viewportId}
+            ref={previousButton}
             disabled={!canPrev}
-            onClick={() => embla?.scrollPrev()}
+            onClick={previous}
           >
             <ChevronLeftIcon />
           </button>
@@ -127,8 +146,9 @@ export function Carousel<T>({ title, actions, items, getKey, renderItem }: Carou
             className="icon-button carousel__button"
             aria-label="Next items"
             aria-controls={viewportId}
+            ref={nextButton}
             disabled={!canNext}
-            onClick={() => embla?.scrollNext()}
+            onClick={next}
           >
             <ChevronRightIcon />
           </button>

@@ -4,6 +4,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { useId, useState } from 'react';
 import { ModalDialog } from '@/components/ui/modal-dialog';
 import { productImageSrc, showPlaceholderOnError } from '@/lib/product-image';
+import { useKeepFocusWhileBusy } from '@/lib/use-keep-focus-while-busy';
 import { useProductActions } from '../api/admin-queries';
 import { hiddenChangeNotice, visibilityText } from '../lib/product-visibility';
 import { BusyButton } from '@/components/ui/busy-button';
@@ -31,6 +32,7 @@ function ProductEditor({ product }: { product: Product }) {
   const [notice, setNotice] = useState<{ text: string; error: boolean } | null>(null);
   const genderId = useId();
   const busy = setGender.isPending || setHidden.isPending;
+  useKeepFocusWhileBusy(busy);
 
   const saveGender = async () => {
     try {
@@ -82,8 +84,10 @@ function ProductEditor({ product }: { product: Product }) {
           {hidden ? 'Show Product' : 'Hide Product'}
         </BusyButton>
       </div>
-      {notice ? (
-        <p className={notice.error ? 'form-alert form-alert--error' : 'admin-dialog__notice'} role={notice.error ? 'alert' : 'status'}>
+      {/* The status region is always there, so a success is announced when it appears (an error is an alert). */}
+      <div role="status">{notice && !notice.error ? <p className="admin-dialog__notice">{notice.text}</p> : null}</div>
+      {notice?.error ? (
+        <p className="form-alert form-alert--error" role="alert">
           {notice.text}
         </p>
       ) : null}

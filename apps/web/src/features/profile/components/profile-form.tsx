@@ -6,6 +6,7 @@ import { useMemo, useRef, useState, type FocusEvent, type FormEvent } from 'reac
 import { flushSync } from 'react-dom';
 import { FormProvider, useForm, useWatch, type FieldErrors } from 'react-hook-form';
 import { SelectField, TextField } from '@/components/ui/form-field';
+import { useTimedMessage } from '@/lib/use-timed-message';
 import { useUpdateProfile } from '../api/update-profile';
 import { PROFILE_MESSAGES } from '../lib/profile-messages';
 import {
@@ -24,6 +25,9 @@ import { PriceAlertsFields } from './price-alerts-fields';
 import { ProfileSection } from './profile-section';
 import { SizeFields } from './size-fields';
 import { UnsavedChangesBar } from './unsaved-changes-bar';
+
+/** Said to screen readers when a save succeeds (the spec shows only the unsaved bar going away). */
+export const PROFILE_SAVED_ANNOUNCEMENT = 'Your profile is saved.';
 
 const GENDER_OPTIONS = [
   { value: '', label: 'Select Gender' },
@@ -52,6 +56,7 @@ export function ProfileForm({ uid, profile }: ProfileFormProps) {
     shouldFocusError: true,
   });
   const save = useUpdateProfile(uid);
+  const { message: savedMessage, show: announceSaved } = useTimedMessage();
   const [open, setOpen] = useState<string[]>([...PROFILE_SECTIONS]);
   /** The last control used in the form (not the bar's button), where focus returns once the bar is gone. */
   const lastControl = useRef<HTMLElement | null>(null);
@@ -77,6 +82,7 @@ export function ProfileForm({ uid, profile }: ProfileFormProps) {
     save.mutate(body, {
       onSuccess: (saved) => {
         form.reset(toFormValues(saved));
+        announceSaved('success', PROFILE_SAVED_ANNOUNCEMENT);
         // The bar, and the focused Save button with it, goes away: focus goes back to the last field used.
         requestAnimationFrame(() => {
           if (document.activeElement === document.body || document.activeElement === null) lastControl.current?.focus();
@@ -150,6 +156,9 @@ export function ProfileForm({ uid, profile }: ProfileFormProps) {
           </ProfileSection>
         </Accordion.Root>
 
+        <p className="visually-hidden" role="status">
+          {savedMessage?.text}
+        </p>
         {isDirty || save.isPending ? (
           <UnsavedChangesBar saving={save.isPending} error={save.isError ? PROFILE_MESSAGES.saveFailed : null} />
         ) : null}

@@ -6,12 +6,15 @@ import { paths } from '@/config/paths';
 import { useAuth } from '@/features/auth/hooks/use-auth';
 import { useWardrobe } from '@/features/wardrobe/hooks/use-wardrobe';
 import { useTimedMessage } from '@/lib/use-timed-message';
-import { toItemInput } from '../lib/to-item-input';
 import { BusyButton } from '@/components/ui/busy-button';
+import { toItemInput } from '../lib/to-item-input';
 
 /** Spec §8 wardrobe messages. */
 export const REMOVE_FAILED_MESSAGE = 'Failed to remove item from wardrobe. Please try again.';
 export const OPERATION_FAILED_MESSAGE = 'Operation failed. Please try again.';
+/** Said to screen readers (the spec shows the button's new label only). */
+export const SAVED_ANNOUNCEMENT = 'Saved to your wardrobe.';
+export const REMOVED_ANNOUNCEMENT = 'Removed from your wardrobe.';
 
 export interface WardrobeActionProps {
   product: ProductView;
@@ -23,6 +26,7 @@ export function WardrobeAction({ product }: WardrobeActionProps) {
   const wardrobe = useWardrobe();
   const [busy, setBusy] = useState<'save' | 'remove' | null>(null);
   const { message, show } = useTimedMessage();
+  const [done, setDone] = useState<string | null>(null);
 
   if (auth.status !== 'signedIn') {
     return (
@@ -36,9 +40,11 @@ export function WardrobeAction({ product }: WardrobeActionProps) {
 
   const onClick = async () => {
     setBusy(inWardrobe ? 'remove' : 'save');
+    setDone(null);
     try {
       if (inWardrobe) await wardrobe.remove(product.id);
       else await wardrobe.save(toItemInput(product));
+      setDone(inWardrobe ? REMOVED_ANNOUNCEMENT : SAVED_ANNOUNCEMENT);
     } catch (error) {
       if (inWardrobe) show('error', REMOVE_FAILED_MESSAGE);
       else show('error', (error instanceof ApiError ? error.serverMessage : undefined) ?? OPERATION_FAILED_MESSAGE);
@@ -60,6 +66,10 @@ export function WardrobeAction({ product }: WardrobeActionProps) {
       >
         {inWardrobe ? 'Remove from Wardrobe' : 'Save to Wardrobe'}
       </BusyButton>
+      {/* Always present, so what it says is announced when it changes. */}
+      <p className="visually-hidden" role="status">
+        {done}
+      </p>
       {message ? (
         <p className={`form-alert form-alert--${message.tone} quick-view__message`} role="alert">
           {message.text}

@@ -2,6 +2,7 @@ import type { ProductView } from '@closetly/contracts';
 import { useId, useRef, useState } from 'react';
 import { ActiveFilterChips } from '@/components/ui/active-filter-chips';
 import { ProductCard, ProductSkeletonGrid } from '@/components/ui/product-card';
+import { focusPageHeading } from '@/lib/page-focus';
 import { MOBILE_MEDIA_QUERY, useMediaQuery } from '@/lib/use-media-query';
 import { useSearchResults } from '../api/search';
 import { useSearchState } from '../hooks/use-search-state';
@@ -38,6 +39,11 @@ export function SearchResultsView({ onOpen }: SearchResultsViewProps) {
 
   const onToggle: ToggleFilter = (group, value) =>
     show(withFilters(state, toggleFilter(filters, group, value)), { preventScrollReset: true, flushSync: true });
+  const showPage = (page: number) => {
+    show(withPage(state, page));
+    // The new page is shown from its top: the keyboard starts there too, not at the page buttons below.
+    focusPageHeading({ announceTitle: false });
+  };
   const apply = (next: SearchFilters) => {
     setFiltersOpen(false);
     show(withFilters(state, next));
@@ -59,6 +65,10 @@ export function SearchResultsView({ onOpen }: SearchResultsViewProps) {
         </button>
         <p className="search-results__count" aria-live="polite">
           {results ? `${results.total} ${results.total === 1 ? 'item' : 'items'}` : 'Searching...'}
+        </p>
+        {/* Which page, for screen readers: a page button changes the results without a new heading. */}
+        <p className="visually-hidden" role="status">
+          {results && results.pageCount > 1 ? `Page ${state.page} of ${results.pageCount}` : null}
         </p>
       </div>
 
@@ -94,7 +104,7 @@ export function SearchResultsView({ onOpen }: SearchResultsViewProps) {
               ))}
             </ul>
           )}
-          <SearchPagination page={state.page} pageCount={results?.pageCount ?? search.pageCount} onPage={(page) => show(withPage(state, page))} />
+          <SearchPagination page={state.page} pageCount={results?.pageCount ?? search.pageCount} onPage={showPage} />
         </div>
       </div>
 

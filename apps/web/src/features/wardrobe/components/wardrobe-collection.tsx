@@ -1,5 +1,5 @@
 import type { WardrobeItem } from '@closetly/contracts';
-import { useId, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { ActiveFilterChips } from '@/components/ui/active-filter-chips';
 import { FormAlert } from '@/components/ui/form-alert';
 import { useExpiring } from '@/lib/use-expiring';
@@ -36,12 +36,27 @@ export function WardrobeCollection({ onOpen }: WardrobeCollectionProps) {
 
   const brands = useMemo(() => wardrobeBrands(wardrobe.items), [wardrobe.items]);
   const visible = useMemo(() => filterWardrobe(wardrobe.items, filters), [wardrobe.items, filters]);
+  const gridRef = useRef<HTMLUListElement>(null);
+  /** Where the removed card stood, while its removal may leave the focus nowhere. */
+  const removedAt = useRef<number | null>(null);
+
+  // The removed card took the focused button with it: the next card's remove button (else the last one's, else the filters toggle) takes it.
+  useEffect(() => {
+    const index = removedAt.current;
+    if (index === null) return;
+    removedAt.current = null;
+    if (document.activeElement !== document.body && document.activeElement !== null) return;
+    const buttons = gridRef.current?.querySelectorAll<HTMLButtonElement>('.wardrobe-card__remove') ?? [];
+    (buttons[Math.min(index, buttons.length - 1)] ?? filtersToggleRef.current)?.focus();
+  }, [visible]);
 
   const remove = async (item: WardrobeItem) => {
+    removedAt.current = visible.findIndex((shown) => shown.id === item.id);
     try {
       await wardrobe.remove(item.id);
       show('success', WARDROBE_MESSAGES.removed);
     } catch (error) {
+      removedAt.current = null;
       console.error('Removing from the wardrobe failed', error);
       show('error', error instanceof WardrobeCacheError ? WARDROBE_MESSAGES.updateFailed : WARDROBE_MESSAGES.removeFailed);
     }
@@ -90,7 +105,7 @@ export function WardrobeCollection({ onOpen }: WardrobeCollectionProps) {
       ) : visible.length === 0 ? (
         <p className="wardrobe__empty">{WARDROBE_MESSAGES.empty}</p>
       ) : (
-        <ul className="product-grid">
+        <ul ref={gridRef} className="product-grid">
           {visible.map((item) => (
             <WardrobeCard key={item.id} item={item} removing={wardrobe.isRemoving(item.id)} onOpen={onOpen} onRemove={(it) => void remove(it)} />
           ))}
