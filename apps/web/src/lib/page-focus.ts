@@ -7,21 +7,10 @@
 /** How long after a page change its heading may still arrive (a lazy chunk, a loading state). */
 const WATCH_MS = 10_000;
 
-let announcement = '';
-const listeners = new Set<() => void>();
-
-/** The announcement store read by the page announcer (app/layout/page-announcer.tsx). */
-export const pageAnnouncement = {
-  subscribe(listener: () => void): () => void {
-    listeners.add(listener);
-    return () => listeners.delete(listener);
-  },
-  get: (): string => announcement,
-};
-
+/** Says `text` in the page announcer's live region (app/layout/page-announcer.tsx), which stays mounted across pages. */
 function announce(text: string): void {
-  announcement = text;
-  for (const listener of listeners) listener();
+  const region = document.querySelector('[data-page-announcer]');
+  if (region) region.textContent = text;
 }
 
 /** The page's one h1: inside main (the app shell's, or the beta screen, which is its own main). */

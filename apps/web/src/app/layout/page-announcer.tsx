@@ -1,15 +1,8 @@
-import { useSyncExternalStore } from 'react';
-import { pageAnnouncement } from '@/lib/page-focus';
-
 /**
- * The live region that says which page a navigation led to (its document title, lib/page-focus.ts).
- * It stays mounted across pages, so each new text is announced.
+ * The live region that says which page a navigation led to (its document title, written by
+ * lib/page-focus.ts, which is fetched on the first navigation and so stays out of the first load).
+ * It stays mounted across pages, so each new text is announced; React renders it empty and never touches its text.
  */
 export function PageAnnouncer() {
-  const text = useSyncExternalStore(pageAnnouncement.subscribe, pageAnnouncement.get, () => '');
-  return (
-    <p className="visually-hidden" role="status" aria-live="polite" aria-atomic="true" data-page-announcer="">
-      {text}
-    </p>
-  );
+  return <p className="visually-hidden" role="status" aria-live="polite" aria-atomic="true" data-page-announcer="" />;
 }

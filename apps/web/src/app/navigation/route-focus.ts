@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
-import { focusPageHeading } from '@/lib/page-focus';
+import { focusPageHeadingLater } from '@/lib/page-focus-later';
 
 /**
  * On each change of page (path), the new page's heading takes the focus and its title is announced
@@ -15,6 +15,6 @@ export function useRouteFocus(): void {
   useEffect(() => {
     if (!left.current && pathname === firstPathname) return undefined;
     left.current = true;
-    return focusPageHeading();
+    return focusPageHeadingLater();
   }, [pathname, firstPathname]);
 }

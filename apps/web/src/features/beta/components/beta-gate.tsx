@@ -1,5 +1,5 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { focusPageHeading } from '@/lib/page-focus';
+import { focusPageHeadingLater } from '@/lib/page-focus-later';
 import { useBetaToken } from '../hooks/use-beta-token';
 import { BetaAccessScreen } from './beta-access-screen';
 
@@ -15,6 +15,6 @@ export interface BetaGateProps {
 export function BetaGate({ children }: BetaGateProps) {
   const token = useBetaToken();
   const [gated] = useState(token === null);
-  useEffect(() => (gated && token ? focusPageHeading() : undefined), [gated, token]);
+  useEffect(() => (gated && token ? focusPageHeadingLater() : undefined), [gated, token]);
   return token ? children : <BetaAccessScreen />;
 }
