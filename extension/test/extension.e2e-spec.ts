@@ -11,6 +11,7 @@ import { startEmbeddedProduct } from '@closetly/all-in-one/testing';
 import { pollUntil } from '@closetly/testing';
 import { fixturePage } from '@closetly/product-extraction/test/fixture-cases';
 import { chromium, type BrowserContext, type Page, type Worker } from 'playwright-core';
+import { audit, startAuditTable } from '@closetly/web/test/accessibility';
 
 /**
  * The Chrome extension, built (npm run build:extension) and loaded into Debian's Chromium,
@@ -91,6 +92,7 @@ describe('the Chrome extension in Chromium (web app sign-in, popup save, saved p
     worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
     extensionScope = worker;
     await mkdir(SCREENSHOTS, { recursive: true });
+    await startAuditTable('extension-popup.md');
   }, 180_000);
 
   afterAll(async () => {
@@ -170,6 +172,8 @@ describe('the Chrome extension in Chromium (web app sign-in, popup save, saved p
     await shopPage.goto(`${shopOrigin}/products/linen-overshirt?utm_source=newsletter`);
     const signedOutPopup = await openPopupFor(`${shopOrigin}/products/linen-overshirt?utm_source=newsletter`, 'signed-out');
     expect(await signedOutPopup.getByRole('link', { name: 'Sign in to Closetly' }).isVisible()).toBe(true);
+    // Issue 27: each state of the popup meets WCAG 2.2 AA.
+    expect(await audit(signedOutPopup, 'Extension popup, signed out')).toEqual([]);
     await signedOutPopup.close();
 
     // Sign in on the web app: the extension receives a token of its own.
@@ -197,10 +201,12 @@ describe('the Chrome extension in Chromium (web app sign-in, popup save, saved p
     expect(await popup.getByLabel('Price').inputValue()).toBe('89');
     // The colour the page states, corrected by the shopper.
     expect(await popup.getByLabel('Colour').inputValue()).toBe('Oat');
+    expect(await audit(popup, 'Extension popup, ready to save')).toEqual([]);
     await popup.getByLabel('Colour').fill('Washed Sand');
     await popup.getByRole('button', { name: 'Save to Closetly' }).click();
     await popup.getByText('Saved ✓').waitFor();
     await popup.screenshot({ path: path.join(SCREENSHOTS, 'extension-popup-saved.png'), fullPage: true });
+    expect(await audit(popup, 'Extension popup, saved')).toEqual([]);
     await popup.close();
 
     // It is in My Wardrobe, with the page's canonical address.
@@ -289,6 +295,7 @@ describe('the Chrome extension in Chromium (web app sign-in, popup save, saved p
     expect(await nothing.getByText('No product found on this page').isVisible()).toBe(true);
     await nothing.getByRole('button', { name: 'Enter it by hand' }).click();
     await nothing.getByLabel('Name').waitFor();
+    expect(await audit(nothing, 'Extension popup, entered by hand')).toEqual([]);
     await nothing.screenshot({ path: path.join(SCREENSHOTS, 'extension-popup-manual.png'), fullPage: true });
     await nothing.close();
 
@@ -304,5 +311,6 @@ describe('the Chrome extension in Chromium (web app sign-in, popup save, saved p
     expect(await extensionScope.evaluate(async () => Object.keys(await chrome.storage.session.get(null)))).toEqual([]);
     await pollUntil(liveAlarms, (alarms) => alarms.length === 0, { what: 'the live events alarm cleared' });
     await expect(client.getWardrobe()).rejects.toMatchObject({ status: 401 });
-  });
+    // One long journey, with an accessibility audit of four of the popup's states (issue 27).
+  }, 120_000);
 });
