@@ -5,7 +5,10 @@ import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { blankClusterStore, migratedClusterStore, migrationsHash, type SchemaMigrations } from '../src/db/pglite-cluster-copies';
 
-/** In-memory databases start from a blank cluster copied once per machine (real PGlite, real files). */
+/** A real initdb and several cluster loads: seconds of CPU alone, over a minute on a loaded two-core machine. */
+const INITDB_TIMEOUT_MS = 180_000;
+
+/** In-memory databases start from cluster copies kept once per machine, blank or migrated (real PGlite, real files). */
 describe('PGlite cluster copies', () => {
   let folder: string;
   let file: string;
@@ -48,7 +51,7 @@ describe('PGlite cluster copies', () => {
       expect((await later.query<{ similar: boolean }>(`select 'trainers' % 'trainer' as similar`)).rows).toEqual([{ similar: true }]);
     }
     expect((await first.query<{ email: string }>('select email from shoppers')).rows).toEqual([{ email: 'ada@example.com' }]);
-  });
+  }, INITDB_TIMEOUT_MS);
 
   it('replaces a damaged copy instead of failing to open', async () => {
     // PGlite rejects such a file (an invalid tar); what is checked here is what the store does then, with a
@@ -116,5 +119,5 @@ describe('PGlite cluster copies', () => {
     expect(migrated).toHaveLength(2);
     expect(createCalls.slice(calls).map((call) => call.loadDataDir instanceof Blob)).toEqual([true]);
     expect(readdirSync(folder).filter((name) => name.startsWith('closetly-pglite-migrated-'))).toHaveLength(2);
-  });
+  }, INITDB_TIMEOUT_MS);
 });
