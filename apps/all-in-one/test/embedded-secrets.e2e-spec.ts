@@ -76,6 +76,8 @@ describe('embedded mode keeps its generated keys in DATA_DIR/secrets.json', () =
   }
 
   let firstBetaToken: string;
+  /** A first start on disk runs initdb and every migration: seconds alone, over a minute on a loaded two-core machine. */
+  const START_TIMEOUT_MS = 180_000;
 
   it('generates random keys on first start into a 0600 file, and signs with them', async () => {
     const running = await start();
@@ -88,14 +90,14 @@ describe('embedded mode keeps its generated keys in DATA_DIR/secrets.json', () =
     await liveSession(running, firstBetaToken);
     expect(await adminList(running, firstBetaToken, adminToken(keys.AUTH_JWT_SECRET ?? ''))).toBe(200);
     expect(await adminList(running, firstBetaToken, adminToken('closetly-development-jwt-secret-not-for-production-use'))).toBe(401);
-  });
+  }, START_TIMEOUT_MS);
 
   it('reuses them after a restart: beta tokens and access tokens issued before still pass', async () => {
     const before = await stored();
     const running = await start();
     expect(await stored()).toEqual(before);
     expect(await adminList(running, firstBetaToken, adminToken(before.AUTH_JWT_SECRET ?? ''))).toBe(200);
-  });
+  }, START_TIMEOUT_MS);
 
   it('lets explicit variables win over the file, and leaves the file as it is', async () => {
     const before = await stored();
@@ -105,7 +107,7 @@ describe('embedded mode keeps its generated keys in DATA_DIR/secrets.json', () =
     expect(await adminList(running, firstBetaToken, adminToken(explicit))).toBe(200);
     expect(await adminList(running, firstBetaToken, adminToken(before.AUTH_JWT_SECRET ?? ''))).toBe(401);
     expect(await stored()).toEqual(before);
-  });
+  }, START_TIMEOUT_MS);
 
   it('refuses to start when others can read the file, naming it', async () => {
     await chmod(file(), 0o640);
