@@ -23,6 +23,7 @@ function setup() {
   const lists = mockOf(ListsService);
   const accountData = mockOf(AccountDataService);
   accountData.isErased.mockResolvedValue(false);
+  accountData.isErasedForAccountChange.mockResolvedValue(false);
   accountData.erasedAmong.mockResolvedValue(new Set());
   // What each change moved, as the services answer it (see their own specs).
   products.recordCaptures.mockResolvedValue(['category:tops', 'brand:toteme']);
@@ -209,7 +210,10 @@ describe('CatalogueConsumer', () => {
     expect(products.proveAccount).toHaveBeenCalledWith(ADA_ID, new Date(event.occurredAt), tx);
     expect(invalidated.flat()).toEqual(['category:shoes']);
 
-    accountData.isErased.mockResolvedValue(true);
+    // The exclusive account lock, not the shared one: a save applied at the same moment must be seen by the proof.
+    expect(accountData.isErasedForAccountChange).toHaveBeenCalledWith(ADA_ID, tx);
+    expect(accountData.isErased).not.toHaveBeenCalled();
+    accountData.isErasedForAccountChange.mockResolvedValue(true);
     await consumer.onEmailConfirmed(buildEnvelope('identity.email-confirmed.v1', ADA_ID, { userId: ADA_ID, how: 'reset' }));
     expect(products.proveAccount).toHaveBeenCalledTimes(1);
   });

@@ -72,7 +72,7 @@ export class CatalogueConsumer {
   async onEmailConfirmed(@Payload() message: unknown): Promise<void> {
     const moved: ListFamily[] = [];
     await this.inbox.consume('identity.email-confirmed.v1', message, async ({ userId }, tx, envelope) => {
-      if (await this.accountData.isErased(userId, tx)) return;
+      if (await this.accountData.isErasedForAccountChange(userId, tx)) return;
       moved.push(...(await this.products.proveAccount(userId, new Date(envelope.occurredAt), tx)));
     });
     await this.lists.invalidate(moved);

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { Capture, Caller } from '@closetly/contracts';
 import { productIdFor } from '@closetly/catalogue-rules';
 import { buildEnvelope, type DatabaseConnection, type Db, EventInbox, migrateService, OutboxWriter, type OutboxRelay, UnitOfWork } from '@closetly/server';
-import { type AdapterTestDatabase, capture, deadLetterRecorder, mockOf, openAdapterTestDatabase } from '@closetly/testing';
+import { type AdapterTestDatabase, capture, deadLetterRecorder, gate, mockOf, openAdapterTestDatabase, pollUntil, transactionsWaitingForLocks } from '@closetly/testing';
 import { eq } from 'drizzle-orm';
 import { AccountDataRepository } from '../src/account-data/account-data.repository';
 import { AccountDataService } from '../src/account-data/account-data.service';
@@ -29,6 +29,7 @@ describe.each(['embedded', 'distributed'] as const)('trust in the catalogue (%s)
   let consumer: CatalogueConsumer;
   let productsService: ProductsService;
   let repository: ProductsRepository;
+  let accountData: AccountDataService;
 
   beforeAll(async () => {
     database = await openAdapterTestDatabase(mode, { prefix: 'closetly_catalogue_trust' });
@@ -39,7 +40,8 @@ describe.each(['embedded', 'distributed'] as const)('trust in the catalogue (%s)
     repository = new ProductsRepository(db);
     productsService = new ProductsService(repository, uow, new OutboxWriter(cataloguePlatformTables), cache);
     const lists = new ListsService(new ListsRepository(db), cache);
-    consumer = new CatalogueConsumer(new EventInbox('catalogue', db, cataloguePlatformTables, deadLetterRecorder().transport), productsService, lists, new AccountDataService(new AccountDataRepository(db)));
+    accountData = new AccountDataService(new AccountDataRepository(db));
+    consumer = new CatalogueConsumer(new EventInbox('catalogue', db, cataloguePlatformTables, deadLetterRecorder().transport), productsService, lists, accountData);
   });
   afterAll(async () => {
     await database?.close();
@@ -157,4 +159,32 @@ describe.each(['embedded', 'distributed'] as const)('trust in the catalogue (%s)
     // Two savers: the lower middle of their latest prices (robustPrice); the first saver keeps their first save date.
     expect(await shown(batched.productId)).toMatchObject({ price: 99, listed: true, savers: [{ price: 99, firstSavedAt: new Date(at(0)), capturedAt: new Date(at(2)) }, { price: 125 }] });
   });
+
+  if (mode === 'distributed') {
+    it('a save of an unproved account being applied while its proof arrives: the proof waits for it, then lists the product', async () => {
+      const saver = randomUUID();
+      const saved = capture({ sourceUrl: retailerUrl(), brand: 'Zara', name: 'Wool Coat' });
+      const productId = productIdFor(saved.productKey);
+      const now = new Date().toISOString();
+      const [applied, release] = [gate(), gate()];
+      // The save consumer's batch, held open before it commits (as CatalogueConsumer.onItemsSaved applies it).
+      const saveInFlight = db.transaction(async (tx) => {
+        const event = { payload: { userId: saver, productId, savedAt: now, capturedAt: now, capture: saved } };
+        expect(await accountData.erasedAmong([saver], tx as unknown as Db)).toEqual(new Set());
+        await productsService.recordCaptures([event], tx as unknown as Db);
+        applied.open();
+        await release.opened;
+      });
+      await applied.opened;
+      const proof = prove(saver);
+      try {
+        // Under the shared lock alone the proof would run now, not see the uncommitted capture, and the product would stay unlisted for good.
+        await pollUntil(() => transactionsWaitingForLocks(db), (waiting) => waiting > 0, { timeoutMs: 5000, what: 'the proof to wait for the save' });
+      } finally {
+        release.open();
+      }
+      await Promise.all([saveInFlight, proof]);
+      expect(await row(productId)).toMatchObject({ listed: true });
+    });
+  }
 });

@@ -37,6 +37,10 @@ export class AccountDataRepository {
     return this.erased.erasedAmong(userIds, tx);
   }
 
+  isErasedForAccountChange(userId: string, tx: Db): Promise<boolean> {
+    return this.erased.isErasedForAccountChange(userId, tx);
+  }
+
   markErased(userId: string, erasedAt: Date, tx: Db): Promise<void> {
     return this.erased.markErased(userId, erasedAt, tx);
   }

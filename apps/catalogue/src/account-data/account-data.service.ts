@@ -42,6 +42,11 @@ export class AccountDataService {
     return this.accountData.erasedAmong(userIds, tx);
   }
 
+  /** Before the account's e-mail proof is applied: waits for that user's events being applied, and makes later ones wait for the proof (see ErasedAccounts). */
+  isErasedForAccountChange(userId: string, tx: Db): Promise<boolean> {
+    return this.accountData.isErasedForAccountChange(userId, tx);
+  }
+
   /** First in an account's erasure: waits for that user's events being applied, and turns away later ones. */
   markErased(userId: string, erasedAt: Date, tx: Db): Promise<void> {
     return this.accountData.markErased(userId, erasedAt, tx);

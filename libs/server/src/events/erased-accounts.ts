@@ -51,6 +51,19 @@ export class ErasedAccounts {
     if (!(await this.isErased(userId, tx))) await apply();
   }
 
+  /**
+   * Before a change to the account itself that decides what its events do (its e-mail address proved): the
+   * exclusive lock, as an erasure takes, then isErased. The user's events being applied commit first and are
+   * seen by the change; those applied later wait and see it. Under the shared lock alone, a save applied at
+   * the same moment would see the account unproved, the proof would not see the save, and the product it
+   * captured would never count.
+   */
+  async isErasedForAccountChange(userId: string, tx: Db): Promise<boolean> {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${this.lockSpace}), hashtext(${userId}))`);
+    const [row] = await tx.select({ userId: this.table.userId }).from(this.table).where(eq(this.table.userId, userId));
+    return row !== undefined;
+  }
+
   /** First in the erasure's transaction: waits for the user's events being applied, and turns away those applied later. */
   async markErased(userId: string, erasedAt: Date, tx: Db): Promise<void> {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${this.lockSpace}), hashtext(${userId}))`);
