@@ -13,11 +13,13 @@ import { BetaTokenService } from './beta/beta-token.service';
 import { GATEWAY_CONFIG, type GatewayConfig } from './config';
 import { DownloadsController } from './downloads/downloads.controller';
 import { ApiHealthController } from './health/api-health.controller';
+import { ReadinessState } from './health/readiness-state';
 import { ApiNotFoundController } from './http/api-not-found.controller';
 import { HttpErrorFilter } from './http/http-error.filter';
 import { CatalogueStoredImageSource } from './images/catalogue-stored-image-source';
 import { ImagesModule } from './images/images.module';
 import { SpaService } from './http/spa.service';
+import { ListAnswerCache } from './lists/list-answer-cache';
 import { ListsController } from './lists/lists.controller';
 import { LIVE_EVENT_LOG } from './live-events/live-event-log';
 import { LiveEventsConsumer } from './live-events/live-events.consumer';
@@ -56,6 +58,8 @@ export class GatewayModule {
       providers: [
         { provide: GATEWAY_CONFIG, useValue: config },
         BetaTokenService,
+        ListAnswerCache,
+        ReadinessState,
         SpaService,
         JwtStrategy,
         SessionLiveness,

@@ -1,0 +1,112 @@
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
+import { Inject, Injectable } from '@nestjs/common';
+import { negotiate } from '@fastify/accept-negotiator';
+import { BETA_TOKEN_HEADER, CORRELATION_ID_HEADER } from '@closetly/contracts';
+import { CACHE_LOOKUPS, METRICS, type ProcessMetrics } from '@closetly/server';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { LRUCache } from 'lru-cache';
+import { BetaTokenService } from '../beta/beta-token.service';
+import { RATE_LIMITERS, type RateLimiters } from '../rate-limit/rate-limiters';
+import type { RateLimitName } from '../rate-limit/rate-limit.interceptor';
+
+/**
+ * How long a browsing list's answer is sent again as it was. The catalogue keeps each list until a change
+ * moves it; this adds at most a second to how long a change takes to show, and spares every request in that
+ * second the route's work (the RPC, the answer's validation, signing each product's image address, JSON).
+ */
+export const LIST_ANSWER_TTL_MS = 1_000;
+/** The browsing lists (ListsController): the same answer for everyone, whoever signed in. Recommendations are per user and never cached here. */
+export const CACHED_LIST_ROUTES: ReadonlySet<string> = new Set(['/api/popular-items', '/api/products/category/:category', '/api/new-arrivals/:brand']);
+/** As @fastify/compress is set up (gateway-http.ts): smaller answers are sent as they are. */
+const COMPRESS_THRESHOLD_BYTES = 1024;
+const ENCODINGS = ['br', 'gzip'];
+
+interface CachedAnswer {
+  headers: Record<string, string>;
+  body: Buffer;
+  /** Made on the first request that accepts each. */
+  br?: Buffer;
+  gzip?: Buffer;
+}
+
+/**
+ * The browsing lists' answers, kept for LIST_ANSWER_TTL_MS by URL. A request for a kept answer is sent it
+ * from the first hook, after the same beta check and the same `lists` rate limit the route applies; any
+ * other request (a miss, a missing or bad token, a spent limit) goes through the route as always, so every
+ * refusal keeps its status and message. An answer is kept only when the route answered it 200.
+ */
+@Injectable()
+export class ListAnswerCache {
+  private readonly answers = new LRUCache<string, CachedAnswer>({ max: 500, ttl: LIST_ANSWER_TTL_MS, ttlAutopurge: false });
+  private readonly lookups;
+
+  constructor(
+    private readonly betaTokens: BetaTokenService,
+    @Inject(RATE_LIMITERS) private readonly limiters: RateLimiters<RateLimitName>,
+    @Inject(METRICS) metrics: ProcessMetrics,
+  ) {
+    this.lookups = metrics.counter(CACHE_LOOKUPS);
+  }
+
+  /** Registers the two hooks: answer from the cache first; keep what the route answered. Call before @fastify/compress registers. */
+  register(fastify: FastifyInstance): void {
+    fastify.addHook('onRequest', async (request, reply) => {
+      if (request.method !== 'GET' || !CACHED_LIST_ROUTES.has(request.routeOptions.url ?? '')) return;
+      const answer = this.answers.get(request.url);
+      this.lookups.inc({ cache: 'gateway-list-answers', result: answer ? 'hit' : 'miss' });
+      if (!answer || !(await this.mayAnswer(request))) return;
+      return this.send(request, reply, answer);
+    });
+    fastify.addHook('onSend', async (request, reply, payload) => {
+      if (request.method !== 'GET' || reply.statusCode !== 200 || typeof payload !== 'string' || !CACHED_LIST_ROUTES.has(request.routeOptions.url ?? '')) return payload;
+      if (!this.answers.has(request.url)) this.answers.set(request.url, { headers: keptHeaders(reply), body: Buffer.from(payload) });
+      return payload;
+    });
+  }
+
+  /** What the route checks before it answers: a valid beta token and the client's `lists` allowance (counted here as there). */
+  private async mayAnswer(request: FastifyRequest): Promise<boolean> {
+    const token = request.headers[BETA_TOKEN_HEADER];
+    if (typeof token !== 'string' || token.length === 0 || token.length > 512 || !this.betaTokens.isValid(token)) return false;
+    const limiter = this.limiters.lists.client;
+    if (!limiter) return true;
+    // A refusal goes through the route, which refuses it in full (429, Retry-After, the metric).
+    return limiter.consume(request.ip).then(
+      () => true,
+      () => false,
+    );
+  }
+
+  private send(request: FastifyRequest, reply: FastifyReply, answer: CachedAnswer): FastifyReply {
+    void reply.headers(answer.headers);
+    if (answer.body.length < COMPRESS_THRESHOLD_BYTES) return reply.send(answer.body);
+    void reply.header('vary', 'accept-encoding');
+    const accepted = request.headers['accept-encoding'];
+    const encoding = typeof accepted === 'string' ? negotiate(accepted, ENCODINGS) : undefined;
+    if (encoding === 'br') {
+      answer.br ??= brotliCompressSync(answer.body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } });
+      return reply.header('content-encoding', 'br').send(answer.br);
+    }
+    if (encoding === 'gzip') {
+      answer.gzip ??= gzipSync(answer.body, { level: 6 });
+      return reply.header('content-encoding', 'gzip').send(answer.gzip);
+    }
+    return reply.send(answer.body);
+  }
+}
+
+/**
+ * The route's own headers (its content type, cache policy): not the per-request ones, nor those the
+ * compression decides, nor those every answer gets from the first hooks (on the raw response).
+ */
+function keptHeaders(reply: FastifyReply): Record<string, string> {
+  const kept: Record<string, string> = {};
+  const everyAnswers = reply.raw.getHeaders();
+  for (const [name, value] of Object.entries(reply.getHeaders())) {
+    if (value === undefined || PER_REQUEST_HEADERS.has(name) || name in everyAnswers) continue;
+    kept[name] = Array.isArray(value) ? value.join(', ') : String(value);
+  }
+  return kept;
+}
+
+const PER_REQUEST_HEADERS = new Set([CORRELATION_ID_HEADER, 'content-length', 'content-encoding', 'vary', 'date', 'connection', 'keep-alive', 'transfer-encoding']);
