@@ -28,9 +28,9 @@ interface Asset {
  * sending the same bytes from memory did 7 times as many a second).
  *
  * Each file is read on its first request, which @fastify/static answers; later plain GETs and HEADs get
- * the same bytes and headers (type, cache policy, ETag, Last-Modified, encoding) from memory. A request
- * with a Range or a condition (If-None-Match, If-Modified-Since…) still goes to @fastify/static, which
- * answers those in full. Only paths @fastify/static has a route for (files that exist) come here.
+ * the same bytes and headers (type, cache policy, ETag, Last-Modified, encoding) from memory. A HEAD, or
+ * a request with a Range or a condition (If-None-Match, If-Modified-Since…), still goes to @fastify/static,
+ * which answers those in full. Only paths @fastify/static has a route for (files that exist) come here.
  */
 export class HashedAssets {
   private readonly assets = new Map<string, Asset | 'loading'>();
@@ -39,7 +39,7 @@ export class HashedAssets {
 
   register(fastify: FastifyInstance): void {
     fastify.addHook('onRequest', (request, reply, done) => {
-      if ((request.method !== 'GET' && request.method !== 'HEAD') || !request.url.startsWith(HASHED_ASSET_PREFIX)) return done();
+      if (request.method !== 'GET' || !request.url.startsWith(HASHED_ASSET_PREFIX)) return done();
       const path = request.routeOptions.url;
       // No route (no such file): the 404 is the router's. A query string or an odd spelling: @fastify/static decides.
       if (!path || path !== request.url || hasRangeOrCondition(request)) return done();
@@ -88,8 +88,9 @@ async function variant(file: string, original: string): Promise<Variant> {
 function send(request: FastifyRequest, reply: FastifyReply, asset: Asset): void {
   const available = ENCODINGS.filter((encoding) => asset.encoded[encoding]);
   let chosen = asset.identity;
+  // As @fastify/static says of every file it may send pre-compressed, whether or not copies exist.
+  void reply.header('vary', 'accept-encoding');
   if (available.length > 0) {
-    void reply.header('vary', 'accept-encoding');
     // As @fastify/static reads the header: `*` is taken as gzip.
     const accepted = request.headers['accept-encoding']?.toLowerCase().replace(/\*/g, 'gzip');
     const encoding = accepted ? (negotiate(accepted, available) as Encoding | null) : null;
