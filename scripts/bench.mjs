@@ -12,7 +12,8 @@ const productFree = process.env.BENCH_ONLY === 'extraction' || process.env.BENCH
 // The home page benchmark loads the built SPA through the gateway; the live-events one alone needs no SPA.
 if (!productFree && process.env.BENCH_ONLY !== 'live-events') await buildWebIfStale(root);
 // The search benchmark runs the distributed product: start Kafka and OpenSearch unless they run, stop only what this started.
-const engines = productFree ? { started: [] } : await up([]);
+// The hot paths run the embedded product alone: the SPA's build, no engines.
+const engines = productFree || process.env.BENCH_ONLY === 'hot-paths' ? { started: [] } : await up([]);
 const result = spawnSync(process.execPath, ['-r', '@swc-node/register', 'scripts/bench.ts'], {
   cwd: root,
   stdio: 'inherit',

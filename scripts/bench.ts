@@ -4,6 +4,7 @@ import Fastify from 'fastify';
 import { benchConvergence } from './bench-convergence';
 import { benchExtraction } from './bench-extraction';
 import { benchHome } from './bench-home';
+import { benchHotPaths } from './bench-hot-paths';
 import { benchLiveEvents } from './bench-live-events';
 import { benchPageWatch } from './bench-page-watch';
 import { benchRelevance } from './bench-relevance';
@@ -37,9 +38,9 @@ async function throughput(url: string, init: RequestInit): Promise<number> {
   return REQUESTS / seconds;
 }
 
-/** BENCH_ONLY=search, relevance, home, retention, extraction, convergence, page-watch or live-events runs that benchmark alone (when working on it). */
+/** BENCH_ONLY=hot-paths, search, relevance, home, retention, extraction, convergence, page-watch or live-events runs that benchmark alone (when working on it). */
 const ONLY = process.env.BENCH_ONLY;
-const ALONE = { search: benchSearch, relevance: benchRelevance, home: benchHome, retention: benchRetention, extraction: benchExtraction, convergence: benchConvergence, 'page-watch': benchPageWatch, 'live-events': benchLiveEvents } as const;
+const ALONE = { 'hot-paths': benchHotPaths, search: benchSearch, relevance: benchRelevance, home: benchHome, retention: benchRetention, extraction: benchExtraction, convergence: benchConvergence, 'page-watch': benchPageWatch, 'live-events': benchLiveEvents } as const;
 const isAlone = (name: string | undefined): name is keyof typeof ALONE => name !== undefined && Object.hasOwn(ALONE, name);
 
 async function main(): Promise<void> {
@@ -78,7 +79,7 @@ async function main(): Promise<void> {
   rows.push(['bare Fastify GET (reference for GET)', `${referenceGet.toFixed(0)} req/s`, '1.00']);
   rows.push(['POST /api/verify-beta (validation + RPC to identity + token)', `${verify.toFixed(0)} req/s`, ratio(verify, reference)]);
   rows.push(['GET /api/verify-beta (beta guard only)', `${guarded.toFixed(0)} req/s`, ratio(guarded, referenceGet)]);
-  rows.push(['GET /api/health (6 RPC pings, engine checks)', `${health.toFixed(0)} req/s`, ratio(health, referenceGet)]);
+  rows.push(['GET /api/health (readiness state, at most 1 s old)', `${health.toFixed(0)} req/s`, ratio(health, referenceGet)]);
 
   process.stdout.write(`\nThroughput, ${REQUESTS} requests, ${CONCURRENCY} in flight, embedded mode\n`);
   for (const [what, value, r] of rows) process.stdout.write(`  ${what.padEnd(62)} ${value.padStart(12)}   ratio ${r}\n`);
@@ -91,6 +92,7 @@ async function main(): Promise<void> {
     ['verify-beta ≥ 0.20 × bare POST', verify / reference >= 0.2],
     ['guarded route ≥ 0.40 × bare GET', guarded / referenceGet >= 0.4],
   ];
+  targets.push(...(await benchHotPaths()));
   targets.push(...(await benchSearch()));
   targets.push(...(await benchRelevance()));
   targets.push(...(await benchHome()));
