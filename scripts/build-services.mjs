@@ -8,7 +8,8 @@
 // node_modules. Beside each bundle go:
 //   main.js.map        the source map (run with --enable-source-maps for TypeScript stack traces);
 //   migrations/<name>/ the Drizzle migrations of each schema the app owns (libs/server migrationsFolder);
-//   packages.json      the npm packages the bundle requires, from esbuild's metafile: what its image installs;
+//   packages.json      the npm packages the bundle requires (from esbuild's metafile) and every package-lock
+//                      location they need in turn: what the app's image holds (deploy/docker/Dockerfile);
 //   .inputs-hash       a hash of every source file, so a build is redone only when one changed.
 //
 // `--check` prints which bundles are stale and exits 1 if any is.
@@ -110,6 +111,49 @@ function packageOf(specifier) {
   return specifier.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0];
 }
 
+/**
+ * Every package-lock.json location (`node_modules/pg`, `node_modules/x/node_modules/y`) that `names`
+ * need at run time: each package, its dependencies and optional dependencies and its required peers,
+ * found as Node finds them (the nearest node_modules up the tree). Optional peers are left out: a
+ * package reaches one only when the app itself requires it, and then it is among `names`.
+ */
+export function installedClosure(lock, names) {
+  const { packages } = lock;
+  const resolveFrom = (from, name) => {
+    for (let base = from; ; ) {
+      const candidate = base ? `${base}/node_modules/${name}` : `node_modules/${name}`;
+      if (packages[candidate]) return candidate;
+      if (!base) return null;
+      const at = base.lastIndexOf('/node_modules/');
+      base = at === -1 ? '' : base.slice(0, at);
+    }
+  };
+  const seen = new Set();
+  const visit = (location) => {
+    if (seen.has(location)) return;
+    seen.add(location);
+    const entry = packages[location];
+    const optionalPeers = entry.peerDependenciesMeta ?? {};
+    const needs = [
+      ...Object.keys(entry.dependencies ?? {}),
+      ...Object.keys(entry.optionalDependencies ?? {}),
+      ...Object.keys(entry.peerDependencies ?? {}).filter((name) => !optionalPeers[name]?.optional),
+    ];
+    for (const name of needs) {
+      const found = resolveFrom(location, name);
+      // An optional dependency for another platform is not in the lock of this one.
+      if (found) visit(found);
+    }
+  };
+  for (const name of names) {
+    const location = resolveFrom('', name);
+    if (!location) throw new Error(`${name} is required by a bundle but not in package-lock.json`);
+    if (packages[location].link) throw new Error(`${name} is a workspace package: it belongs inside the bundle`);
+    visit(location);
+  }
+  return [...seen].sort();
+}
+
 /** Builds one app's bundle, its migrations and its package list. */
 async function buildApp(app, { esbuild, swc, hash }) {
   const out = bundleDir(app);
@@ -144,7 +188,8 @@ async function buildApp(app, { esbuild, swc, hash }) {
   const dependencies = Object.fromEntries(
     [...new Set(packages)].sort().map((name) => [name, rootManifest.dependencies?.[name] ?? rootManifest.devDependencies?.[name] ?? lock.packages[`node_modules/${name}`]?.version ?? '*']),
   );
-  writeFileSync(join(out, 'packages.json'), `${JSON.stringify({ app, schemas, dependencies }, null, 2)}\n`);
+  const installed = installedClosure(lock, Object.keys(dependencies));
+  writeFileSync(join(out, 'packages.json'), `${JSON.stringify({ app, schemas, dependencies, installed }, null, 2)}\n`);
   writeFileSync(hashFile(app), hash);
   return { app, bytes: statSync(join(out, 'main.js')).size, packages: Object.keys(dependencies).length, schemas };
 }
