@@ -9,6 +9,7 @@ import { benchPageWatch } from './bench-page-watch';
 import { benchRelevance } from './bench-relevance';
 import { benchRetention } from './bench-retention';
 import { benchSearch } from './bench-search';
+import { benchServiceFootprint } from './bench-service-footprint';
 
 /**
  * `npm run bench`: speed and memory of the product against references
@@ -37,9 +38,9 @@ async function throughput(url: string, init: RequestInit): Promise<number> {
   return REQUESTS / seconds;
 }
 
-/** BENCH_ONLY=search, relevance, home, retention, extraction, convergence, page-watch or live-events runs that benchmark alone (when working on it). */
+/** BENCH_ONLY=search, relevance, home, retention, extraction, convergence, page-watch, live-events or footprint runs that benchmark alone (when working on it). */
 const ONLY = process.env.BENCH_ONLY;
-const ALONE = { search: benchSearch, relevance: benchRelevance, home: benchHome, retention: benchRetention, extraction: benchExtraction, convergence: benchConvergence, 'page-watch': benchPageWatch, 'live-events': benchLiveEvents } as const;
+const ALONE = { search: benchSearch, relevance: benchRelevance, home: benchHome, retention: benchRetention, extraction: benchExtraction, convergence: benchConvergence, 'page-watch': benchPageWatch, 'live-events': benchLiveEvents, footprint: benchServiceFootprint } as const;
 const isAlone = (name: string | undefined): name is keyof typeof ALONE => name !== undefined && Object.hasOwn(ALONE, name);
 
 async function main(): Promise<void> {
@@ -99,6 +100,7 @@ async function main(): Promise<void> {
   targets.push(...(await benchConvergence()));
   targets.push(...(await benchPageWatch()));
   targets.push(...(await benchLiveEvents()));
+  targets.push(...(await benchServiceFootprint()));
   report(targets);
 }
 

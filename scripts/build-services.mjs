@@ -168,6 +168,8 @@ async function buildApp(app, { esbuild, swc, hash }) {
     target: 'node20',
     format: 'cjs',
     sourcemap: true,
+    // Stack traces need the mappings only; the sources' text would double what --enable-source-maps holds in memory.
+    sourcesContent: false,
     // Nest names providers by their class; keep the names as written.
     keepNames: true,
     metafile: true,
