@@ -8,8 +8,9 @@
 // node_modules. Beside each bundle go:
 //   main.js.map        the source map (run with --enable-source-maps for TypeScript stack traces);
 //   migrations/<name>/ the Drizzle migrations of each schema the app owns (libs/server migrationsFolder);
-//   packages.json      the npm packages the bundle requires (from esbuild's metafile) and every package-lock
-//                      location they need in turn: what the app's image holds (deploy/docker/Dockerfile);
+//   packages.json      the npm packages the bundle requires (from esbuild's metafile; EMBEDDED_ONLY ones left
+//                      out of a distributed app's) and every package-lock location they need in turn:
+//                      what the app's image holds (deploy/docker/Dockerfile);
 //   .inputs-hash       a hash of every source file, so a build is redone only when one changed.
 //
 // `--check` prints which bundles are stale and exits 1 if any is.
@@ -26,6 +27,13 @@ const require = createRequire(join(root, 'package.json'));
 export const SERVICE_APPS = ['all-in-one', 'gateway', 'identity', 'catalogue', 'wardrobe', 'profile', 'search', 'retention', 'pages'];
 /** The processes of the distributed mode (deploy/local/distributed-product.ts, one image each). */
 export const DISTRIBUTED_APPS = SERVICE_APPS.filter((app) => app !== 'all-in-one');
+
+/**
+ * Packages only the embedded mode loads (libs/server/src/db/database.ts requires PGlite on first use):
+ * a distributed app's image leaves them out. deploy/test/service-bundles.e2e-spec.ts runs each bundle
+ * with them refused, so a distributed path that reached one would fail there, not in a container.
+ */
+export const EMBEDDED_ONLY = ['@electric-sql/pglite'];
 
 /** What the build reads besides the sources: a change to one rebuilds every bundle. */
 const BUILD_INPUTS = ['scripts/build-services.mjs', '.swcrc', 'package.json', 'package-lock.json'];
@@ -187,11 +195,12 @@ async function buildApp(app, { esbuild, swc, hash }) {
     .map(packageOf);
   const lock = JSON.parse(readFileSync(join(root, 'package-lock.json'), 'utf8'));
   const rootManifest = lock.packages[''];
+  const leftOut = app === 'all-in-one' ? [] : EMBEDDED_ONLY.filter((name) => packages.includes(name));
   const dependencies = Object.fromEntries(
-    [...new Set(packages)].sort().map((name) => [name, rootManifest.dependencies?.[name] ?? rootManifest.devDependencies?.[name] ?? lock.packages[`node_modules/${name}`]?.version ?? '*']),
+    [...new Set(packages)].filter((name) => !leftOut.includes(name)).sort().map((name) => [name, rootManifest.dependencies?.[name] ?? rootManifest.devDependencies?.[name] ?? lock.packages[`node_modules/${name}`]?.version ?? '*']),
   );
   const installed = installedClosure(lock, Object.keys(dependencies));
-  writeFileSync(join(out, 'packages.json'), `${JSON.stringify({ app, schemas, dependencies, installed }, null, 2)}\n`);
+  writeFileSync(join(out, 'packages.json'), `${JSON.stringify({ app, schemas, dependencies, leftOut, installed }, null, 2)}\n`);
   writeFileSync(hashFile(app), hash);
   return { app, bytes: statSync(join(out, 'main.js')).size, packages: Object.keys(dependencies).length, schemas };
 }

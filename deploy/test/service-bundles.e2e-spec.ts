@@ -8,7 +8,8 @@ import { DISTRIBUTED_SERVICES, type DistributedProduct, startDistributedProduct 
 
 /**
  * Each app's compiled bundle (scripts/build-services.mjs, what its image runs) starts as a process
- * of its own on the real engines and answers /health; and each image's package set (the bundle's
+ * of its own on the real engines and answers /health, loading only packages its image holds
+ * (support/image-packages-only.js refuses any other); and each image's package set (the bundle's
  * packages.json, which deploy/docker/copy-app-modules.mjs copies) holds what that app requires and
  * nothing of the web app, the browser or the build tools.
  */
@@ -21,6 +22,8 @@ interface BundlePackages {
   schemas: string[];
   /** The npm packages the bundle requires, with their ranges from package.json. */
   dependencies: Record<string, string>;
+  /** Packages the bundle requires only in embedded mode, which its image leaves out. */
+  leftOut: string[];
   /** Every package-lock location the image holds: those and what they need in turn. */
   installed: string[];
 }
@@ -31,7 +34,6 @@ const packageName = (location: string): string => location.slice(location.lastIn
 
 /** What every Node process of the distributed mode requires (libs/server: Nest, its engines' clients, logs, metrics, traces). */
 const PLATFORM = [
-  '@electric-sql/pglite',
   '@nestjs/common',
   '@nestjs/core',
   '@nestjs/microservices',
@@ -115,6 +117,7 @@ describe('service bundles', () => {
       rpcPortBase: base,
       httpPortBase,
       output: { dir: join(dataDir, 'logs') },
+      nodeArgs: Object.fromEntries(APPS.map((app) => [app, ['-r', join(__dirname, 'support', 'image-packages-only.js')]])),
     });
   }, 240_000);
 
@@ -149,6 +152,13 @@ describe('service bundles', () => {
   it.each(APPS)("%s's image holds no web app, browser, build or test tool, nor any workspace source", (app) => {
     const banned = packagesOf(app).installed.map(packageName).filter((name) => NEVER.test(name));
     expect({ app, banned }).toEqual({ app, banned: [] });
+  });
+
+  it('leaves PGlite, which only the embedded mode opens, out of every image', () => {
+    for (const app of APPS) {
+      const { leftOut, installed } = packagesOf(app);
+      expect({ app, leftOut, holdsPglite: installed.some((location) => packageName(location) === '@electric-sql/pglite') }).toEqual({ app, leftOut: ['@electric-sql/pglite'], holdsPglite: false });
+    }
   });
 
   it('only identity, which hashes passwords, holds argon2; only the gateway, which resizes images, holds sharp', () => {
