@@ -81,8 +81,9 @@ export function staleApps(apps = SERVICE_APPS, hash = inputsHash()) {
 }
 
 /** swc's options: .swcrc's (legacy decorators with metadata, class names kept), emitting ES modules for esbuild to link. */
+let swcrc;
 function swcOptions(filename) {
-  const rc = JSON.parse(readFileSync(join(root, '.swcrc'), 'utf8'));
+  const rc = (swcrc ??= JSON.parse(readFileSync(join(root, '.swcrc'), 'utf8')));
   return {
     filename,
     swcrc: false,
@@ -97,11 +98,9 @@ function servicePlugin(swc) {
   return {
     name: 'closetly-service',
     setup(build) {
-      build.onResolve({ filter: /^[^./]/ }, (args) => {
-        if (args.path.startsWith('@closetly/')) return undefined;
-        if (args.path.startsWith('node:')) return { path: args.path, external: true };
-        return { path: args.path, external: true };
-      });
+      // A bare specifier: a workspace package is resolved (through its node_modules link) and bundled;
+      // any other, npm packages and Node's built-ins, is required at run time.
+      build.onResolve({ filter: /^[^./]/ }, (args) => (args.path.startsWith('@closetly/') ? undefined : { path: args.path, external: true }));
       build.onLoad({ filter: /\.tsx?$/ }, async (args) => {
         const source = readFileSync(args.path, 'utf8');
         const output = await swc.transform(source, swcOptions(args.path));
