@@ -15,7 +15,7 @@
 //
 // `--check` prints which bundles are stale and exits 1 if any is.
 import { createHash } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, relative, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -163,7 +163,10 @@ export function installedClosure(lock, names) {
 
 /** Builds one app's bundle, its migrations and its package list. */
 async function buildApp(app, { esbuild, swc, hash }) {
-  const out = bundleDir(app);
+  // Built beside the old bundle and swapped in at the end: a process starting meanwhile (a test file
+  // beside this build) runs the old bundle or the new one, never a half-written folder. Same depth as
+  // the final folder, so the source map's relative paths hold after the swap.
+  const out = join(dirname(bundleDir(app)), `.${app}.building-${process.pid}`);
   rmSync(out, { recursive: true, force: true });
   mkdirSync(out, { recursive: true });
   const result = await esbuild.build({
@@ -200,8 +203,12 @@ async function buildApp(app, { esbuild, swc, hash }) {
   );
   const installed = installedClosure(lock, Object.keys(dependencies));
   writeFileSync(join(out, 'packages.json'), `${JSON.stringify({ app, schemas, dependencies, leftOut, installed }, null, 2)}\n`);
-  writeFileSync(hashFile(app), hash);
-  return { app, bytes: statSync(join(out, 'main.js')).size, packages: Object.keys(dependencies).length, schemas };
+  writeFileSync(join(out, '.inputs-hash'), hash);
+  const old = `${out}-old`;
+  if (existsSync(bundleDir(app))) renameSync(bundleDir(app), old);
+  renameSync(out, bundleDir(app));
+  rmSync(old, { recursive: true, force: true });
+  return { app, bytes: statSync(join(bundleDir(app), 'main.js')).size, packages: Object.keys(dependencies).length, schemas };
 }
 
 const lockDir = join(root, 'dist', 'apps', '.building');
