@@ -1,10 +1,12 @@
 #!/usr/bin/env node
 // `npm start`: the whole product in one process on its embedded engines
 // (PGlite under ./data, in-process bus and RPC, in-memory cache), serving
-// http://localhost:8080. Builds the SPA and the extension first when missing or stale. On an empty
+// http://localhost:8080, from its compiled bundle (dist/apps/all-in-one/main.js). Builds the bundle,
+// the SPA and the extension first when missing or stale. On an empty
 // database it seeds the demo catalogue first (never in production; see apps/all-in-one/src/demo).
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
+import { buildServicesIfStale } from './build-services.mjs';
 import { buildExtensionIfStale, buildWebIfStale } from './web-build.mjs';
 
 const root = join(import.meta.dirname, '..');
@@ -13,8 +15,12 @@ await buildWebIfStale(root);
 const port = Number(process.env.PORT);
 const webUrl = process.env.PUBLIC_URL?.trim() || `http://localhost:${Number.isInteger(port) && port > 0 ? port : 8080}`;
 await buildExtensionIfStale(root, { webUrl });
+// RUN_FROM_SOURCE=true runs the TypeScript through swc-node instead (no build; each start compiles it).
+const fromSource = process.env.RUN_FROM_SOURCE === 'true';
+if (!fromSource) await buildServicesIfStale(['all-in-one']);
+const entry = fromSource ? ['-r', '@swc-node/register', 'apps/all-in-one/src/main.ts'] : ['dist/apps/all-in-one/main.js'];
 
-const child = spawn(process.execPath, ['--enable-source-maps', '-r', '@swc-node/register', 'apps/all-in-one/src/main.ts'], {
+const child = spawn(process.execPath, ['--enable-source-maps', ...entry], {
   cwd: root,
   stdio: 'inherit',
   // A first start (empty database) seeds the demo catalogue; SEED_DEMO_CATALOGUE=false starts empty.

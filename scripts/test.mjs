@@ -2,8 +2,9 @@
 // `npm test`: every check the project has, failing fast.
 //   1. Kafka and OpenSearch start, if they are not running (deploy/local/infra.mjs), while steps 2 and 3 run:
 //   2. lint (ESLint with Nx module boundaries) beside the Node typecheck, then
-//   3. the browser and extension typechecks beside the builds of the SPA and the extension (the browser tests
-//      drive the built app and load the built extension). Two at a time: the machines have two cores.
+//   3. the browser and extension typechecks beside the builds of the SPA, the extension and the services' bundles
+//      (the browser tests drive the built app and load the built extension; distributed products run the bundles).
+//      Two at a time: the machines have two cores.
 //   4. jest: unit, integration (real engines and their embedded twins), e2e (gateway + Chromium), three files
 //      at a time (each product has its own database, search alias, cache prefix and Kafka consumer groups)
 //   5. stop the engines this run started, and only those
@@ -115,6 +116,8 @@ const ok =
     lane(
       () => step('build web', bin('vite'), ['build', '--config', 'apps/web/vite.config.ts', '--logLevel', 'warn']),
       () => step('build extension', process.execPath, ['-r', '@swc-node/register', 'extension/build.ts']),
+      // The services' bundles: every distributed product the tests start runs them (no TypeScript compile per process).
+      () => step('build services', process.execPath, ['scripts/build-services.mjs']),
     ),
   ));
 

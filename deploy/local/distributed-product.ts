@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
 import { closeSync, mkdirSync, openSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -119,6 +119,7 @@ export async function startDistributedProduct(options: DistributedProductOptions
   };
   // Every process builds links from PUBLIC_URL; unset, it is the gateway's own port here, not 8080.
   shared.PUBLIC_URL = defaultPublicUrl({ PUBLIC_URL: shared.PUBLIC_URL, PORT: String(options.gatewayPort) });
+  const entryArgs = serviceEntries(options.root);
   const processes = new Map<string, ChildProcess>();
   let stopping = false;
   /** Processes a caller ended on purpose (crash()): not restarted by the supervisor. */
@@ -136,7 +137,7 @@ export async function startDistributedProduct(options: DistributedProductOptions
     const stdio = file ?? (output as 'inherit' | 'ignore');
     try {
       const app = name.replace(/-\d+$/, '');
-      const child = spawn(process.execPath, [...cpuProfileFlags(), ...(options.nodeArgs?.[name] ?? []), '--enable-source-maps', '-r', '@swc-node/register', join('apps', app, 'src', 'main.ts')], {
+      const child = spawn(process.execPath, [...cpuProfileFlags(), ...(options.nodeArgs?.[name] ?? []), '--enable-source-maps', ...entryArgs(app)], {
         cwd: options.root,
         env,
         stdio: ['ignore', stdio, stdio],
@@ -268,6 +269,18 @@ async function probe(url: string): Promise<{ ready: boolean; said: string }> {
     const cause = (error as { cause?: { code?: string } }).cause?.code;
     return { ready: false, said: cause ?? (error as Error).message };
   }
+}
+
+/**
+ * How each process is run: its compiled bundle, dist/apps/<app>/main.js, built first when missing or
+ * stale (scripts/build-services.mjs: a few seconds once, then a hash check), so a start costs no
+ * TypeScript compile; or, with RUN_FROM_SOURCE=true, its TypeScript through swc-node.
+ */
+export function serviceEntries(root: string): (app: string) => string[] {
+  if (process.env.RUN_FROM_SOURCE === 'true') return (app) => ['-r', '@swc-node/register', join('apps', app, 'src', 'main.ts')];
+  const build = spawnSync(process.execPath, [join(root, 'scripts', 'build-services.mjs'), 'gateway', ...DISTRIBUTED_SERVICES], { cwd: root, stdio: ['ignore', 'inherit', 'inherit'] });
+  if (build.status !== 0) throw new Error(`The services' bundles did not build (npm run build:services says why)`);
+  return (app) => [join('dist', 'apps', app, 'main.js')];
 }
 
 /** CPU_PROFILE_DIR=dir writes each process's V8 CPU profile there when it stops (for finding where a request's time goes). */

@@ -241,12 +241,19 @@ describe('docker-compose.yml', () => {
     return entry;
   };
 
-  it('runs each of the eight Node apps exactly once, from the shared Dockerfile at the repo root', () => {
+  it('runs each of the eight Node apps exactly once, each from its own image built from the Dockerfile at the repo root', () => {
     expect(nodeApps().map((entry) => entry.name).sort()).toEqual([...APP_NAMES].sort());
     for (const { service, name } of nodeApps()) {
       // Service name = app name: the RPC addresses below dial containers by it.
       expect(service.name).toBe(name);
-      expect(service.resolved.build).toMatchObject({ context: '.', dockerfile: 'deploy/docker/Dockerfile' });
+      // The image holds that app only (its bundle and packages); the gateway's target adds the SPA.
+      expect(service.resolved.build).toEqual({
+        context: '.',
+        dockerfile: 'deploy/docker/Dockerfile',
+        target: name === 'gateway' ? 'gateway' : 'service',
+        args: { APP: name },
+      });
+      expect(service.resolved.image).toBe(`closetly-${name}:local`);
     }
   });
 
@@ -496,9 +503,15 @@ describe('deploy/k8s', () => {
     expect(list(kustomization.resources).map(String).sort()).toEqual(k8sFiles.filter((file) => file !== 'kustomization.yaml' && file !== 'secret.example.yaml').sort());
   });
 
-  it('has one Deployment per Node app, all from the same image, running as non-root', () => {
+  it("has one Deployment per Node app, each from that app's own image, running as non-root", () => {
     expect(apps().map((entry) => entry.name).sort()).toEqual([...APP_NAMES].sort());
-    expect(new Set(apps().map((entry) => entry.container.image)).size).toBe(1);
+    const kustomization = record(parse(read(join(K8S_DIR, 'kustomization.yaml'))), 'kustomization.yaml');
+    const tagged = list(kustomization.images).map((image) => String(record(image, 'kustomization image').name));
+    for (const { name, container } of apps()) {
+      expect({ app: name, image: container.image }).toEqual({ app: name, image: `closetly-${name}:local` });
+      // kustomize retags each image: every one of them must be listed.
+      expect(tagged).toContain(`closetly-${name}`);
+    }
     for (const { deployment } of apps()) {
       expect(deployment.spec.template.spec.securityContext?.runAsNonRoot).toBe(true);
       expect(deployment.spec.template.metadata.labels).toMatchObject(deployment.spec.selector.matchLabels);
@@ -788,32 +801,54 @@ describe('deploy/docker/Dockerfile', () => {
     .filter(isNodeApp)
     .map((service) => environmentOf(service.resolved).APP ?? '');
 
-  it('builds the runtime stage by default (last), non-root, production, distributed', () => {
-    expect(runtime?.name).toBe('runtime');
-    expect(runtimeText).toMatch(/^ENV .*NODE_ENV=production/m);
-    expect(runtimeText).toMatch(/^ENV .*CLOSETLY_MODE=distributed/m);
-    const user = runtime?.lines.filter((line) => /^USER\s/i.test(line)).at(-1);
-    expect(user).toBeDefined();
-    expect(user).not.toMatch(/^USER\s+(root|0)(:|$)/i);
-    expect(runtimeText).toMatch(/^HEALTHCHECK .*deploy\/docker\/healthcheck\.mjs/m);
+  const stageNamed = (name: string) => stages.find((stage) => stage.name === name);
+  /** A stage's lines with those of the stages it is built FROM (`FROM app AS gateway`). */
+  const linesOf = (name: string): string[] => {
+    const stage = stageNamed(name);
+    const parent = /^FROM\s+(\S+)/i.exec(stage?.lines[0] ?? '')?.[1];
+    return [...(parent && stageNamed(parent) ? linesOf(parent) : []), ...(stage?.lines ?? [])];
+  };
+
+  it('builds a service image by default (last), and gives the gateway a target of its own; both non-root, production, distributed', () => {
+    expect(runtime?.name).toBe('service');
+    for (const target of ['service', 'gateway']) {
+      const text = linesOf(target).join('\n');
+      expect(text).toMatch(/^ENV .*NODE_ENV=production/m);
+      expect(text).toMatch(/^ENV .*CLOSETLY_MODE=distributed/m);
+      const user = linesOf(target).filter((line) => /^USER\s/i.test(line)).at(-1);
+      expect(user).toBeDefined();
+      expect(user).not.toMatch(/^USER\s+(root|0)(:|$)/i);
+      expect(text).toMatch(/^HEALTHCHECK .*deploy\/docker\/healthcheck\.mjs/m);
+    }
   });
 
-  it('installs with npm ci and builds the SPA into apps/web/dist, which the runtime stage copies', () => {
+  it('installs with npm ci and builds the SPA into apps/web/dist, which only the gateway target copies', () => {
     expect(stages.some((stage) => stage.lines.some((line) => /^RUN .*\bnpm ci\b/.test(line)))).toBe(true);
     const webBuild = stages.find((stage) => stage.lines.some((line) => /vite build --config apps\/web\/vite\.config\.ts/.test(line)));
     expect(webBuild).toBeDefined();
-    expect(runtimeText).toContain(`COPY --from=${webBuild?.name} /app/apps/web/dist ./apps/web/dist`);
+    expect(linesOf('gateway').join('\n')).toContain(`COPY --from=${webBuild?.name} /app/apps/web/dist ./apps/web/dist`);
+    expect(linesOf('service').join('\n')).not.toContain(`--from=${webBuild?.name}`);
+    // A gateway image built without its target would answer 503 for the web app: the service target refuses it.
+    expect(runtimeText).toMatch(/^RUN test "\$\{APP\}" != gateway/m);
   });
 
-  it('starts apps/$APP/src/main.ts, and that entry exists for every app compose runs', () => {
-    const command = runtime?.lines.find((line) => /^CMD\s/i.test(line)) ?? '';
-    const entry = /apps\/\$\{APP(?::\?[^}]*)?\}\/src\/main\.ts/.exec(command);
-    expect(entry).not.toBeNull();
-    expect(command).toContain('@swc-node/register');
+  it('builds the app\'s bundle and copies only it and the packages it requires: no TypeScript loader at run time', () => {
+    const bundle = stageNamed('bundle')?.lines.join('\n') ?? '';
+    expect(bundle).toMatch(/^RUN node scripts\/build-services\.mjs "\$\{APP\}" && node deploy\/docker\/copy-app-modules\.mjs "\$\{APP\}" \/out$/m);
+    const app = linesOf('service');
+    // Nothing from the full install reaches an app image but /out (its bundle and its packages).
+    const copies = app.filter((line) => /^COPY\s+--from=/i.test(line));
+    expect(copies).toEqual(['COPY --from=bundle /out/ ./']);
+    expect(app.join('\n')).not.toMatch(/swc-node|@swc\//);
+  });
+
+  it('starts dist/$APP/main.js, the bundle scripts/build-services.mjs writes for every app compose runs', () => {
+    const command = linesOf('service').find((line) => /^CMD\s/i.test(line)) ?? '';
+    expect(command).toMatch(/exec node --enable-source-maps \\"dist\/apps\/\$\{APP\}\/main\.js\\"/);
     expect(composeApps.sort()).toEqual([...APP_NAMES].sort());
+    const built = read('scripts/build-services.mjs');
     for (const name of composeApps) {
-      const path = (entry?.[0] ?? '').replace(/\$\{APP[^}]*\}/, name);
-      expect({ app: name, path, exists: existsSync(join(ROOT, path)) }).toEqual({ app: name, path, exists: true });
+      expect({ app: name, built: built.includes(`'${name}'`), entry: existsSync(join(ROOT, 'apps', name, 'src', 'main.ts')) }).toEqual({ app: name, built: true, entry: true });
     }
   });
 
@@ -829,7 +864,9 @@ describe('deploy/docker/Dockerfile', () => {
       'tsconfig.node.json',
       'tsconfig.base.json',
       'deploy/docker/healthcheck.mjs',
-      'deploy/docker/prune-dev-deps.mjs',
+      'deploy/docker/copy-app-modules.mjs',
+      'scripts/build-services.mjs',
+      '.swcrc',
       'apps/web/index.html',
       'apps/web/vite.config.ts',
       'apps/web/src',

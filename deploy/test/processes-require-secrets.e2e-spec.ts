@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
+import { serviceEntries } from '@closetly/local-deploy';
 
 /**
  * The distributed processes (`npm run start:distributed`, every container)
@@ -14,10 +15,16 @@ interface Exit {
   stderr: string;
 }
 
-/** Runs apps/<app>/src/main.ts as the launcher does, with only these variables (no inherited secrets). */
+/** How the launcher runs each app: its bundle (built when stale), or its TypeScript with RUN_FROM_SOURCE=true. */
+let entryArgs: (app: string) => string[];
+beforeAll(() => {
+  entryArgs = serviceEntries(ROOT);
+}, 120_000);
+
+/** Runs an app as the launcher does, with only these variables (no inherited secrets). */
 function runApp(app: string, env: Record<string, string>): Promise<Exit> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['-r', '@swc-node/register', join('apps', app, 'src', 'main.ts')], {
+    const child = spawn(process.execPath, entryArgs(app), {
       cwd: ROOT,
       env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', CLOSETLY_MODE: 'distributed', LOG_LEVEL: 'warn', ...env },
       stdio: ['ignore', 'ignore', 'pipe'],

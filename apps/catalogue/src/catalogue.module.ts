@@ -1,6 +1,5 @@
-import { join } from 'node:path';
 import { Module } from '@nestjs/common';
-import { type SchemaMigrations, ServiceRuntimeModule } from '@closetly/server';
+import { type SchemaMigrations, ServiceRuntimeModule, migrationsFolder } from '@closetly/server';
 import { AccountDataRepository } from './account-data/account-data.repository';
 import { AccountDataService } from './account-data/account-data.service';
 import { CatalogueConsumer } from './catalogue.consumer';
@@ -16,7 +15,7 @@ import { ProductsRepository } from './products/products.repository';
 import { ProductsService } from './products/products.service';
 
 /** The catalogue service's schema and its migrations (the embedded product starts from a copy with all of them applied). */
-export const CATALOGUE_MIGRATIONS: SchemaMigrations = { name: 'catalogue', migrationsFolder: join(__dirname, 'db', 'migrations') };
+export const CATALOGUE_MIGRATIONS: SchemaMigrations = { name: 'catalogue', migrationsFolder: migrationsFolder(__dirname, 'catalogue') };
 
 /** The catalogue service: shared products derived from shoppers' captures, their price history and listing, moderation, gender feedback, the browsing lists (popular, category, new arrivals), stored images, and each user's export and erasure of their part. */
 @Module({

@@ -39,7 +39,7 @@ export const GatewayConfig = PlatformEnv.extend(ServiceAddressEnv.shape)
      */
     LIVE_STREAMS_PER_REPLICA: z.coerce.number().int().min(1).max(1_000_000).default(10_000),
     /** Built SPA (vite build output). */
-    WEB_DIST_DIR: z.string().min(1).default(resolve(__dirname, '..', '..', 'web', 'dist')),
+    WEB_DIST_DIR: z.string().min(1).default(resolve(__dirname, '..', '..', '..', 'apps', 'web', 'dist')),
     /** The built extension's zip (npm run build:extension), served at /downloads/closetly-extension.zip. */
     EXTENSION_ZIP_PATH: z.string().min(1).default(resolve(__dirname, '..', '..', '..', 'extension', 'dist', 'closetly-extension.zip')),
   })

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { Module } from '@nestjs/common';
-import { FileMailer, MAILER, MailQueue, PLATFORM, type Platform, PROCESS_ENV, type SchemaMigrations, ServiceRuntimeModule, SmtpMailer } from '@closetly/server';
+import { FileMailer, MAILER, MailQueue, PLATFORM, type Platform, PROCESS_ENV, type SchemaMigrations, ServiceRuntimeModule, SmtpMailer, migrationsFolder } from '@closetly/server';
 import { AccountsRepository } from './accounts/accounts.repository';
 import { AccountsService } from './accounts/accounts.service';
 import { EmailProof } from './accounts/email-proof';
@@ -22,7 +22,7 @@ import { SignInFailuresRepository } from './sign-in-throttle/sign-in-failures.re
 import { SignInThrottle } from './sign-in-throttle/sign-in-throttle.service';
 
 /** The identity service's schema and its migrations (the embedded product starts from a copy with all of them applied). */
-export const IDENTITY_MIGRATIONS: SchemaMigrations = { name: 'identity', migrationsFolder: join(__dirname, 'db', 'migrations') };
+export const IDENTITY_MIGRATIONS: SchemaMigrations = { name: 'identity', migrationsFolder: migrationsFolder(__dirname, 'identity') };
 
 /** The identity service: beta codes, accounts, sessions and refresh tokens, password reset, roles, OpenID Connect sign-in. */
 @Module({

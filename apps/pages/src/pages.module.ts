@@ -1,7 +1,6 @@
-import { join } from 'node:path';
 import { Module } from '@nestjs/common';
 import { ScheduleModule } from '@nestjs/schedule';
-import { METRICS, OUTBOUND_FETCHES, pageFetcherFromConfig, pageOutcomeLabel, PROCESS_ENV, type ProcessMetrics, type SchemaMigrations, ServiceRuntimeModule } from '@closetly/server';
+import { METRICS, OUTBOUND_FETCHES, pageFetcherFromConfig, pageOutcomeLabel, PROCESS_ENV, type ProcessMetrics, type SchemaMigrations, ServiceRuntimeModule, migrationsFolder } from '@closetly/server';
 import { loadPagesConfig, PAGES_CONFIG, type PagesConfig } from './config';
 import { pagesPlatformTables } from './db/schema';
 import { PageWatchSchedule } from './page-watch-schedule';
@@ -11,7 +10,7 @@ import { PagesRpcController } from './pages.rpc.controller';
 import { PAGE_FETCHER, PagesService } from './pages.service';
 
 /** The pages service's schema and its migrations (the embedded product starts from a copy with all of them applied). */
-export const PAGES_MIGRATIONS: SchemaMigrations = { name: 'pages', migrationsFolder: join(__dirname, 'db', 'migrations') };
+export const PAGES_MIGRATIONS: SchemaMigrations = { name: 'pages', migrationsFolder: migrationsFolder(__dirname, 'pages') };
 
 /** Page watch: the product pages savers captured, read through the polite outbound fetcher. Boots the same way embedded (all-in-one) and distributed (own process). */
 @Module({

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { Module } from '@nestjs/common';
 import { ScheduleModule } from '@nestjs/schedule';
-import { ErasedAccounts, FileMailer, MAILER, MailQueue, PLATFORM, type Platform, PROCESS_ENV, randomSecret, type SchemaMigrations, ServiceRuntimeModule, SigningKeys, SmtpMailer } from '@closetly/server';
+import { ErasedAccounts, FileMailer, MAILER, MailQueue, PLATFORM, type Platform, PROCESS_ENV, randomSecret, type SchemaMigrations, ServiceRuntimeModule, SigningKeys, SmtpMailer, migrationsFolder } from '@closetly/server';
 import { loadProfileConfig, PROFILE_CONFIG, type ProfileConfig } from './config';
 import { erasedAccounts, profilePlatformTables } from './db/schema';
 import { NotificationsRepository } from './price-alerts/notifications.repository';
@@ -19,7 +19,7 @@ import { RecentSearchesRepository } from './recent-searches/recent-searches.repo
 import { RecentSearchesService } from './recent-searches/recent-searches.service';
 
 /** The profile service's schema and its migrations (the embedded product starts from a copy with all of them applied). */
-export const PROFILE_MIGRATIONS: SchemaMigrations = { name: 'profile', migrationsFolder: join(__dirname, 'db', 'migrations') };
+export const PROFILE_MIGRATIONS: SchemaMigrations = { name: 'profile', migrationsFolder: migrationsFolder(__dirname, 'profile') };
 
 /**
  * The profile service: each shopper's profile, recent searches and price alerts (saved products' targets,

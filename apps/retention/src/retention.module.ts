@@ -1,7 +1,6 @@
-import { join } from 'node:path';
 import { Module } from '@nestjs/common';
 import { ScheduleModule } from '@nestjs/schedule';
-import { PROCESS_ENV, type SchemaMigrations, ServiceRuntimeModule } from '@closetly/server';
+import { PROCESS_ENV, type SchemaMigrations, ServiceRuntimeModule, migrationsFolder } from '@closetly/server';
 import { RetentionClock } from './clock';
 import { loadRetentionConfig, RETENTION_CONFIG } from './config';
 import { retentionPlatformTables } from './db/schema';
@@ -12,7 +11,7 @@ import { RetentionService } from './retention.service';
 import { SweepSchedule } from './sweep-schedule';
 
 /** The retention service's schema and its migrations (the embedded product starts from a copy with all of them applied). */
-export const RETENTION_MIGRATIONS: SchemaMigrations = { name: 'retention', migrationsFolder: join(__dirname, 'db', 'migrations') };
+export const RETENTION_MIGRATIONS: SchemaMigrations = { name: 'retention', migrationsFolder: migrationsFolder(__dirname, 'retention') };
 
 /** The retention service: the 30-day rule's read model, its scheduled sweep and the at-risk list. Boots the same way embedded (all-in-one) and distributed (own process). */
 @Module({

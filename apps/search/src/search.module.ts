@@ -1,6 +1,5 @@
-import { join } from 'node:path';
 import { Module } from '@nestjs/common';
-import { DATABASE, kafkaAuthOf, PLATFORM, type Platform, PROCESS_ENV, type SchemaMigrations, ServiceRuntimeModule } from '@closetly/server';
+import { DATABASE, kafkaAuthOf, PLATFORM, type Platform, PROCESS_ENV, type SchemaMigrations, ServiceRuntimeModule, migrationsFolder } from '@closetly/server';
 import { loadSearchConfig, SEARCH_CONFIG } from './config';
 import { searchPlatformTables } from './db/schema';
 import { createProductSearchIndex, SearchEngineLifecycle } from './engine/search-engine.lifecycle';
@@ -13,7 +12,7 @@ import { SearchRpcController } from './search.rpc.controller';
 import { SearchService } from './search.service';
 
 /** The search service's schema and its migrations (the embedded product starts from a copy with all of them applied). */
-export const SEARCH_MIGRATIONS: SchemaMigrations = { name: 'search', migrationsFolder: join(__dirname, 'db', 'migrations') };
+export const SEARCH_MIGRATIONS: SchemaMigrations = { name: 'search', migrationsFolder: migrationsFolder(__dirname, 'search') };
 
 /** The search service. Boots the same way embedded (all-in-one) and distributed (own process). */
 @Module({

@@ -1,6 +1,5 @@
-import { join } from 'node:path';
 import { Module } from '@nestjs/common';
-import { ErasedAccounts, type SchemaMigrations, ServiceRuntimeModule } from '@closetly/server';
+import { ErasedAccounts, type SchemaMigrations, ServiceRuntimeModule, migrationsFolder } from '@closetly/server';
 import { erasedAccounts, wardrobePlatformTables } from './db/schema';
 import { PrivacyService } from './privacy/privacy.service';
 import { RecommendationsRepository } from './recommendations/recommendations.repository';
@@ -12,7 +11,7 @@ import { WardrobeConsumer } from './wardrobe.consumer';
 import { WardrobeRpcController } from './wardrobe.rpc.controller';
 
 /** The wardrobe service's schema and its migrations (the embedded product starts from a copy with all of them applied). */
-export const WARDROBE_MIGRATIONS: SchemaMigrations = { name: 'wardrobe', migrationsFolder: join(__dirname, 'db', 'migrations') };
+export const WARDROBE_MIGRATIONS: SchemaMigrations = { name: 'wardrobe', migrationsFolder: migrationsFolder(__dirname, 'wardrobe') };
 
 /** The wardrobe service: each user's saved items, recommendations from everyone's, and the owner's rights over theirs (export, erasure). Boots the same way embedded and distributed. */
 @Module({

@@ -1,6 +1,7 @@
 export * from './cache/cache';
 export * from './config/env';
 export * from './db/database';
+export * from './db/migrations-folder';
 export * from './db/platform-tables';
 export * from './db/uuid-list';
 export * from './errors/domain-error';

@@ -1,17 +1,27 @@
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import type { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { Client, Pool } from 'pg';
 import { blankClusterStore, type ClusterCopyStore, migratedClusterStore, type SchemaMigrations } from './pglite-cluster-copies';
 
 export type { SchemaMigrations } from './pglite-cluster-copies';
+
+/*
+ * PGlite and its Drizzle driver are loaded only when a process opens an embedded database: a distributed
+ * service never does, and loading them costs it about 6 MiB resident and their module graphs
+ * (BENCH_ONLY=footprint npm run bench); its image leaves them out (scripts/build-services.mjs).
+ */
+/* eslint-disable @typescript-eslint/no-require-imports -- loaded on first use, synchronously (drizzleFor is synchronous) */
+const pglite = () => require('@electric-sql/pglite') as typeof import('@electric-sql/pglite');
+const pgTrgm = () => (require('@electric-sql/pglite/contrib/pg_trgm') as typeof import('@electric-sql/pglite/contrib/pg_trgm')).pg_trgm;
+const drizzlePglite = (...args: Parameters<typeof import('drizzle-orm/pglite').drizzle>) => (require('drizzle-orm/pglite') as typeof import('drizzle-orm/pglite')).drizzle(...args);
+const pgliteMigrator = () => (require('drizzle-orm/pglite/migrator') as { migrate: typeof migratePglite }).migrate;
+/* eslint-enable @typescript-eslint/no-require-imports */
 
 /** A Drizzle database or a transaction inside one: both run queries. */
 export type Db = PgDatabase<PgQueryResultHKT>;
@@ -64,11 +74,11 @@ export async function openConnection(options: ConnectionOptions): Promise<Databa
     let client: PGlite;
     if (options.dataDir === ':memory:') {
       const copies = options.migrations?.length ? migratedClustersFor(options.migrations) : blankClusters;
-      client = await copies.open((pgliteOptions) => PGlite.create(pgliteOptions), { extensions: { pg_trgm } });
+      client = await copies.open((pgliteOptions) => pglite().PGlite.create(pgliteOptions), { extensions: { pg_trgm: pgTrgm() } });
     } else {
       const dataDir = resolve(options.dataDir, 'pglite');
       mkdirSync(dataDir, { recursive: true });
-      client = await PGlite.create({ dataDir, extensions: { pg_trgm } });
+      client = await pglite().PGlite.create({ dataDir, extensions: { pg_trgm: pgTrgm() } });
     }
     return { kind: 'pglite', client, close: () => client.close() };
   }
@@ -120,7 +130,7 @@ export async function migrateService(
 ): Promise<void> {
   const config = { migrationsFolder, migrationsSchema: schemaName, migrationsTable: '__migrations' };
   if (connection.kind === 'pglite') {
-    await migratePglite(db as unknown as Parameters<typeof migratePglite>[0], config);
+    await pgliteMigrator()(db as unknown as Parameters<typeof migratePglite>[0], config);
     return;
   }
   // Replicas of a service start together: one migrates while the others wait on a session lock, then
