@@ -10,7 +10,7 @@ import type { Logger } from 'pino';
 import type { GatewayConfig } from '../config';
 import { ReadinessState } from '../health/readiness-state';
 import { ListAnswerCache } from '../lists/list-answer-cache';
-import { HashedAssets } from './hashed-assets';
+import { HASHED_ASSET_PREFIX, HashedAssets } from './hashed-assets';
 
 /**
  * Browser features the product never uses, off for the page and anything it embeds. Helmet has no
@@ -182,6 +182,8 @@ export async function configureGatewayHttp(app: NestFastifyApplication, config: 
     }
     const correlationId = acceptCorrelationId(request.headers[CORRELATION_ID_HEADER]);
     void reply.header(CORRELATION_ID_HEADER, correlationId);
+    // A built file runs none of our code that logs: no context to carry.
+    if (request.url.startsWith(HASHED_ASSET_PREFIX)) return done();
     if (!request.url.startsWith('/api/')) return runWithContext({ correlationId }, done);
     const incoming = request.headers.traceparent;
     const span = startSpan(request.method, SpanKind.SERVER, isTraceparent(incoming) ? incoming : undefined, {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ConfigError, defaultPublicUrl, kafkaAuthOf, parseEnv, parseHostPort, PlatformEnv } from './env';
+import { ConfigError, defaultPublicUrl, kafkaAuthOf, outboxPollMs, parseEnv, parseHostPort, PlatformEnv } from './env';
 
 describe('parseEnv', () => {
   it('applies the defaults of the embedded mode', () => {
@@ -85,5 +85,11 @@ describe('Kafka authentication and internal-call keys from the environment', () 
     expect(PlatformEnv.parse({ GATEWAY_CALLS_PUBLIC_KEY: oneLine }).GATEWAY_CALLS_PUBLIC_KEY).toBe('-----BEGIN PUBLIC KEY-----\nMFkw\n-----END PUBLIC KEY-----');
     expect(PlatformEnv.parse({ GATEWAY_CALLS_PUBLIC_KEY: '' }).GATEWAY_CALLS_PUBLIC_KEY).toBeUndefined();
     expect(() => PlatformEnv.parse({ INTERNAL_CALLS_PRIVATE_KEY: 'not a key' })).toThrow(/BEGIN PRIVATE KEY/);
+  });
+
+  it('polls the outbox as a safety net only when embedded (every writer wakes the relay), twice a second when distributed, unless told', () => {
+    expect(outboxPollMs(parseEnv(PlatformEnv, { CLOSETLY_MODE: 'embedded' }))).toBe(15_000);
+    expect(outboxPollMs(parseEnv(PlatformEnv, { CLOSETLY_MODE: 'distributed' }))).toBe(500);
+    expect(outboxPollMs(parseEnv(PlatformEnv, { CLOSETLY_MODE: 'embedded', OUTBOX_POLL_MS: '50' }))).toBe(50);
   });
 });

@@ -17,6 +17,7 @@ import { InboxPruner } from '../events/inbox-pruner';
 import { OutboxStore, OutboxWriter } from '../events/outbox';
 import { OutboxRelay } from '../events/outbox-relay';
 import { RpcCallHandler, RpcController, RpcDataPipe } from '../rpc/rpc-handlers';
+import { outboxPollMs } from '../config/env';
 import { inboxMetrics, observeOutbox, relayMetrics } from '../metrics/event-metrics';
 import { consumerGroupName } from './bootstrap';
 import type { Platform } from './platform';
@@ -119,7 +120,7 @@ export class ServiceRuntimeModule {
             const store = new OutboxStore(db, options.tables, `outbox:${options.name}`);
             observeOutbox(platform.metrics, options.name, store);
             return new OutboxRelay(options.name, store, platform.events, {
-              pollMs: platform.env.OUTBOX_POLL_MS,
+              pollMs: outboxPollMs(platform.env),
               observer: relayMetrics(platform.metrics, options.name),
             });
           },
