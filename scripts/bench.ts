@@ -9,6 +9,7 @@ import { benchPageWatch } from './bench-page-watch';
 import { benchRelevance } from './bench-relevance';
 import { benchRetention } from './bench-retention';
 import { benchSearch } from './bench-search';
+import { benchSearchScale } from './bench-search-scale';
 
 /**
  * `npm run bench`: speed and memory of the product against references
@@ -39,7 +40,7 @@ async function throughput(url: string, init: RequestInit): Promise<number> {
 
 /** BENCH_ONLY=search, relevance, home, retention, extraction, convergence, page-watch or live-events runs that benchmark alone (when working on it). */
 const ONLY = process.env.BENCH_ONLY;
-const ALONE = { search: benchSearch, relevance: benchRelevance, home: benchHome, retention: benchRetention, extraction: benchExtraction, convergence: benchConvergence, 'page-watch': benchPageWatch, 'live-events': benchLiveEvents } as const;
+const ALONE = { search: benchSearch, 'search-scale': benchSearchScale, relevance: benchRelevance, home: benchHome, retention: benchRetention, extraction: benchExtraction, convergence: benchConvergence, 'page-watch': benchPageWatch, 'live-events': benchLiveEvents } as const;
 const isAlone = (name: string | undefined): name is keyof typeof ALONE => name !== undefined && Object.hasOwn(ALONE, name);
 
 async function main(): Promise<void> {
@@ -92,6 +93,7 @@ async function main(): Promise<void> {
     ['guarded route ≥ 0.40 × bare GET', guarded / referenceGet >= 0.4],
   ];
   targets.push(...(await benchSearch()));
+  targets.push(...(await benchSearchScale()));
   targets.push(...(await benchRelevance()));
   targets.push(...(await benchHome()));
   targets.push(...(await benchRetention()));
