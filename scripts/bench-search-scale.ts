@@ -9,7 +9,7 @@ import { PRICE_DROP_WINDOW_DAYS, type Product, SEARCH_PAGE_SIZE } from '@closetl
 import { PostgresProductIndex, PRODUCT_SEARCH_INDEX, type ProductSearchIndex, searchAsUnderstood, toProductDocument } from '@closetly/search';
 import { drizzleFor, migrateService, openConnection } from '@closetly/server';
 import { engines } from '@closetly/testing';
-import { BRANDS, type Brand, SHOPS } from '../apps/all-in-one/src/demo/catalogue-data';
+import { BRANDS, type Brand, type Garment, SHOPS } from '../apps/all-in-one/src/demo/catalogue-data';
 import { percentile } from './bench-search';
 
 /**
@@ -66,7 +66,7 @@ export function generatedProduct(n: number, random: Random): Product {
   const brand = pickBrand(random);
   // The brand's typical garments more often than the rest.
   const garmentKey = brand.garments[Math.floor(random() ** 1.6 * brand.garments.length)] ?? 'tee';
-  const garment = GARMENTS[garmentKey];
+  const garment: Garment = GARMENTS[garmentKey];
   const fits = garment.fits.filter((fit) => brand.fits.includes(fit));
   const fit = pick(random, fits.length > 0 ? fits : garment.fits);
   const cuts = garment.cuts.filter((cut) => (cut[2]?.fits ?? garment.fits).includes(fit));

@@ -460,6 +460,18 @@ describe.each(engineFactories)('product search index contract (%s)', (_kind, sta
       expect(ids(await index.search({ understood: understood({ categories: ['tops'], match: 'rank' }) })).sort()).toEqual(['t1', 't2']);
     });
 
+    it('answers the same whenever the total reaches keptFrom, and below it at least the exact total', async () => {
+      await catalogue();
+      const jeans = { understood: understood({ garments: ['jeans'], match: 'rank' }) };
+      const whole = await index.search(jeans);
+      expect(whole.total).toBe(3);
+      expect(await index.search({ ...jeans, keptFrom: 3 })).toEqual(whole);
+      const below = await index.search({ ...jeans, keptFrom: 4 });
+      expect(below.total).toBe(3);
+      // A tier the caller discards: an engine may leave out its page and facets, never show a page of something else.
+      expect(below.items.length === 0 || ids(below).join() === ids(whole).join()).toBe(true);
+    });
+
     it('counts products whose text names no garment as the garment when asked, after every product that names it', async () => {
       await catalogue();
       await put(product('u1', { name: 'Air Force 1', category: 'shoes' }), product('u2', { name: '501 Original', category: 'bottoms' }));
