@@ -553,6 +553,24 @@ describe.each(engineFactories)('product search index contract (%s)', (_kind, sta
       // Without an instant to compare with, nothing is on sale.
       expect((await index.search({ terms: [], onSale: true })).total).toBe(0);
     });
+
+    it('counts what is on sale at each instant asked, the same search asked again as the window moves past each drop', async () => {
+      await put(
+        product('s1', { name: 'Sale Coat', priceDrop: drop('2026-03-05T00:00:00.000Z') }),
+        product('s2', { name: 'Sale Jumper', priceDrop: drop('2026-03-02T00:00:00.000Z') }),
+        product('s3', { name: 'Full Price Hat' }),
+      );
+      const onSaleAt = async (saleSince: string) => (await index.search({ terms: [], saleSince })).facets.onSale;
+      expect(await onSaleAt('2026-03-01T00:00:00.000Z')).toBe(2);
+      expect(await onSaleAt('2026-03-01T12:00:00.000Z')).toBe(2);
+      expect(await onSaleAt('2026-03-02T00:00:00.000Z')).toBe(2);
+      expect(await onSaleAt('2026-03-02T00:00:00.001Z')).toBe(1);
+      expect(await onSaleAt('2026-03-06T00:00:00.000Z')).toBeUndefined();
+      expect(await onSaleAt('2026-03-01T00:00:00.000Z')).toBe(2);
+      await put(product('s4', { name: 'Sale Scarf', priceDrop: drop('2026-03-01T06:00:00.000Z') }));
+      expect(await onSaleAt('2026-03-01T00:00:00.000Z')).toBe(3);
+      expect(await onSaleAt('2026-03-01T12:00:00.000Z')).toBe(2);
+    });
   });
 
   describe('fashion relevance', () => {

@@ -3,6 +3,7 @@ import { TAGS_VERSION } from '@closetly/catalogue-rules';
 import type { Db } from '@closetly/server';
 import type { PriceDrop } from '@closetly/contracts';
 import { and, desc, eq, inArray, lt, notInArray, or, type SQL, sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { productLexemes, productNameWords, products, productStaging, PRODUCT_TEXT_CONFIG } from '../db/schema';
 import { synonymExpansions } from './fashion-synonyms';
 import { maxEditsFor, queryWords } from './fashion-text';
@@ -32,6 +33,7 @@ import {
   resolveSuggestionLimit,
 } from './product-search-index';
 import { utcInstant } from './product-document';
+import { UntilWritten } from './until-written';
 
 /** An upsert's update: every document column takes the incoming row's value (the live table and the staging table alike). */
 const REPLACE_DOCUMENT_COLUMNS = {
@@ -63,6 +65,11 @@ const RANK_WEIGHTS = sql.raw(`'{0.02, 0.1, 0.4, 1.0}'::real[]`);
 const WRITE_CHUNK = 500;
 /** At most this many stems and typo lookups are remembered; past it they are forgotten and read again. */
 const REMEMBERED = 10_000;
+/** At most this many searches' totals and facets are remembered (each some thirty facet values). */
+const REMEMBERED_COUNTS = 2_000;
+const DIALECT = new PgDialect();
+
+type Counts = { total: number; facets: ProductSearchFacets };
 /** Staged rows of a load that never finished (the process died) are swept after this long. */
 const ABANDONED_LOAD_MS = 24 * 60 * 60 * 1000;
 
@@ -209,12 +216,22 @@ export class PostgresProductIndex implements ProductSearchIndex {
   private readonly loads = new Set<Load>();
   /** Texts stemmed (`stem`). */
   private readonly stems = new Map<string, string>();
-  /**
-   * Typo candidates by vocabulary and word (`typoCandidates`), until this
-   * instance next writes: the vocabularies only grow by its writes (the
-   * embedded product's search service is the index's only writer).
+  /*
+   * Remembered until this instance next writes (the embedded product's
+   * search service is its index's only writer): typo candidates by
+   * vocabulary and word (`typoCandidates`), and totals and facets by what
+   * they count (`countAndFacets`, the largest part of a search's work; a
+   * shop's popular searches repeat).
    */
-  private readonly typos = new Map<string, string[]>();
+  private readonly typos = new UntilWritten<string[]>(REMEMBERED);
+  private readonly counts = new UntilWritten<Counts>(REMEMBERED_COUNTS);
+  /**
+   * Where "on sale" begins may move (now minus the window) without changing
+   * what is on sale: every `saleSince` in (after, upTo] finds the same drops
+   * (no product's drop is dated between them). Remembered counts hold within
+   * it; a `saleSince` outside it finds the next one and forgets them.
+   */
+  private saleWindow: { after: number | null; upTo: number | null; mark: number } | undefined;
 
   constructor(private readonly db: Db) {}
 
@@ -250,7 +267,7 @@ export class PostgresProductIndex implements ProductSearchIndex {
   }
 
   async upsert(docs: readonly ProductDocument[]): Promise<void> {
-    this.typos.clear();
+    this.written();
     for (const chunk of chunked(prepareDocuments(docs), WRITE_CHUNK)) {
       this.touch(chunk.map((doc) => doc.id));
       await this.db.transaction(async (tx) => {
@@ -264,14 +281,24 @@ export class PostgresProductIndex implements ProductSearchIndex {
         for (const statement of addWordsOf(chunk.map((doc) => doc.id))) await tx.execute(statement);
       });
     }
-    // Also after: a search that began before the write may have remembered the old vocabulary.
-    this.typos.clear();
+    this.written();
+  }
+
+  /** Before and after every write: what searches remembered may be out of date. */
+  private written(): void {
+    this.typos.outdated();
+    this.counts.outdated();
   }
 
   async remove(ids: readonly string[]): Promise<void> {
-    for (const chunk of chunked([...new Set(ids)], WRITE_CHUNK)) {
-      this.touch(chunk);
-      await this.db.delete(products).where(inArray(products.id, chunk));
+    this.written();
+    try {
+      for (const chunk of chunked([...new Set(ids)], WRITE_CHUNK)) {
+        this.touch(chunk);
+        await this.db.delete(products).where(inArray(products.id, chunk));
+      }
+    } finally {
+      this.written();
     }
   }
 
@@ -290,6 +317,7 @@ export class PostgresProductIndex implements ProductSearchIndex {
   async replaceAll(batches: AsyncIterable<readonly ProductDocument[]>): Promise<{ indexed: number }> {
     const loadId = randomUUID();
     const load: Load = { touched: new Set() };
+    this.written();
     this.loads.add(load);
     try {
       await this.db.delete(productStaging).where(lt(productStaging.stagedAt, new Date(Date.now() - ABANDONED_LOAD_MS)));
@@ -320,7 +348,7 @@ export class PostgresProductIndex implements ProductSearchIndex {
         return { indexed: count?.indexed ?? 0 };
       });
     } finally {
-      this.typos.clear();
+      this.written();
       this.loads.delete(load);
       await this.db.delete(productStaging).where(eq(productStaging.loadId, loadId));
     }
@@ -350,18 +378,56 @@ export class PostgresProductIndex implements ProductSearchIndex {
     const conditions = [text?.match, filters.brands, filters.genders, filters.priceBands, filters.colours, filters.onSale].filter((condition) => condition !== undefined);
     const where = conditions.length > 0 ? and(...conditions) : undefined;
 
+    const counted = await this.rememberedCounts(text?.match, query);
     if (query.keptFrom > 0) {
       // A tier the caller discards below `keptFrom`: counting that far (no further) decides whether it needs its page and facets.
-      const found = await this.countUpTo(where, query.keptFrom);
+      const found = counted.known?.total ?? (await this.countUpTo(where, query.keptFrom));
       if (found < query.keptFrom) return { ...EMPTY_RESULT(), total: found };
     }
     const limit = pageLimit(query);
     const order = [...(text?.order ?? []), sql`${products.id} collate "C"`];
     const [rows, counts] = await Promise.all([
       limit === 0 ? Promise.resolve([]) : this.page(where, order, limit, query.offset),
-      this.countAndFacets(text?.match, filters, query.saleSince),
+      counted.known ??
+        this.countAndFacets(text?.match, filters, query.saleSince).then((fresh) => {
+          this.counts.remember(counted.key, fresh, counted.mark);
+          return fresh;
+        }),
     ]);
     return { items: rows, ...counts };
+  }
+
+  /**
+   * The totals and facets of this match and these filters if remembered,
+   * and where to remember them. Keyed by the match's statement and the
+   * filters; `saleSince` only through the sale window it falls in.
+   */
+  private async rememberedCounts(match: SQL | undefined, query: ResolvedSearchQuery): Promise<{ known: Counts | undefined; key: string; mark: number }> {
+    if (query.saleSince !== null) await this.enterSaleWindow(query.saleSince);
+    const mark = this.counts.mark();
+    const statement = DIALECT.sqlToQuery(match ?? sql`true`);
+    const key = JSON.stringify([statement.sql, statement.params, query.brands, query.gender, query.priceBands, query.colours, query.onSale, query.saleSince !== null]);
+    return { known: this.counts.get(key), key, mark };
+  }
+
+  /** Makes `saleWindow` the one holding `since`, forgetting the counts of another (see `saleWindow`). */
+  private async enterSaleWindow(since: Date): Promise<void> {
+    const at = since.getTime();
+    const window = this.saleWindow;
+    if (window && window.mark === this.counts.mark() && (window.after === null || at > window.after) && (window.upTo === null || at <= window.upTo)) return;
+    const mark = this.counts.mark();
+    const iso = since.toISOString();
+    const epochMs = (edge: SQL) => sql<number | null>`extract(epoch from ${edge}) * 1000`.mapWith((value: string | number | null) => (value === null ? null : Number(value)));
+    const [edges] = await this.db
+      .select({
+        after: epochMs(sql`max(${products.priceDropSince}) filter (where ${products.priceDropSince} < ${iso}::timestamptz)`),
+        upTo: epochMs(sql`min(${products.priceDropSince}) filter (where ${products.priceDropSince} >= ${iso}::timestamptz)`),
+      })
+      .from(products);
+    // Counts of the window left behind, and any being read in it now, are not kept.
+    const unwritten = mark === this.counts.mark();
+    this.counts.outdated();
+    this.saleWindow = unwritten ? { after: edges?.after ?? null, upTo: edges?.upTo ?? null, mark: this.counts.mark() } : undefined;
   }
 
   /**
@@ -538,13 +604,19 @@ export class PostgresProductIndex implements ProductSearchIndex {
    */
   private async typoCandidates(vocabulary: typeof productLexemes.lexeme | typeof productNameWords.word, sources: readonly string[]): Promise<Map<string, string[]>> {
     const key = (source: string) => `${vocabulary.name} ${source}`;
-    const unknown = sources.filter((source) => !this.typos.has(key(source)));
+    const found = new Map(sources.flatMap((source) => {
+      const matches = this.typos.get(key(source));
+      return matches ? [[source, matches] as const] : [];
+    }));
+    const unknown = sources.filter((source) => !found.has(source));
     if (unknown.length > 0) {
-      const found = await this.readTypoCandidates(vocabulary, unknown);
-      if (this.typos.size + unknown.length > REMEMBERED) this.typos.clear();
-      for (const [source, matches] of found) this.typos.set(key(source), matches);
+      const mark = this.typos.mark();
+      for (const [source, matches] of await this.readTypoCandidates(vocabulary, unknown)) {
+        this.typos.remember(key(source), matches, mark);
+        found.set(source, matches);
+      }
     }
-    return new Map(sources.map((source) => [source, this.typos.get(key(source)) ?? []]));
+    return found;
   }
 
   private async readTypoCandidates(vocabulary: typeof productLexemes.lexeme | typeof productNameWords.word, sources: readonly string[]): Promise<Map<string, string[]>> {
@@ -573,7 +645,7 @@ export class PostgresProductIndex implements ProductSearchIndex {
    * every group, and each facet the cells passing the other groups (the
    * colour facet by the colour families of each cell's colours).
    */
-  private async countAndFacets(match: SQL | undefined, filters: GroupFilters, saleSince: Date | null): Promise<{ total: number; facets: ProductSearchFacets }> {
+  private async countAndFacets(match: SQL | undefined, filters: GroupFilters, saleSince: Date | null): Promise<Counts> {
     const passes = (condition: SQL | undefined): SQL => (condition ? sql`(${condition})` : sql`true`);
     const families = textArray(SEARCH_COLOURS_LIST);
     const result = await this.db.execute(sql`
