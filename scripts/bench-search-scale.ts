@@ -279,7 +279,12 @@ export async function benchSearchScale(): Promise<Array<[string, boolean]>> {
     // Limits scaled up: the bench measures what a search costs, the limiter's own work included.
     RATE_LIMIT_MULTIPLIER: '100000',
   });
-  const agent = new Agent({ keepAlive: true });
+  let agent = new Agent({ keepAlive: true });
+  /** New connections before each of the product's runs: the server closes a connection idle through the reference's runs, and one reused at that moment is reset. */
+  const freshConnections = () => {
+    agent.destroy();
+    agent = new Agent({ keepAlive: true });
+  };
   try {
     const seeding = performance.now();
     await seed(reference, products);
@@ -318,8 +323,10 @@ export async function benchSearchScale(): Promise<Array<[string, boolean]>> {
     }
     const referenceCold = await closedLoop(sides.referenceCold);
     const referenceClosed = await closedLoop(sides.reference);
+    freshConnections();
     const productClosed = await closedLoop(sides.product);
     const referenceOpen = summary(await openLoop(sides.reference));
+    freshConnections();
     const productOpen = summary(await openLoop(sides.product));
 
     const ratio = (value: number, base: number) => (value / base).toFixed(2);
