@@ -70,6 +70,14 @@ const REMEMBERED_COUNTS = 2_000;
 const DIALECT = new PgDialect();
 
 type Counts = { total: number; facets: ProductSearchFacets };
+/**
+ * Counts, and the sale window they hold in: where "on sale" begins moves
+ * with the clock (now minus the badge's window) without changing what is on
+ * sale, and every `saleSince` in (after, upTo] (epoch ms; null: unbounded)
+ * finds the same drops among the products counted, none of which is dated
+ * between the two.
+ */
+type CountedInWindow = { counts: Counts; after: number | null; upTo: number | null };
 /** Staged rows of a load that never finished (the process died) are swept after this long. */
 const ABANDONED_LOAD_MS = 24 * 60 * 60 * 1000;
 
@@ -224,14 +232,7 @@ export class PostgresProductIndex implements ProductSearchIndex {
    * shop's popular searches repeat).
    */
   private readonly typos = new UntilWritten<string[]>(REMEMBERED);
-  private readonly counts = new UntilWritten<Counts>(REMEMBERED_COUNTS);
-  /**
-   * Where "on sale" begins may move (now minus the window) without changing
-   * what is on sale: every `saleSince` in (after, upTo] finds the same drops
-   * (no product's drop is dated between them). Remembered counts hold within
-   * it; a `saleSince` outside it finds the next one and forgets them.
-   */
-  private saleWindow: { after: number | null; upTo: number | null; mark: number } | undefined;
+  private readonly counts = new UntilWritten<CountedInWindow>(REMEMBERED_COUNTS);
 
   constructor(private readonly db: Db) {}
 
@@ -378,7 +379,7 @@ export class PostgresProductIndex implements ProductSearchIndex {
     const conditions = [text?.match, filters.brands, filters.genders, filters.priceBands, filters.colours, filters.onSale].filter((condition) => condition !== undefined);
     const where = conditions.length > 0 ? and(...conditions) : undefined;
 
-    const counted = await this.rememberedCounts(text?.match, query);
+    const counted = this.rememberedCounts(text?.match, query);
     if (query.keptFrom > 0) {
       // A tier the caller discards below `keptFrom`: counting that far (no further) decides whether it needs its page and facets.
       const found = counted.known?.total ?? (await this.countUpTo(where, query.keptFrom));
@@ -391,43 +392,25 @@ export class PostgresProductIndex implements ProductSearchIndex {
       counted.known ??
         this.countAndFacets(text?.match, filters, query.saleSince).then((fresh) => {
           this.counts.remember(counted.key, fresh, counted.mark);
-          return fresh;
+          return fresh.counts;
         }),
     ]);
     return { items: rows, ...counts };
   }
 
   /**
-   * The totals and facets of this match and these filters if remembered,
-   * and where to remember them. Keyed by the match's statement and the
-   * filters; `saleSince` only through the sale window it falls in.
+   * The totals and facets of this match and these filters if remembered
+   * (for this `saleSince`'s window), and where to remember them: keyed by
+   * the match's statement and the filters.
    */
-  private async rememberedCounts(match: SQL | undefined, query: ResolvedSearchQuery): Promise<{ known: Counts | undefined; key: string; mark: number }> {
-    if (query.saleSince !== null) await this.enterSaleWindow(query.saleSince);
+  private rememberedCounts(match: SQL | undefined, query: ResolvedSearchQuery): { known: Counts | undefined; key: string; mark: number } {
     const mark = this.counts.mark();
     const statement = DIALECT.sqlToQuery(match ?? sql`true`);
     const key = JSON.stringify([statement.sql, statement.params, query.brands, query.gender, query.priceBands, query.colours, query.onSale, query.saleSince !== null]);
-    return { known: this.counts.get(key), key, mark };
-  }
-
-  /** Makes `saleWindow` the one holding `since`, forgetting the counts of another (see `saleWindow`). */
-  private async enterSaleWindow(since: Date): Promise<void> {
-    const at = since.getTime();
-    const window = this.saleWindow;
-    if (window && window.mark === this.counts.mark() && (window.after === null || at > window.after) && (window.upTo === null || at <= window.upTo)) return;
-    const mark = this.counts.mark();
-    const iso = since.toISOString();
-    const epochMs = (edge: SQL) => sql<number | null>`extract(epoch from ${edge}) * 1000`.mapWith((value: string | number | null) => (value === null ? null : Number(value)));
-    const [edges] = await this.db
-      .select({
-        after: epochMs(sql`max(${products.priceDropSince}) filter (where ${products.priceDropSince} < ${iso}::timestamptz)`),
-        upTo: epochMs(sql`min(${products.priceDropSince}) filter (where ${products.priceDropSince} >= ${iso}::timestamptz)`),
-      })
-      .from(products);
-    // Counts of the window left behind, and any being read in it now, are not kept.
-    const unwritten = mark === this.counts.mark();
-    this.counts.outdated();
-    this.saleWindow = unwritten ? { after: edges?.after ?? null, upTo: edges?.upTo ?? null, mark: this.counts.mark() } : undefined;
+    const remembered = this.counts.get(key);
+    const at = query.saleSince?.getTime();
+    const holds = remembered && (at === undefined || ((remembered.after === null || at > remembered.after) && (remembered.upTo === null || at <= remembered.upTo)));
+    return { known: holds ? remembered.counts : undefined, key, mark };
   }
 
   /**
@@ -643,17 +626,23 @@ export class PostgresProductIndex implements ProductSearchIndex {
    * whether it passes each filter group (one row per combination that
    * occurs, not one per product); the total then sums the cells passing
    * every group, and each facet the cells passing the other groups (the
-   * colour facet by the colour families of each cell's colours).
+   * colour facet by the colour families of each cell's colours), and the
+   * sale window the counts hold in.
    */
-  private async countAndFacets(match: SQL | undefined, filters: GroupFilters, saleSince: Date | null): Promise<Counts> {
+  private async countAndFacets(match: SQL | undefined, filters: GroupFilters, saleSince: Date | null): Promise<CountedInWindow> {
     const passes = (condition: SQL | undefined): SQL => (condition ? sql`(${condition})` : sql`true`);
     const families = textArray(SEARCH_COLOURS_LIST);
+    // The sale window these counts hold in (see `CountedInWindow`): the latest drop before `saleSince` and the first from it.
+    const since = saleSince?.toISOString();
+    const dropBefore = since ? sql`max(${products.priceDropSince}) filter (where ${products.priceDropSince} < ${since}::timestamptz)` : sql`null::timestamptz`;
+    const dropFrom = since ? sql`min(${products.priceDropSince}) filter (where ${products.priceDropSince} >= ${since}::timestamptz)` : sql`null::timestamptz`;
     const result = await this.db.execute(sql`
       with cells as materialized (
         select ${products.brand} as brand, ${products.gender} as gender, ${BAND_OF_PRICE} as band, ${products.colours} as colours,
                ${passes(filters.brands)} as in_brands, ${passes(filters.genders)} as in_genders, ${passes(filters.priceBands)} as in_bands,
                ${passes(filters.colours)} as in_colours,
-               ${onSaleSince(saleSince)} as on_sale, ${passes(filters.onSale)} as in_sale, count(*)::int as n
+               ${onSaleSince(saleSince)} as on_sale, ${passes(filters.onSale)} as in_sale, count(*)::int as n,
+               ${dropBefore} as drop_before, ${dropFrom} as drop_from
         from ${products}
         ${match ? sql`where ${match}` : sql``}
         group by 1, 2, 3, 4, 5, 6, 7, 8, 9, 10
@@ -671,13 +660,18 @@ export class PostgresProductIndex implements ProductSearchIndex {
         select 4, family, sum(n)::int from cells, unnest(colours) as family where family = any(${families}) and in_brands and in_genders and in_bands and in_sale group by family
         union all
         select 5, 'sale', coalesce(sum(n), 0)::int from cells where on_sale and in_brands and in_genders and in_bands and in_colours
+        union all
+        select 6, (extract(epoch from max(drop_before)) * 1000)::text, 0 from cells
+        union all
+        select 7, (extract(epoch from min(drop_from)) * 1000)::text, 0 from cells
       ) as facets
       order by kind, n desc, value collate "C"`);
 
     const facets: ProductSearchFacets = { brands: [], genders: [], priceBands: [], colours: [] };
     let total = 0;
+    const window: Omit<CountedInWindow, 'counts'> = { after: null, upTo: null };
     const bandCounts = new Map<string, number>();
-    // Rows come by kind (0 total, 1 brands, 2 genders, 3 bands), then count descending, then value.
+    // Rows come by kind (0 total, 1 brands, 2 genders, 3 bands, 4 colours, 5 sale, 6 and 7 the sale window), then count descending, then value.
     for (const row of rowsOf<{ kind: number; value: string; n: number }>(result)) {
       if (row.kind === 0) total = row.n;
       else if (row.kind === 1) facets.brands.push({ value: row.value, count: row.n });
@@ -685,7 +679,8 @@ export class PostgresProductIndex implements ProductSearchIndex {
       else if (row.kind === 4) facets.colours.push({ value: row.value as SearchColourId, count: row.n });
       else if (row.kind === 5) {
         if (row.n > 0) facets.onSale = row.n;
-      }
+      } else if (row.kind === 6) window.after = row.value === null ? null : Number(row.value);
+      else if (row.kind === 7) window.upTo = row.value === null ? null : Number(row.value);
       else bandCounts.set(row.value, row.n);
     }
     facets.colours.sort(byCountThenColourOrder);
@@ -693,7 +688,7 @@ export class PostgresProductIndex implements ProductSearchIndex {
       const count = bandCounts.get(band.id) ?? 0;
       return count > 0 ? [{ value: band.id, count }] : [];
     });
-    return { total, facets };
+    return { counts: { total, facets }, ...window };
   }
 
   /**
