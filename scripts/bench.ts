@@ -10,6 +10,7 @@ import { benchPageWatch } from './bench-page-watch';
 import { benchRelevance } from './bench-relevance';
 import { benchRetention } from './bench-retention';
 import { benchSearch } from './bench-search';
+import { benchSearchScale } from './bench-search-scale';
 import { benchServiceFootprint } from './bench-service-footprint';
 
 /**
@@ -39,9 +40,9 @@ async function throughput(url: string, init: RequestInit): Promise<number> {
   return REQUESTS / seconds;
 }
 
-/** BENCH_ONLY=hot-paths, service-footprint, search, relevance, home, retention, extraction, convergence, page-watch or live-events runs that benchmark alone (when working on it). */
+/** BENCH_ONLY=hot-paths, service-footprint, search, search-scale, relevance, home, retention, extraction, convergence, page-watch or live-events runs that benchmark alone (when working on it). */
 const ONLY = process.env.BENCH_ONLY;
-const ALONE = { 'hot-paths': benchHotPaths, 'service-footprint': benchServiceFootprint, search: benchSearch, relevance: benchRelevance, home: benchHome, retention: benchRetention, extraction: benchExtraction, convergence: benchConvergence, 'page-watch': benchPageWatch, 'live-events': benchLiveEvents } as const;
+const ALONE = { 'hot-paths': benchHotPaths, 'service-footprint': benchServiceFootprint, search: benchSearch, 'search-scale': benchSearchScale, relevance: benchRelevance, home: benchHome, retention: benchRetention, extraction: benchExtraction, convergence: benchConvergence, 'page-watch': benchPageWatch, 'live-events': benchLiveEvents } as const;
 const isAlone = (name: string | undefined): name is keyof typeof ALONE => name !== undefined && Object.hasOwn(ALONE, name);
 
 async function main(): Promise<void> {
@@ -95,6 +96,7 @@ async function main(): Promise<void> {
   ];
   targets.push(...(await benchHotPaths()));
   targets.push(...(await benchSearch()));
+  targets.push(...(await benchSearchScale()));
   targets.push(...(await benchRelevance()));
   targets.push(...(await benchHome()));
   targets.push(...(await benchRetention()));

@@ -77,9 +77,12 @@ export async function searchAsUnderstood(
   filters: Omit<ProductSearchQuery, 'terms' | 'understood'>,
 ): Promise<ProductSearchResult | undefined> {
   let result: ProductSearchResult | undefined;
-  for (const tier of searchTiers(parseSearchQuery(q))) {
-    result = await index.search({ ...filters, understood: tier });
-    if (result.total >= tier.enough) break;
+  const tiers = searchTiers(parseSearchQuery(q));
+  for (const [at, { enough, ...understood }] of tiers.entries()) {
+    // A tier before the last is kept only when it finds enough: below that the engine may skip its page and facets.
+    const last = at === tiers.length - 1;
+    result = await index.search({ ...filters, understood, ...(last ? {} : { keptFrom: enough }) });
+    if (result.total >= enough) break;
   }
   return result;
 }

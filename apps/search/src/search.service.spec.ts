@@ -82,6 +82,8 @@ describe('SearchService.search', () => {
       ['any', [], [], ['blue', 'jeans']],
     ]);
     expect(index.search.mock.calls[0]?.[0]).toMatchObject({ colours: ['blue'], understood: { genders: ['Women', 'Unisex'], colours: ['blue'], preferGender: 'Women' } });
+    // Each tier but the last tells the engine how many it must find to be kept; the last is always kept.
+    expect(index.search.mock.calls.map(([call]) => call.keptFrom)).toEqual([10, 1, 1, undefined]);
   });
 
   it('stops at the first tier that finds enough', async () => {

@@ -460,6 +460,18 @@ describe.each(engineFactories)('product search index contract (%s)', (_kind, sta
       expect(ids(await index.search({ understood: understood({ categories: ['tops'], match: 'rank' }) })).sort()).toEqual(['t1', 't2']);
     });
 
+    it('answers the same whenever the total reaches keptFrom, and below it at least the exact total', async () => {
+      await catalogue();
+      const jeans = { understood: understood({ garments: ['jeans'], match: 'rank' }) };
+      const whole = await index.search(jeans);
+      expect(whole.total).toBe(3);
+      expect(await index.search({ ...jeans, keptFrom: 3 })).toEqual(whole);
+      const below = await index.search({ ...jeans, keptFrom: 4 });
+      expect(below.total).toBe(3);
+      // A tier the caller discards: an engine may leave out its page and facets, never show a page of something else.
+      expect(below.items.length === 0 || ids(below).join() === ids(whole).join()).toBe(true);
+    });
+
     it('counts products whose text names no garment as the garment when asked, after every product that names it', async () => {
       await catalogue();
       await put(product('u1', { name: 'Air Force 1', category: 'shoes' }), product('u2', { name: '501 Original', category: 'bottoms' }));
@@ -540,6 +552,24 @@ describe.each(engineFactories)('product search index contract (%s)', (_kind, sta
       expect((await index.search({ terms: [], brands: ['Arket'], saleSince: SINCE })).items.find((item) => item.id === 's4')?.available).toBe(false);
       // Without an instant to compare with, nothing is on sale.
       expect((await index.search({ terms: [], onSale: true })).total).toBe(0);
+    });
+
+    it('counts what is on sale at each instant asked, the same search asked again as the window moves past each drop', async () => {
+      await put(
+        product('s1', { name: 'Sale Coat', priceDrop: drop('2026-03-05T00:00:00.000Z') }),
+        product('s2', { name: 'Sale Jumper', priceDrop: drop('2026-03-02T00:00:00.000Z') }),
+        product('s3', { name: 'Full Price Hat' }),
+      );
+      const onSaleAt = async (saleSince: string) => (await index.search({ terms: [], saleSince })).facets.onSale;
+      expect(await onSaleAt('2026-03-01T00:00:00.000Z')).toBe(2);
+      expect(await onSaleAt('2026-03-01T12:00:00.000Z')).toBe(2);
+      expect(await onSaleAt('2026-03-02T00:00:00.000Z')).toBe(2);
+      expect(await onSaleAt('2026-03-02T00:00:00.001Z')).toBe(1);
+      expect(await onSaleAt('2026-03-06T00:00:00.000Z')).toBeUndefined();
+      expect(await onSaleAt('2026-03-01T00:00:00.000Z')).toBe(2);
+      await put(product('s4', { name: 'Sale Scarf', priceDrop: drop('2026-03-01T06:00:00.000Z') }));
+      expect(await onSaleAt('2026-03-01T00:00:00.000Z')).toBe(3);
+      expect(await onSaleAt('2026-03-01T12:00:00.000Z')).toBe(2);
     });
   });
 

@@ -3,6 +3,7 @@ import { TAGS_VERSION } from '@closetly/catalogue-rules';
 import type { Db } from '@closetly/server';
 import type { PriceDrop } from '@closetly/contracts';
 import { and, desc, eq, inArray, lt, notInArray, or, type SQL, sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { productLexemes, productNameWords, products, productStaging, PRODUCT_TEXT_CONFIG } from '../db/schema';
 import { synonymExpansions } from './fashion-synonyms';
 import { maxEditsFor, queryWords } from './fashion-text';
@@ -31,6 +32,8 @@ import {
   resolveSearchQuery,
   resolveSuggestionLimit,
 } from './product-search-index';
+import { utcInstant } from './product-document';
+import { UntilWritten } from './until-written';
 
 /** An upsert's update: every document column takes the incoming row's value (the live table and the staging table alike). */
 const REPLACE_DOCUMENT_COLUMNS = {
@@ -60,6 +63,21 @@ const TS_CONFIG = sql.raw(`'${PRODUCT_TEXT_CONFIG}'::regconfig`);
 /** ts_rank weights {D, C, B, A}: name (A) well above brand (B) above description (C). */
 const RANK_WEIGHTS = sql.raw(`'{0.02, 0.1, 0.4, 1.0}'::real[]`);
 const WRITE_CHUNK = 500;
+/** At most this many stems and typo lookups are remembered; past it they are forgotten and read again. */
+const REMEMBERED = 10_000;
+/** At most this many searches' totals and facets are remembered (each some thirty facet values). */
+const REMEMBERED_COUNTS = 2_000;
+const DIALECT = new PgDialect();
+
+type Counts = { total: number; facets: ProductSearchFacets };
+/**
+ * Counts, and the sale window they hold in: where "on sale" begins moves
+ * with the clock (now minus the badge's window) without changing what is on
+ * sale, and every `saleSince` in (after, upTo] (epoch ms; null: unbounded)
+ * finds the same drops among the products counted, none of which is dated
+ * between the two.
+ */
+type CountedInWindow = { counts: Counts; after: number | null; upTo: number | null };
 /** Staged rows of a load that never finished (the process died) are swept after this long. */
 const ABANDONED_LOAD_MS = 24 * 60 * 60 * 1000;
 
@@ -84,6 +102,18 @@ const documentColumns = {
   priceDrop: products.priceDrop,
   available: products.available,
 };
+
+/**
+ * A document as one JSON value per row: the driver parses one JSON text
+ * instead of sixteen columns, and the timestamp arrives as ISO 8601 (taking
+ * the columns apart, a timestamp's text above all, cost more than the rest
+ * of a page's query on PGlite). `updatedAt` as the database writes it, with
+ * its offset.
+ */
+const DOCUMENT_JSON = sql<ProductDocument>`json_build_object(${sql.join(
+  Object.entries(documentColumns).map(([key, column]) => sql`${sql.raw(`'${key}'`)}, ${column}`),
+  sql`, `,
+)})`;
 
 const toDocument = (row: Omit<ProductRow, GeneratedColumns>): ProductDocument => ({
   id: row.id,
@@ -167,8 +197,8 @@ const addWordsOf = (ids: readonly string[] | 'all'): SQL[] => {
   ];
 };
 
-/** The plan of a search term, its words already stemmed (see `termPlanner`). */
-type TermPlanner = (term: string) => TermPlan;
+/** The plan of a search term, its words already stemmed (see `termPlanner`); `inName`, whether the name holds a phrase stemmed with them. */
+type TermPlanner = ((term: string) => TermPlan) & { inName(phrase: string): SQL };
 
 /** Ids written by upsert or remove while a replaceAll loads: the snapshot must not undo them. */
 interface Load {
@@ -192,6 +222,17 @@ interface Load {
 export class PostgresProductIndex implements ProductSearchIndex {
   private synonyms: Promise<SynonymIndex> | undefined;
   private readonly loads = new Set<Load>();
+  /** Texts stemmed (`stem`). */
+  private readonly stems = new Map<string, string>();
+  /*
+   * Remembered until this instance next writes (the embedded product's
+   * search service is its index's only writer): typo candidates by
+   * vocabulary and word (`typoCandidates`), and totals and facets by what
+   * they count (`countAndFacets`, the largest part of a search's work; a
+   * shop's popular searches repeat).
+   */
+  private readonly typos = new UntilWritten<string[]>(REMEMBERED);
+  private readonly counts = new UntilWritten<CountedInWindow>(REMEMBERED_COUNTS);
 
   constructor(private readonly db: Db) {}
 
@@ -227,6 +268,7 @@ export class PostgresProductIndex implements ProductSearchIndex {
   }
 
   async upsert(docs: readonly ProductDocument[]): Promise<void> {
+    this.written();
     for (const chunk of chunked(prepareDocuments(docs), WRITE_CHUNK)) {
       this.touch(chunk.map((doc) => doc.id));
       await this.db.transaction(async (tx) => {
@@ -240,12 +282,24 @@ export class PostgresProductIndex implements ProductSearchIndex {
         for (const statement of addWordsOf(chunk.map((doc) => doc.id))) await tx.execute(statement);
       });
     }
+    this.written();
+  }
+
+  /** Before and after every write: what searches remembered may be out of date. */
+  private written(): void {
+    this.typos.outdated();
+    this.counts.outdated();
   }
 
   async remove(ids: readonly string[]): Promise<void> {
-    for (const chunk of chunked([...new Set(ids)], WRITE_CHUNK)) {
-      this.touch(chunk);
-      await this.db.delete(products).where(inArray(products.id, chunk));
+    this.written();
+    try {
+      for (const chunk of chunked([...new Set(ids)], WRITE_CHUNK)) {
+        this.touch(chunk);
+        await this.db.delete(products).where(inArray(products.id, chunk));
+      }
+    } finally {
+      this.written();
     }
   }
 
@@ -264,6 +318,7 @@ export class PostgresProductIndex implements ProductSearchIndex {
   async replaceAll(batches: AsyncIterable<readonly ProductDocument[]>): Promise<{ indexed: number }> {
     const loadId = randomUUID();
     const load: Load = { touched: new Set() };
+    this.written();
     this.loads.add(load);
     try {
       await this.db.delete(productStaging).where(lt(productStaging.stagedAt, new Date(Date.now() - ABANDONED_LOAD_MS)));
@@ -294,6 +349,7 @@ export class PostgresProductIndex implements ProductSearchIndex {
         return { indexed: count?.indexed ?? 0 };
       });
     } finally {
+      this.written();
       this.loads.delete(load);
       await this.db.delete(productStaging).where(eq(productStaging.loadId, loadId));
     }
@@ -323,20 +379,58 @@ export class PostgresProductIndex implements ProductSearchIndex {
     const conditions = [text?.match, filters.brands, filters.genders, filters.priceBands, filters.colours, filters.onSale].filter((condition) => condition !== undefined);
     const where = conditions.length > 0 ? and(...conditions) : undefined;
 
+    const counted = this.rememberedCounts(text?.match, query);
+    if (query.keptFrom > 0) {
+      // A tier the caller discards below `keptFrom`: counting that far (no further) decides whether it needs its page and facets.
+      const found = counted.known?.total ?? (await this.countUpTo(where, query.keptFrom));
+      if (found < query.keptFrom) return { ...EMPTY_RESULT(), total: found };
+    }
     const limit = pageLimit(query);
+    const order = [...(text?.order ?? []), sql`${products.id} collate "C"`];
     const [rows, counts] = await Promise.all([
-      limit === 0
-        ? Promise.resolve([])
-        : this.db
-            .select(documentColumns)
-            .from(products)
-            .where(where)
-            .orderBy(...(text?.order ?? []), sql`${products.id} collate "C"`)
-            .limit(limit)
-            .offset(query.offset),
-      this.countAndFacets(text?.match, filters, query.saleSince),
+      limit === 0 ? Promise.resolve([]) : this.page(where, order, limit, query.offset),
+      counted.known ??
+        this.countAndFacets(text?.match, filters, query.saleSince).then((fresh) => {
+          this.counts.remember(counted.key, fresh, counted.mark);
+          return fresh.counts;
+        }),
     ]);
-    return { items: rows.map(toDocument), ...counts };
+    return { items: rows, ...counts };
+  }
+
+  /**
+   * The totals and facets of this match and these filters if remembered
+   * (for this `saleSince`'s window), and where to remember them: keyed by
+   * the match's statement and the filters.
+   */
+  private rememberedCounts(match: SQL | undefined, query: ResolvedSearchQuery): { known: Counts | undefined; key: string; mark: number } {
+    const mark = this.counts.mark();
+    const statement = DIALECT.sqlToQuery(match ?? sql`true`);
+    const key = JSON.stringify([statement.sql, statement.params, query.brands, query.gender, query.priceBands, query.colours, query.onSale, query.saleSince !== null]);
+    const remembered = this.counts.get(key);
+    const at = query.saleSince?.getTime();
+    const holds = remembered && (at === undefined || ((remembered.after === null || at > remembered.after) && (remembered.upTo === null || at <= remembered.upTo)));
+    return { known: holds ? remembered.counts : undefined, key, mark };
+  }
+
+  /**
+   * One page of matches in order. The order is ranked over the ids only, and
+   * the documents of the page's ids read after (ordered again, among them
+   * alone): sorting thousands of whole rows, descriptions and all, to keep
+   * 25 was most of a page's cost. The order ends with the id, so both
+   * sorts agree.
+   */
+  private async page(where: SQL | undefined, order: SQL[], limit: number, offset: number): Promise<ProductDocument[]> {
+    const pageIds = this.db.select({ id: products.id }).from(products).where(where).orderBy(...order).limit(limit).offset(offset);
+    const rows = await this.db.select({ doc: DOCUMENT_JSON }).from(products).where(inArray(products.id, pageIds)).orderBy(...order);
+    return rows.map(({ doc }) => ({ ...doc, updatedAt: utcInstant(doc.updatedAt) }));
+  }
+
+  /** How many products match, counted no further than `atMost`. */
+  private async countUpTo(where: SQL | undefined, atMost: number): Promise<number> {
+    const found = this.db.select({ one: sql`1` }).from(products).where(where).limit(atMost).as('found');
+    const [row] = await this.db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(found);
+    return row?.n ?? 0;
   }
 
   /** Terms ORed; a term matches with every word spelled right anywhere, or with typos in name and brand. */
@@ -377,11 +471,10 @@ export class PostgresProductIndex implements ProductSearchIndex {
     if (understood.colours.length > 0) conditions.push(sql`${products.colours} && ${textArray(understood.colours)}`);
 
     const words = understood.words;
-    if (words.length > 1) {
-      order.push(desc(sql`(to_tsvector(${TS_CONFIG}, ${products.name}) @@ phraseto_tsquery(${TS_CONFIG}, ${words.join(' ')}))`));
-    }
-    // Every compilation below plans the same words: stemmed in one query.
-    const planner = await this.termPlanner([...words, ...understood.boostWords]);
+    const phrase = words.length > 1 ? words.join(' ') : undefined;
+    // Every compilation below plans the same words: stemmed in one query (the phrase with them).
+    const planner = await this.termPlanner([...words, ...understood.boostWords], phrase);
+    if (phrase !== undefined) order.push(desc(planner.inName(phrase)));
     const ranked = words.length > 0 ? await this.compileTerms(words, { planner, typos: false }) : null;
     if (ranked) order.push(desc(sql`ts_rank(${RANK_WEIGHTS}, ${products.searchVector}, ${ranked.exact}::tsquery)`));
     if (understood.preferGender !== null) order.push(desc(sql`(${products.audience} = ${understood.preferGender})`));
@@ -415,11 +508,22 @@ export class PostgresProductIndex implements ProductSearchIndex {
     return { match: conditions.length > 0 ? and(...conditions) : undefined, order };
   }
 
-  /** Stems every word of the texts in one query: planning a term of those words then asks the database nothing. */
-  private async termPlanner(texts: readonly string[]): Promise<TermPlanner> {
+  /**
+   * Stems every word of the texts in one query (and `phrase` whole, for
+   * `inName`): planning a term of those words then asks the database nothing.
+   */
+  private async termPlanner(texts: readonly string[], phrase?: string): Promise<TermPlanner> {
     const words = [...new Set(texts.flatMap((text) => queryWords(text)))];
-    const [stems, synonyms] = await Promise.all([this.stem(words), this.synonymIndex()]);
-    return (term) => planTerm(term, (word) => stems.get(word) ?? [], synonyms);
+    const [stems, synonyms] = await Promise.all([this.stem(phrase === undefined ? words : [...words, phrase]), this.synonymIndex()]);
+    const plan = (term: string) => planTerm(term, (word) => lexemesOf(stems.get(word) ?? ''), synonyms);
+    return Object.assign(plan, {
+      inName: (text: string): SQL => {
+        // The phrase query with every lexeme weighted A: its words in this order in the name, where `name_brand_vector` keeps
+        // the name's own positions (what `to_tsvector(name) @@ phraseto_tsquery(text)` finds, without parsing every name).
+        const query = (stems.get(text) ?? '').replace(/'(?:[^'\\]|''|\\.)*'/g, '$&:A');
+        return query === '' ? sql`false` : sql`(${products.nameBrandVector} @@ ${query}::tsquery)`;
+      },
+    });
   }
 
   /**
@@ -446,13 +550,21 @@ export class PostgresProductIndex implements ProductSearchIndex {
     };
   }
 
-  /** Each word's lexemes under the index's configuration, in order (`phraseto_tsquery` keeps the order). */
-  private async stem(words: readonly string[]): Promise<Map<string, string[]>> {
-    if (words.length === 0) return new Map();
-    const result = await this.db.execute(sql`
-      select word, phraseto_tsquery(${TS_CONFIG}, word)::text as query
-      from json_array_elements_text(${JSON.stringify(words)}::json) as word`);
-    return new Map(rowsOf<{ word: string; query: string }>(result).map((row) => [row.word, lexemesOf(row.query)]));
+  /**
+   * Each text's `phraseto_tsquery` under the index's configuration (its
+   * lexemes in order: `lexemesOf`). Remembered: a text stems the same until
+   * the configuration changes, which only a migration (a restart) does.
+   */
+  private async stem(texts: readonly string[]): Promise<Map<string, string>> {
+    const unknown = texts.filter((text) => !this.stems.has(text));
+    if (unknown.length > 0) {
+      const result = await this.db.execute(sql`
+        select word, phraseto_tsquery(${TS_CONFIG}, word)::text as query
+        from json_array_elements_text(${JSON.stringify(unknown)}::json) as word`);
+      if (this.stems.size + unknown.length > REMEMBERED) this.stems.clear();
+      for (const row of rowsOf<{ word: string; query: string }>(result)) this.stems.set(row.word, row.query);
+    }
+    return new Map(texts.map((text) => [text, this.stems.get(text) ?? '']));
   }
 
   /** The synonym list stemmed by this database, once per instance. */
@@ -460,7 +572,7 @@ export class PostgresProductIndex implements ProductSearchIndex {
     this.synonyms ??= (async () => {
       const expansions = synonymExpansions();
       const stems = await this.stem([...new Set(expansions.flatMap((expansion) => [expansion.source, ...expansion.alternatives].flat()))]);
-      return buildSynonymIndex(expansions, (word) => stems.get(word) ?? []);
+      return buildSynonymIndex(expansions, (word) => lexemesOf(stems.get(word) ?? ''));
     })().catch((error: unknown) => {
       this.synonyms = undefined;
       throw error;
@@ -474,7 +586,23 @@ export class PostgresProductIndex implements ProductSearchIndex {
    * letter and a length within the allowed edits.
    */
   private async typoCandidates(vocabulary: typeof productLexemes.lexeme | typeof productNameWords.word, sources: readonly string[]): Promise<Map<string, string[]>> {
-    if (sources.length === 0) return new Map();
+    const key = (source: string) => `${vocabulary.name} ${source}`;
+    const found = new Map(sources.flatMap((source) => {
+      const matches = this.typos.get(key(source));
+      return matches ? [[source, matches] as const] : [];
+    }));
+    const unknown = sources.filter((source) => !found.has(source));
+    if (unknown.length > 0) {
+      const mark = this.typos.mark();
+      for (const [source, matches] of await this.readTypoCandidates(vocabulary, unknown)) {
+        this.typos.remember(key(source), matches, mark);
+        found.set(source, matches);
+      }
+    }
+    return found;
+  }
+
+  private async readTypoCandidates(vocabulary: typeof productLexemes.lexeme | typeof productNameWords.word, sources: readonly string[]): Promise<Map<string, string[]>> {
     const wanted = sources.map((word) => ({ word, edits: maxEditsFor(word) }));
     const result = await this.db.execute(sql`
       select q.word as source, v.${sql.identifier(vocabulary.name)} as candidate
@@ -492,28 +620,32 @@ export class PostgresProductIndex implements ProductSearchIndex {
   }
 
   /**
-   * Total and the three disjunctive facets (see `ProductSearchFacets`) in one
+   * Total and the disjunctive facets (see `ProductSearchFacets`) in one
    * statement. The products matching the terms are counted once into cells
-   * of brand, gender and price band, each cell marked with whether it passes
-   * each filter group (one row per combination that occurs, not one per
-   * product); the total then sums the cells passing every group, and each
-   * facet the cells passing the other groups.
+   * of brand, gender, price band, colours and sale, each cell marked with
+   * whether it passes each filter group (one row per combination that
+   * occurs, not one per product); the total then sums the cells passing
+   * every group, and each facet the cells passing the other groups (the
+   * colour facet by the colour families of each cell's colours), and the
+   * sale window the counts hold in.
    */
-  private async countAndFacets(match: SQL | undefined, filters: GroupFilters, saleSince: Date | null): Promise<{ total: number; facets: ProductSearchFacets }> {
+  private async countAndFacets(match: SQL | undefined, filters: GroupFilters, saleSince: Date | null): Promise<CountedInWindow> {
     const passes = (condition: SQL | undefined): SQL => (condition ? sql`(${condition})` : sql`true`);
     const families = textArray(SEARCH_COLOURS_LIST);
+    // The sale window these counts hold in (see `CountedInWindow`): the latest drop before `saleSince` and the first from it.
+    const since = saleSince?.toISOString();
+    const dropBefore = since ? sql`max(${products.priceDropSince}) filter (where ${products.priceDropSince} < ${since}::timestamptz)` : sql`null::timestamptz`;
+    const dropFrom = since ? sql`min(${products.priceDropSince}) filter (where ${products.priceDropSince} >= ${since}::timestamptz)` : sql`null::timestamptz`;
     const result = await this.db.execute(sql`
-      with matching as materialized (
-        select ${products.brand} as brand, ${products.gender} as gender, ${BAND_OF_PRICE} as band,
-               array(select c from unnest(${products.colours}) as c where c = any(${families})) as families,
+      with cells as materialized (
+        select ${products.brand} as brand, ${products.gender} as gender, ${BAND_OF_PRICE} as band, ${products.colours} as colours,
                ${passes(filters.brands)} as in_brands, ${passes(filters.genders)} as in_genders, ${passes(filters.priceBands)} as in_bands,
                ${passes(filters.colours)} as in_colours,
-               ${onSaleSince(saleSince)} as on_sale, ${passes(filters.onSale)} as in_sale
+               ${onSaleSince(saleSince)} as on_sale, ${passes(filters.onSale)} as in_sale, count(*)::int as n,
+               ${dropBefore} as drop_before, ${dropFrom} as drop_from
         from ${products}
         ${match ? sql`where ${match}` : sql``}
-      ),
-      cells as materialized (
-        select brand, gender, band, in_brands, in_genders, in_bands, in_colours, on_sale, in_sale, count(*)::int as n from matching group by 1, 2, 3, 4, 5, 6, 7, 8, 9
+        group by 1, 2, 3, 4, 5, 6, 7, 8, 9, 10
       )
       select kind, value, n from (
         select 0 as kind, ''::text as value, coalesce(sum(n), 0)::int as n from cells where in_brands and in_genders and in_bands and in_colours and in_sale
@@ -525,16 +657,21 @@ export class PostgresProductIndex implements ProductSearchIndex {
         union all
         select 3, band, sum(n)::int from cells where in_brands and in_genders and in_colours and in_sale and band is not null group by band
         union all
-        select 4, family, count(*)::int from matching, unnest(families) as family where in_brands and in_genders and in_bands and in_sale group by family
+        select 4, family, sum(n)::int from cells, unnest(colours) as family where family = any(${families}) and in_brands and in_genders and in_bands and in_sale group by family
         union all
         select 5, 'sale', coalesce(sum(n), 0)::int from cells where on_sale and in_brands and in_genders and in_bands and in_colours
+        union all
+        select 6, (extract(epoch from max(drop_before)) * 1000)::text, 0 from cells
+        union all
+        select 7, (extract(epoch from min(drop_from)) * 1000)::text, 0 from cells
       ) as facets
       order by kind, n desc, value collate "C"`);
 
     const facets: ProductSearchFacets = { brands: [], genders: [], priceBands: [], colours: [] };
     let total = 0;
+    const window: Omit<CountedInWindow, 'counts'> = { after: null, upTo: null };
     const bandCounts = new Map<string, number>();
-    // Rows come by kind (0 total, 1 brands, 2 genders, 3 bands), then count descending, then value.
+    // Rows come by kind (0 total, 1 brands, 2 genders, 3 bands, 4 colours, 5 sale, 6 and 7 the sale window), then count descending, then value.
     for (const row of rowsOf<{ kind: number; value: string; n: number }>(result)) {
       if (row.kind === 0) total = row.n;
       else if (row.kind === 1) facets.brands.push({ value: row.value, count: row.n });
@@ -542,7 +679,8 @@ export class PostgresProductIndex implements ProductSearchIndex {
       else if (row.kind === 4) facets.colours.push({ value: row.value as SearchColourId, count: row.n });
       else if (row.kind === 5) {
         if (row.n > 0) facets.onSale = row.n;
-      }
+      } else if (row.kind === 6) window.after = row.value === null ? null : Number(row.value);
+      else if (row.kind === 7) window.upTo = row.value === null ? null : Number(row.value);
       else bandCounts.set(row.value, row.n);
     }
     facets.colours.sort(byCountThenColourOrder);
@@ -550,7 +688,7 @@ export class PostgresProductIndex implements ProductSearchIndex {
       const count = bandCounts.get(band.id) ?? 0;
       return count > 0 ? [{ value: band.id, count }] : [];
     });
-    return { total, facets };
+    return { counts: { total, facets }, ...window };
   }
 
   /**

@@ -19,7 +19,7 @@ const doc = (id: string, name: string, updatedAt = '2025-01-01T00:00:00.000Z'): 
 
 describe('resolveSearchQuery', () => {
   it('applies the spec defaults: page 1 of 25', () => {
-    expect(resolveSearchQuery({})).toEqual({ terms: [], understood: undefined, gender: [], brands: [], priceBands: [], colours: [], onSale: false, saleSince: null, page: 1, pageSize: 25, offset: 0 });
+    expect(resolveSearchQuery({})).toEqual({ terms: [], understood: undefined, gender: [], brands: [], priceBands: [], colours: [], onSale: false, saleSince: null, page: 1, pageSize: 25, offset: 0, keptFrom: 0 });
   });
 
   it('trims terms and drops blank and repeated values', () => {

@@ -93,6 +93,13 @@ export const ProductSearchQuery = z.object({
   saleSince: z.iso.datetime().optional(),
   page: z.number().int().min(1).default(1),
   pageSize: z.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
+  /**
+   * The caller keeps this answer only when its total reaches this many (a
+   * search tier that finds fewer is discarded for the next, `searchTiers`):
+   * below it an engine may answer the exact total with no items and no
+   * facets, and spare the work.
+   */
+  keptFrom: z.number().int().min(0).optional(),
 });
 export type ProductSearchQuery = z.input<typeof ProductSearchQuery>;
 
@@ -111,6 +118,8 @@ export interface ResolvedSearchQuery {
   pageSize: number;
   /** Zero-based index of the page's first item. */
   offset: number;
+  /** See ProductSearchQuery.keptFrom; 0 when every answer is kept. */
+  keptFrom: number;
 }
 
 export function resolveSearchQuery(query: ProductSearchQuery): ResolvedSearchQuery {
@@ -128,6 +137,7 @@ export function resolveSearchQuery(query: ProductSearchQuery): ResolvedSearchQue
     page: parsed.page,
     pageSize: parsed.pageSize,
     offset: (parsed.page - 1) * parsed.pageSize,
+    keptFrom: parsed.keptFrom ?? 0,
   };
 }
 
