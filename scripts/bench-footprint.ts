@@ -1,0 +1,167 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+/**
+ * The embedded product's footprint, as `npm start` runs it: a child process on a
+ * temp DATA_DIR and a free PORT, timed from spawn to the first healthy
+ * `/api/health`, its resident set read from /proc/<pid>/status.
+ * - empty start: SEED_DEMO_CATALOGUE=false on an empty data dir;
+ * - first start with the demo: the seed's own time (from the product's report line), then the idle RSS;
+ * - warm restart: the same data dir again (seeded), to healthy.
+ * References, measured in the same run: a bare `node -e` HTTP server from spawn to listening, and its RSS.
+ */
+const ROOT = join(__dirname, '..');
+const TARGET_IDLE_RSS_MB = 350;
+const TARGET_WARM_RESTART_S = 1.5;
+const TARGET_EMPTY_START_S = 3;
+const TARGET_SEED_S = 8;
+/** How long the product sits idle before its RSS is read (GC and the seed's aftermath settle). */
+const IDLE_WAIT_MS = Number(process.env.BENCH_FOOTPRINT_IDLE_MS ?? 5000);
+const START_DEADLINE_MS = 180_000;
+
+/**
+ * The command that starts the embedded product, as `npm start` runs it (scripts/start.mjs). The one place
+ * to point at the compiled bundle (dist/apps/all-in-one/main.js) once `npm start` runs that.
+ */
+export function embeddedStartCommand(): { command: string; args: string[] } {
+  return { command: process.execPath, args: ['--enable-source-maps', '-r', '@swc-node/register', 'apps/all-in-one/src/main.ts'] };
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+function rssMb(pid: number): number {
+  const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return match ? Number(match[1]) / 1024 : Number.NaN;
+}
+
+interface Started {
+  child: ChildProcess;
+  /** Spawn to the first 200 from the health address, in seconds. */
+  seconds: number;
+  output: () => string;
+}
+
+async function startAndWait(command: string, args: string[], env: NodeJS.ProcessEnv, healthUrl: string): Promise<Started> {
+  const started = performance.now();
+  const child = spawn(command, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  let exited = false;
+  child.once('exit', () => (exited = true));
+  const deadline = Date.now() + START_DEADLINE_MS;
+  for (;;) {
+    if (exited) throw new Error(`${args.join(' ')} exited before it was healthy:\n${output.slice(-4000)}`);
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`${args.join(' ')} was not healthy within ${START_DEADLINE_MS / 1000} s`);
+    }
+    const healthy = await fetch(healthUrl, { signal: AbortSignal.timeout(2000) }).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (healthy) return { child, seconds: (performance.now() - started) / 1000, output: () => output };
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+async function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+/** The product on `dataDir`: started, timed, measured idle, stopped. */
+async function runProduct(dataDir: string, seed: boolean): Promise<{ seconds: number; idleRssMb: number; seedSeconds: number | undefined }> {
+  const port = await freePort();
+  const { command, args } = embeddedStartCommand();
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: 'development',
+    CLOSETLY_MODE: 'embedded',
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    SEED_DEMO_CATALOGUE: seed ? 'true' : 'false',
+    LOG_LEVEL: 'warn',
+  };
+  delete env.METRICS_PORT;
+  const { child, seconds, output } = await startAndWait(command, args, env, `http://127.0.0.1:${port}/api/health`);
+  try {
+    await new Promise((resolve) => setTimeout(resolve, IDLE_WAIT_MS));
+    const idleRssMb = rssMb(child.pid as number);
+    const seeded = /seeded in ([\d.]+) s/.exec(output());
+    return { seconds, idleRssMb, seedSeconds: seeded ? Number(seeded[1]) : undefined };
+  } finally {
+    await stop(child);
+  }
+}
+
+/** The reference: a bare Node HTTP server, spawn to listening, and its RSS once listening. */
+async function bareNode(): Promise<{ seconds: number; rssMb: number }> {
+  const port = await freePort();
+  const script = `require('node:http').createServer((q, s) => s.end('{"status":"ok"}')).listen(${port}, '127.0.0.1')`;
+  const { child, seconds } = await startAndWait(process.execPath, ['-e', script], process.env, `http://127.0.0.1:${port}/`);
+  try {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    return { seconds, rssMb: rssMb(child.pid as number) };
+  } finally {
+    await stop(child);
+  }
+}
+
+export async function benchFootprint(): Promise<Array<[string, boolean]>> {
+  const bare = await bareNode();
+  const emptyDir = mkdtempSync(join(tmpdir(), 'closetly-footprint-empty-'));
+  const demoDir = mkdtempSync(join(tmpdir(), 'closetly-footprint-demo-'));
+  try {
+    const empty = await runProduct(emptyDir, false);
+    const first = await runProduct(demoDir, true);
+    const warm = await runProduct(demoDir, true);
+    const { args } = embeddedStartCommand();
+    const mb = (value: number) => `${value.toFixed(0)} MB`;
+    const s = (value: number | undefined) => (value === undefined ? 'n/a' : `${value.toFixed(2)} s`);
+    process.stdout.write(`\nEmbedded footprint (node ${args.join(' ')}), spawn to healthy /api/health, RSS from /proc after ${IDLE_WAIT_MS / 1000} s idle\n`);
+    process.stdout.write(`  reference: bare node HTTP server  start to listening ${s(bare.seconds)}, RSS ${mb(bare.rssMb)}\n`);
+    process.stdout.write(`  empty start (no demo, empty dir)    ${s(empty.seconds).padStart(8)}   ${(empty.seconds / bare.seconds).toFixed(1)}× bare   target ≤ ${TARGET_EMPTY_START_S} s; idle RSS ${mb(empty.idleRssMb)}\n`);
+    process.stdout.write(`  first start with the demo seed      ${s(first.seconds).padStart(8)}   of which the seed ${s(first.seedSeconds)}   target seed ≤ ${TARGET_SEED_S} s\n`);
+    process.stdout.write(`  idle RSS after the demo seed        ${mb(first.idleRssMb).padStart(8)}   ${(first.idleRssMb / bare.rssMb).toFixed(1)}× bare   target ≤ ${TARGET_IDLE_RSS_MB} MB\n`);
+    process.stdout.write(`  warm restart (seeded dir)           ${s(warm.seconds).padStart(8)}   ${(warm.seconds / bare.seconds).toFixed(1)}× bare   target ≤ ${TARGET_WARM_RESTART_S} s; idle RSS ${mb(warm.idleRssMb)}\n`);
+    return [
+      [`embedded idle RSS after the demo seed ≤ ${TARGET_IDLE_RSS_MB} MB (bare node ${mb(bare.rssMb)})`, first.idleRssMb <= TARGET_IDLE_RSS_MB],
+      [`embedded warm restart to healthy ≤ ${TARGET_WARM_RESTART_S} s (bare node ${s(bare.seconds)})`, warm.seconds <= TARGET_WARM_RESTART_S],
+      [`embedded empty start (no demo) to healthy ≤ ${TARGET_EMPTY_START_S} s`, empty.seconds <= TARGET_EMPTY_START_S],
+      [`embedded demo seed ≤ ${TARGET_SEED_S} s`, first.seedSeconds !== undefined && first.seedSeconds <= TARGET_SEED_S],
+    ];
+  } finally {
+    rmSync(emptyDir, { recursive: true, force: true });
+    rmSync(demoDir, { recursive: true, force: true });
+  }
+}
+
+if (require.main === module) {
+  benchFootprint()
+    .then((targets) => {
+      for (const [name, met] of targets) process.stdout.write(`  ${met ? 'met   ' : 'MISSED'} ${name}\n`);
+    })
+    .catch((error: unknown) => {
+      console.error(error);
+      process.exit(1);
+    });
+}
