@@ -6,7 +6,7 @@ import { PAGES_MIGRATIONS, PagesModule } from '@closetly/pages';
 import { PROFILE_MIGRATIONS, ProfileModule } from '@closetly/profile';
 import { RETENTION_MIGRATIONS, RetentionModule } from '@closetly/retention';
 import { SEARCH_MIGRATIONS, SearchModule } from '@closetly/search';
-import { closeOnSignals, connectInProcessTransports, createHttpApp, createPlatform, defaultPublicUrl, keptSecrets, PlatformEnv } from '@closetly/server';
+import { closeOnSignals, collectGarbageWhenIdle, connectInProcessTransports, createHttpApp, createPlatform, defaultPublicUrl, keptSecrets, PlatformEnv } from '@closetly/server';
 import { WARDROBE_MIGRATIONS, WardrobeModule } from '@closetly/wardrobe';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { loadEmbeddedConfig } from './config';
@@ -67,6 +67,8 @@ export async function startEmbeddedApp(env: NodeJS.ProcessEnv = process.env): Pr
     const wanted = embedded.SEED_DEMO_CATALOGUE !== 'off';
     const decision = seedAtStart({ seedDemoCatalogue: wanted, nodeEnv: embedded.NODE_ENV }, wanted && platform.database ? await isDatabaseEmpty(platform.database) : false);
     demoSeed = decision.seed ? { seeded: true, report: await seeder().seed({ sample: embedded.SEED_DEMO_CATALOGUE === 'sample' }) } : { seeded: false, reason: decision.reason };
+    // The seed's garbage (tens of thousands of queries and events) is released once the product idles.
+    if (demoSeed.seeded) collectGarbageWhenIdle();
   } catch (error) {
     await app.close();
     throw error;
