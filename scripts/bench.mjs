@@ -11,8 +11,10 @@ const root = join(import.meta.dirname, '..');
 const productFree = process.env.BENCH_ONLY === 'extraction' || process.env.BENCH_ONLY === 'page-watch';
 // The home page benchmark loads the built SPA through the gateway; the live-events one alone needs no SPA.
 if (!productFree && process.env.BENCH_ONLY !== 'live-events') await buildWebIfStale(root);
+// The footprint benchmark alone runs the embedded product only: no Kafka or OpenSearch.
+const embeddedOnly = process.env.BENCH_ONLY === 'footprint';
 // The search benchmark runs the distributed product: start Kafka and OpenSearch unless they run, stop only what this started.
-const engines = productFree ? { started: [] } : await up([]);
+const engines = productFree || embeddedOnly ? { started: [] } : await up([]);
 const result = spawnSync(process.execPath, ['-r', '@swc-node/register', 'scripts/bench.ts'], {
   cwd: root,
   stdio: 'inherit',
