@@ -21,9 +21,10 @@ const TARGET_EMPTY_START_S = 3;
 const TARGET_SEED_S = 8;
 /**
  * The RSS is read once the product is idle: its CPU time grew by under 2 % over a second (the seed's
- * events run on for a while after the seed returns, longer on a loaded machine), then IDLE_WAIT_MS more.
+ * events run on for a while after the seed returns, longer on a loaded machine), then IDLE_WAIT_MS more,
+ * as a product sits between visits (V8 hands back the seed's heap over the first seconds of idleness).
  */
-const IDLE_WAIT_MS = Number(process.env.BENCH_FOOTPRINT_IDLE_MS ?? 3000);
+const IDLE_WAIT_MS = Number(process.env.BENCH_FOOTPRINT_IDLE_MS ?? 20_000);
 const QUIET_DEADLINE_MS = 120_000;
 const START_DEADLINE_MS = 180_000;
 
