@@ -1,9 +1,11 @@
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DEMO_BETA_CODE } from '@closetly/identity';
+import { freePortBlock } from '@closetly/testing';
+import { embeddedStartCommand } from './embedded-start-command';
 
 /**
  * The gateway's hot paths against a bare Fastify serving the very same bytes
@@ -24,12 +26,6 @@ const REQUESTS_PER_ROUND = Number(process.env.BENCH_HOT_REQUESTS ?? 3000);
 const ROUNDS = Number(process.env.BENCH_HOT_ROUNDS ?? 3);
 const HEALTH_TARGET_PER_SECOND = 5000;
 
-/** The command `npm start` runs: the embedded product's compiled bundle, built first when stale (scripts/build-services.mjs). */
-export function embeddedProductCommand(): { command: string; args: string[] } {
-  const build = spawnSync(process.execPath, [join(ROOT, 'scripts', 'build-services.mjs'), 'all-in-one'], { cwd: ROOT, stdio: ['ignore', 'inherit', 'inherit'] });
-  if (build.status !== 0) throw new Error('building the embedded bundle failed');
-  return { command: process.execPath, args: ['--enable-source-maps', join(ROOT, 'dist', 'apps', 'all-in-one', 'main.js')] };
-}
 
 interface Round {
   perSecond: number;
@@ -136,23 +132,14 @@ async function stopChild(child: ChildProcess): Promise<void> {
   clearTimeout(timer);
 }
 
-async function freePort(): Promise<number> {
-  const { createServer } = await import('node:net');
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 export async function benchHotPaths(): Promise<Array<[string, boolean]>> {
   const dataDir = mkdtempSync(join(tmpdir(), 'closetly-bench-hot-'));
-  const productPort = await freePort();
+  const productPort = await freePortBlock();
   const base = `http://127.0.0.1:${productPort}`;
-  const { command, args } = embeddedProductCommand();
+  const { command, args, env: startEnv } = embeddedStartCommand();
   const productEnv = {
     ...process.env,
+    ...startEnv,
     CLOSETLY_MODE: 'embedded',
     NODE_ENV: 'development',
     PORT: String(productPort),
@@ -189,7 +176,7 @@ export async function benchHotPaths(): Promise<Array<[string, boolean]>> {
         { path: '/api/health', type: 'application/json; charset=utf-8', body: Buffer.from('{"status":"ok"}').toString('base64') },
       ]),
     );
-    const barePort = await freePort();
+    const barePort = await freePortBlock();
     bare = await startChild(process.execPath, [join(ROOT, 'scripts', 'bench-bare-server.mjs'), routesFile, String(barePort)], process.env, async () => (await fetch(`http://127.0.0.1:${barePort}/api/health`)).ok, 'the bare server');
 
     const paths = [

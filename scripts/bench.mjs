@@ -11,9 +11,10 @@ const root = join(import.meta.dirname, '..');
 const productFree = process.env.BENCH_ONLY === 'extraction' || process.env.BENCH_ONLY === 'page-watch';
 // The home page benchmark loads the built SPA through the gateway; the live-events one alone needs no SPA.
 if (!productFree && process.env.BENCH_ONLY !== 'live-events') await buildWebIfStale(root);
+const embeddedOnly = process.env.BENCH_ONLY === 'footprint' || process.env.BENCH_ONLY === 'hot-paths';
 // The search benchmark runs the distributed product: start Kafka and OpenSearch unless they run, stop only what this started.
-// The hot paths run the embedded product alone: the SPA's build, no engines.
-const engines = productFree || process.env.BENCH_ONLY === 'hot-paths' ? { started: [] } : await up([]);
+// The hot paths and the footprint alone run the embedded product only: the SPA's build, no engines.
+const engines = productFree || embeddedOnly ? { started: [] } : await up([]);
 const result = spawnSync(process.execPath, ['-r', '@swc-node/register', 'scripts/bench.ts'], {
   cwd: root,
   stdio: 'inherit',

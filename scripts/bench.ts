@@ -3,6 +3,7 @@ import { startEmbeddedProduct } from '@closetly/all-in-one/testing';
 import Fastify from 'fastify';
 import { benchConvergence } from './bench-convergence';
 import { benchExtraction } from './bench-extraction';
+import { benchFootprint } from './bench-footprint';
 import { benchHome } from './bench-home';
 import { benchHotPaths } from './bench-hot-paths';
 import { benchLiveEvents } from './bench-live-events';
@@ -40,9 +41,9 @@ async function throughput(url: string, init: RequestInit): Promise<number> {
   return REQUESTS / seconds;
 }
 
-/** BENCH_ONLY=hot-paths, service-footprint, search, search-scale, relevance, home, retention, extraction, convergence, page-watch or live-events runs that benchmark alone (when working on it). */
+/** BENCH_ONLY=hot-paths, footprint, service-footprint, search, search-scale, relevance, home, retention, extraction, convergence, page-watch or live-events runs that benchmark alone (when working on it). */
 const ONLY = process.env.BENCH_ONLY;
-const ALONE = { 'hot-paths': benchHotPaths, 'service-footprint': benchServiceFootprint, search: benchSearch, 'search-scale': benchSearchScale, relevance: benchRelevance, home: benchHome, retention: benchRetention, extraction: benchExtraction, convergence: benchConvergence, 'page-watch': benchPageWatch, 'live-events': benchLiveEvents } as const;
+const ALONE = { 'hot-paths': benchHotPaths, footprint: benchFootprint, 'service-footprint': benchServiceFootprint, search: benchSearch, 'search-scale': benchSearchScale, relevance: benchRelevance, home: benchHome, retention: benchRetention, extraction: benchExtraction, convergence: benchConvergence, 'page-watch': benchPageWatch, 'live-events': benchLiveEvents } as const;
 const isAlone = (name: string | undefined): name is keyof typeof ALONE => name !== undefined && Object.hasOwn(ALONE, name);
 
 async function main(): Promise<void> {
@@ -104,6 +105,7 @@ async function main(): Promise<void> {
   targets.push(...(await benchConvergence()));
   targets.push(...(await benchPageWatch()));
   targets.push(...(await benchLiveEvents()));
+  targets.push(...(await benchFootprint()));
   targets.push(...(await benchServiceFootprint()));
   report(targets);
 }

@@ -24,7 +24,9 @@ const child = spawn(process.execPath, ['--enable-source-maps', ...entry], {
   cwd: root,
   stdio: 'inherit',
   // A first start (empty database) seeds the demo catalogue; SEED_DEMO_CATALOGUE=false starts empty.
-  env: { CLOSETLY_MODE: 'embedded', SEED_DEMO_CATALOGUE: 'true', ...process.env },
+  // glibc's malloc returns freed large blocks (argon2's, libvips's) to the system: NATIVE_MEMORY_ENV in
+  // libs/server/src/runtime/native-memory.ts says why; glibc reads these only at process start.
+  env: { CLOSETLY_MODE: 'embedded', SEED_DEMO_CATALOGUE: 'true', MALLOC_MMAP_THRESHOLD_: '131072', MALLOC_TRIM_THRESHOLD_: '131072', ...process.env },
 });
 // Ctrl-C reaches the child from the terminal itself; SIGTERM (from a supervisor) is passed on.
 process.on('SIGINT', () => {});

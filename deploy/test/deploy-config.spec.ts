@@ -24,7 +24,7 @@ import { loadProfileConfig } from '@closetly/profile';
 import { loadRetentionConfig } from '@closetly/retention';
 import { loadSearchConfig } from '@closetly/search';
 import { callersOfService, EVENT_TOPICS } from '@closetly/contracts';
-import { ConfigError, createHttpApp, createPlatform, generateInternalCallKeys, parseHostPort, type Platform, PlatformModule, type PlatformEnv, type ServiceAddressEnv } from '@closetly/server';
+import { ConfigError, createHttpApp, createPlatform, generateInternalCallKeys, NATIVE_MEMORY_ENV, parseHostPort, type Platform, PlatformModule, type PlatformEnv, type ServiceAddressEnv } from '@closetly/server';
 import { loadWardrobeConfig } from '@closetly/wardrobe';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { parse, parseAllDocuments } from 'yaml';
@@ -820,6 +820,15 @@ describe('deploy/docker/Dockerfile', () => {
       expect(user).not.toMatch(/^USER\s+(root|0)(:|$)/i);
       expect(text).toMatch(/^HEALTHCHECK .*deploy\/docker\/healthcheck\.mjs/m);
     }
+  });
+
+  it("sets glibc's malloc as the product's own start does (NATIVE_MEMORY_ENV), in every image and in npm start", () => {
+    for (const target of ['service', 'gateway']) {
+      const text = linesOf(target).join('\n');
+      for (const [name, value] of Object.entries(NATIVE_MEMORY_ENV)) expect(text).toMatch(new RegExp(`^ENV .*\\b${name}=${value}\\b`, 'm'));
+    }
+    const start = read('scripts/start.mjs');
+    for (const [name, value] of Object.entries(NATIVE_MEMORY_ENV)) expect(start).toContain(`${name}: '${value}'`);
   });
 
   it('installs with npm ci and builds the SPA into apps/web/dist, which only the gateway target copies', () => {

@@ -6,7 +6,7 @@ import { PAGES_MIGRATIONS, PagesModule } from '@closetly/pages';
 import { PROFILE_MIGRATIONS, ProfileModule } from '@closetly/profile';
 import { RETENTION_MIGRATIONS, RetentionModule } from '@closetly/retention';
 import { SEARCH_MIGRATIONS, SearchModule } from '@closetly/search';
-import { closeOnSignals, connectInProcessTransports, createHttpApp, createPlatform, defaultPublicUrl, keptSecrets, PlatformEnv } from '@closetly/server';
+import { closeOnSignals, collectGarbageWhenIdle, connectInProcessTransports, createHttpApp, createPlatform, defaultPublicUrl, keptSecrets, PlatformEnv } from '@closetly/server';
 import { WARDROBE_MIGRATIONS, WardrobeModule } from '@closetly/wardrobe';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { loadEmbeddedConfig } from './config';
@@ -51,6 +51,7 @@ export async function startEmbeddedApp(env: NodeJS.ProcessEnv = process.env): Pr
   // The profile's unsubscribe key is kept too, so a digest's link still works after a restart.
   const kept = await keptSecrets({ dataDir: PlatformEnv.shape.DATA_DIR.parse(env.DATA_DIR), names: [...GATEWAY_SECRET_NAMES, 'UNSUBSCRIBE_TOKEN_SECRET'], env });
   // Links and stored image addresses follow the port when PUBLIC_URL is unset (PORT=28080 → http://localhost:28080).
+  // The relays' poll is a safety net here (outboxPollMs in libs/server: every write wakes its relay in-process).
   const rawEnv = { ...env, ...kept, CLOSETLY_MODE: 'embedded', PUBLIC_URL: defaultPublicUrl(env) };
   const config = loadGatewayConfig(rawEnv);
   const embedded = loadEmbeddedConfig(rawEnv);
@@ -67,6 +68,8 @@ export async function startEmbeddedApp(env: NodeJS.ProcessEnv = process.env): Pr
     const wanted = embedded.SEED_DEMO_CATALOGUE !== 'off';
     const decision = seedAtStart({ seedDemoCatalogue: wanted, nodeEnv: embedded.NODE_ENV }, wanted && platform.database ? await isDatabaseEmpty(platform.database) : false);
     demoSeed = decision.seed ? { seeded: true, report: await seeder().seed({ sample: embedded.SEED_DEMO_CATALOGUE === 'sample' }) } : { seeded: false, reason: decision.reason };
+    // The seed's garbage (tens of thousands of queries and events) is released once the product idles.
+    if (demoSeed.seeded) collectGarbageWhenIdle();
   } catch (error) {
     await app.close();
     throw error;

@@ -32,6 +32,7 @@ export * from './runtime/system-status';
 export * from './runtime/tokens';
 export * from './runtime/run-service';
 export * from './runtime/interval-job';
+export * from './runtime/native-memory';
 export * from './config/service-env';
 export * from './auth/revoked-sessions';
 export * from './auth/access-tokens';

@@ -28,7 +28,8 @@ describe('PGlite cluster copies', () => {
     createCalls.length = 0;
   });
   afterEach(async () => {
-    await Promise.all(opened.splice(0).map((client) => client.close()));
+    // copyInto closes the database it unpacks with itself.
+    await Promise.all(opened.splice(0).filter((client) => !client.closed).map((client) => client.close()));
     rmSync(folder, { recursive: true, force: true });
   });
 
@@ -77,6 +78,31 @@ describe('PGlite cluster copies', () => {
     await blankClusterStore(damaged).open(standInCreate, options);
     expect(calls.map((call) => call.loadDataDir !== undefined)).toEqual([true, false, true]);
   });
+
+  it('fills new on-disk data dirs from the migrated copy, unpacked once; each opens as an existing database of its own', async () => {
+    const migrationsFolder = join(folder, 'wardrobe', 'migrations');
+    mkdirSync(migrationsFolder, { recursive: true });
+    writeFileSync(join(migrationsFolder, '0000_init.sql'), 'create schema wardrobe; create table wardrobe.items (id int);');
+    const migrations: SchemaMigrations[] = [{ name: 'wardrobe', migrationsFolder }];
+    let migrateRuns = 0;
+    const migrate = async (client: PGlite) => {
+      migrateRuns += 1;
+      await client.exec(readFileSync(join(migrationsFolder, '0000_init.sql'), 'utf8'));
+    };
+    const store = () => migratedClusterStore(migrations, migrate, blankClusterStore(), folder);
+    const first = join(folder, 'first', 'pglite');
+    const second = join(folder, 'second', 'pglite');
+    await store().copyInto(first, create, options);
+    await store().copyInto(second, create, options);
+    expect(migrateRuns).toBe(1);
+    expect(readdirSync(folder).filter((name) => name.endsWith('.tar.d'))).toHaveLength(1);
+
+    const firstDb = await create({ ...options, dataDir: first });
+    await firstDb.exec('insert into wardrobe.items values (1)');
+    const secondDb = await create({ ...options, dataDir: second });
+    expect((await secondDb.query('select * from wardrobe.items')).rows).toEqual([]);
+    expect((await firstDb.query('select * from wardrobe.items')).rows).toEqual([{ id: 1 }]);
+  }, INITDB_TIMEOUT_MS);
 
   it('starts a database with every schema migrated from a copy made once from the blank one, keyed by the migrations', async () => {
     // The machine's blank copy, which other tests have most likely made already: no initdb here.

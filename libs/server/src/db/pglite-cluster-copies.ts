@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import type { PGlite, PGliteOptions } from '@electric-sql/pglite';
@@ -17,6 +17,12 @@ import type { PGlite, PGliteOptions } from '@electric-sql/pglite';
 export interface ClusterCopyStore {
   /** Opens a new in-memory database from the copy, making the copy first if there is none. */
   open(create: (options: PGliteOptions) => Promise<PGlite>, options: PGliteOptions): Promise<PGlite>;
+  /**
+   * Fills a new on-disk data dir with the copy's files, to be opened as an existing database. The copy is
+   * unpacked once per machine into a folder beside its file, then copied file by file: a database loaded
+   * from the tar keeps the tar's bytes (three copies, ~130 MB) referenced for the rest of its life.
+   */
+  copyInto(dataDir: string, create: (options: PGliteOptions) => Promise<PGlite>, options: PGliteOptions): Promise<void>;
 }
 
 /** How a copy is made when its file is missing: a database opened and prepared, then dumped. */
@@ -27,7 +33,7 @@ type MakeCluster = (create: (options: PGliteOptions) => Promise<PGlite>, options
  * than kept in memory: tens of megabytes read in milliseconds, never held by a running product.
  */
 export function clusterCopyStore(file: string, make: MakeCluster): ClusterCopyStore {
-  return {
+  const store: ClusterCopyStore = {
     async open(create, options) {
       if (existsSync(file)) {
         try {
@@ -45,7 +51,24 @@ export function clusterCopyStore(file: string, make: MakeCluster): ClusterCopySt
       renameSync(partial, file);
       return client;
     },
+    async copyInto(dataDir, create, options) {
+      const unpacked = `${file}.d`;
+      if (!existsSync(join(unpacked, 'PG_VERSION'))) {
+        const partial = `${unpacked}.${process.pid}.partial`;
+        rmSync(partial, { recursive: true, force: true });
+        await (await store.open(create, { ...options, dataDir: partial })).close();
+        rmSync(unpacked, { recursive: true, force: true });
+        try {
+          renameSync(partial, unpacked);
+        } catch {
+          // Another process unpacked it at the same moment: theirs is as good.
+          rmSync(partial, { recursive: true, force: true });
+        }
+      }
+      cpSync(unpacked, dataDir, { recursive: true });
+    },
   };
+  return store;
 }
 
 /** The blank cluster's copy; `file` defaults to one per PGlite version in the temp folder. */
