@@ -1,8 +1,8 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePortBlock } from '@closetly/testing';
+import { rssMb, startAndWait, stop, untilQuiet } from './bench-processes';
 import { embeddedStartCommand } from './embedded-start-command';
 
 /**
@@ -14,7 +14,6 @@ import { embeddedStartCommand } from './embedded-start-command';
  * - warm restart: the same data dir again (seeded), to healthy.
  * References, measured in the same run: a bare `node -e` HTTP server from spawn to listening, and its RSS.
  */
-const ROOT = join(__dirname, '..');
 const TARGET_IDLE_RSS_MB = 350;
 const TARGET_WARM_RESTART_S = 1.5;
 const TARGET_EMPTY_START_S = 3;
@@ -25,76 +24,6 @@ const TARGET_SEED_S = 8;
  * as a product sits between visits (V8 hands back the seed's heap over the first seconds of idleness).
  */
 const IDLE_WAIT_MS = Number(process.env.BENCH_FOOTPRINT_IDLE_MS ?? 20_000);
-const QUIET_DEADLINE_MS = 120_000;
-const START_DEADLINE_MS = 180_000;
-
-/** The CPU time (user + system) a process has used so far, in seconds: steadier than wall time on a shared machine. */
-function cpuSeconds(pid: number): number {
-  // Fields 14 and 15 of /proc/<pid>/stat, after the command name in parentheses; clock ticks of 1/100 s on Linux.
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /s, '').split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / 100;
-}
-
-function rssMb(pid: number): number {
-  const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-  return match ? Number(match[1]) / 1024 : Number.NaN;
-}
-
-interface Started {
-  child: ChildProcess;
-  /** Spawn to the first 200 from the health address, in seconds. */
-  seconds: number;
-  /** The CPU time it used until then. */
-  cpuSeconds: number;
-  output: () => string;
-}
-
-async function startAndWait(command: string, args: string[], env: NodeJS.ProcessEnv, healthUrl: string): Promise<Started> {
-  const started = performance.now();
-  const child = spawn(command, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  let exited = false;
-  child.once('exit', () => (exited = true));
-  const deadline = Date.now() + START_DEADLINE_MS;
-  for (;;) {
-    if (exited) throw new Error(`${args.join(' ')} exited before it was healthy:\n${output.slice(-4000)}`);
-    if (Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error(`${args.join(' ')} was not healthy within ${START_DEADLINE_MS / 1000} s`);
-    }
-    const healthy = await fetch(healthUrl, { signal: AbortSignal.timeout(2000) }).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (healthy) return { child, seconds: (performance.now() - started) / 1000, cpuSeconds: cpuSeconds(child.pid as number), output: () => output };
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
-
-async function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
-  await exited;
-  clearTimeout(timer);
-}
-
-/** The product on `dataDir`: started, timed, measured idle, stopped. */
-/** Waits until the process has used under 2 % of a core over a second; answers how long that took, in seconds. */
-async function untilQuiet(pid: number): Promise<number> {
-  const started = performance.now();
-  let before = cpuSeconds(pid);
-  while (performance.now() - started < QUIET_DEADLINE_MS) {
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-    const now = cpuSeconds(pid);
-    if (now - before < 0.02) break;
-    before = now;
-  }
-  return (performance.now() - started) / 1000;
-}
 
 interface ProductRun {
   /** From healthy until the process went quiet, in seconds. */
@@ -163,7 +92,7 @@ export async function benchFootprint(): Promise<Array<[string, boolean]>> {
     out(`  reference: bare node HTTP server      start to listening ${s(bare.seconds)} (${cpu(bare)}), RSS ${mb(bare.rssMb)}`);
     out(`  empty start (no demo, empty data dir) ${s(empty.seconds).padStart(8)} (${cpu(empty)})   ${(empty.seconds / bare.seconds).toFixed(0)}× bare   target ≤ ${TARGET_EMPTY_START_S} s; idle RSS ${mb(empty.idleRssMb)}`);
     out(`  first start with the demo seed        ${s(first.seconds).padStart(8)} (${cpu(first)})   of which the seed ${s(first.seedSeconds)}   target seed ≤ ${TARGET_SEED_S} s`);
-    out(`  idle RSS after the demo seed          ${mb(first.idleRssMb).padStart(8)}   ${(first.idleRssMb / bare.rssMb).toFixed(1)}× bare   target ≤ ${TARGET_IDLE_RSS_MB} MB (idle ${first.quietAfter.toFixed(0)} s after healthy)`);
+    out(`  idle RSS after the demo seed          ${mb(first.idleRssMb).padStart(8)}   ${(first.idleRssMb / bare.rssMb).toFixed(1)}× bare   target ≤ ${TARGET_IDLE_RSS_MB} MB (quiet ${first.quietAfter.toFixed(0)} s after healthy, read ${IDLE_WAIT_MS / 1000} s later)`);
     out(`  warm restart (seeded data dir)        ${s(warm.seconds).padStart(8)} (${cpu(warm)})   ${(warm.seconds / bare.seconds).toFixed(0)}× bare   target ≤ ${TARGET_WARM_RESTART_S} s; idle RSS ${mb(warm.idleRssMb)}`);
     return [
       [`embedded idle RSS after the demo seed ≤ ${TARGET_IDLE_RSS_MB} MB (bare node ${mb(bare.rssMb)})`, first.idleRssMb <= TARGET_IDLE_RSS_MB],

@@ -1,10 +1,10 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DEMO_BETA_CODE } from '@closetly/identity';
 import { freePortBlock } from '@closetly/testing';
+import { cpuSeconds, rssMb, type StartedProcess, startAndWait, stop, untilQuiet } from './bench-processes';
 import { embeddedStartCommand } from './embedded-start-command';
 
 /**
@@ -34,17 +34,6 @@ interface Round {
   cpuMsPerRequest: number;
 }
 
-/** CPU time (user + system) a process has used so far, in ms (from /proc: clock ticks of 10 ms). */
-function cpuMs(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-}
-
-function rssMiB(pid: number): number {
-  const line = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-  return Number(line?.[1] ?? 0) / 1024;
-}
-
 /** One GET on a keep-alive agent; resolves with the status once the body is read. */
 function get(agent: Agent, url: URL, headers: Record<string, string>): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -65,7 +54,7 @@ async function round(url: URL, headers: Record<string, string>, serverPid: numbe
     for (let i = 0; i < CONNECTIONS * 4; i += 1) await get(agent, url, headers); // warm the connections and the server's caches
     const latencies: number[] = [];
     let next = 0;
-    const cpuBefore = cpuMs(serverPid);
+    const cpuBefore = cpuSeconds(serverPid) * 1000;
     const started = performance.now();
     await Promise.all(
       Array.from({ length: CONNECTIONS }, async () => {
@@ -79,7 +68,7 @@ async function round(url: URL, headers: Record<string, string>, serverPid: numbe
       }),
     );
     const seconds = (performance.now() - started) / 1000;
-    const cpu = cpuMs(serverPid) - cpuBefore;
+    const cpu = cpuSeconds(serverPid) * 1000 - cpuBefore;
     latencies.sort((a, b) => a - b);
     const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
     return { perSecond: requests / seconds, p50: at(0.5), p95: at(0.95), cpuMsPerRequest: cpu / requests };
@@ -95,42 +84,6 @@ const medianRound = (rounds: Round[]): Round => ({
   p95: median(rounds.map((r) => r.p95)),
   cpuMsPerRequest: median(rounds.map((r) => r.cpuMsPerRequest)),
 });
-
-/** Waits until the product's start-up work (the demo seed's events travelling on) is done: under 5 % of a core for a second. */
-async function quiet(pid: number): Promise<void> {
-  const deadline = Date.now() + 120_000;
-  for (let before = cpuMs(pid); Date.now() < deadline; ) {
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-    const now = cpuMs(pid);
-    if (now - before < 50) return;
-    before = now;
-  }
-}
-
-/** Starts a child and resolves once `ready()` says so; its output is kept for the error if it dies first. */
-async function startChild(command: string, args: string[], env: NodeJS.ProcessEnv, ready: () => Promise<boolean>, what: string): Promise<ChildProcess> {
-  const child = spawn(command, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => (output = (output + chunk.toString()).slice(-4000)));
-  child.stderr?.on('data', (chunk: Buffer) => (output = (output + chunk.toString()).slice(-4000)));
-  const deadline = Date.now() + 180_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`${what} exited (${child.exitCode}):\n${output}`);
-    if (await ready().catch(() => false)) return child;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  child.kill('SIGKILL');
-  throw new Error(`${what} did not start in 180 s:\n${output}`);
-}
-
-async function stopChild(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
-  await exited;
-  clearTimeout(timer);
-}
 
 export async function benchHotPaths(): Promise<Array<[string, boolean]>> {
   const dataDir = mkdtempSync(join(tmpdir(), 'closetly-bench-hot-'));
@@ -150,10 +103,11 @@ export async function benchHotPaths(): Promise<Array<[string, boolean]>> {
   };
   // BENCH_CPU_PROFILE_DIR=dir: the product writes its V8 CPU profile there when it stops (where each request's time goes).
   const profile = process.env.BENCH_CPU_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROFILE_DIR}`] : [];
-  const product = await startChild(command, [...profile, ...args], productEnv, async () => (await fetch(`${base}/api/health`)).ok, 'the embedded product');
-  let bare: ChildProcess | undefined;
+  const product = (await startAndWait(command, [...profile, ...args], productEnv, `${base}/api/health`)).child;
+  let bare: StartedProcess['child'] | undefined;
   try {
-    await quiet(product.pid!);
+    // The start-up work (the sample seed's events travelling on) done first.
+    await untilQuiet(product.pid!);
     const verified = (await (
       await fetch(`${base}/api/verify-beta`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ code: DEMO_BETA_CODE }) })
     ).json()) as { betaToken?: string };
@@ -177,7 +131,7 @@ export async function benchHotPaths(): Promise<Array<[string, boolean]>> {
       ]),
     );
     const barePort = await freePortBlock();
-    bare = await startChild(process.execPath, [join(ROOT, 'scripts', 'bench-bare-server.mjs'), routesFile, String(barePort)], process.env, async () => (await fetch(`http://127.0.0.1:${barePort}/api/health`)).ok, 'the bare server');
+    bare = (await startAndWait(process.execPath, [join(ROOT, 'scripts', 'bench-bare-server.mjs'), routesFile, String(barePort)], process.env, `http://127.0.0.1:${barePort}/api/health`)).child;
 
     const paths = [
       { name: `cached GET /api/popular-items (${(popular.length / 1000).toFixed(0)} KB, ${products} products)`, path: popularPath, headers: beta, target: 0.5, key: 'lists' },
@@ -211,11 +165,11 @@ export async function benchHotPaths(): Promise<Array<[string, boolean]>> {
           : [`${name.split(' (')[0]} ≥ ${target.toFixed(2)} × bare Fastify serving the same bytes`, ratio >= target],
       );
     }
-    process.stdout.write(`  the product's resident set after the load: ${rssMiB(product.pid!).toFixed(0)} MiB\n`);
+    process.stdout.write(`  the product's resident set after the load: ${rssMb(product.pid!).toFixed(0)} MiB\n`);
     return targets;
   } finally {
-    if (bare) await stopChild(bare);
-    await stopChild(product);
+    if (bare) await stop(bare);
+    await stop(product);
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
