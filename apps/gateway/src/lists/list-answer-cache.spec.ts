@@ -43,6 +43,8 @@ async function gateway() {
   route('/api/products/category/:category');
   route('/api/recommended-items');
   route('/api/new-arrivals/:brand', 404);
+  app.put('/api/products/:id/hidden', async (request, reply) => reply.status(request.headers['x-beta-token'] === GOOD_TOKEN ? 200 : 403).send({ hidden: true }));
+  app.post('/api/save', async () => ({ saved: true }));
   await app.ready();
   const get = (url: string, headers: Record<string, string> = {}) => app.inject({ url, headers: { 'x-beta-token': GOOD_TOKEN, ...headers } });
   return { app, get, answered, bump: () => (version += 1) };
@@ -119,5 +121,21 @@ describe('ListAnswerCache', () => {
     await made.get('/api/recommended-items');
     await made.get('/api/recommended-items');
     expect(made.answered).toEqual(['/api/new-arrivals/toteme', '/api/new-arrivals/toteme', '/api/recommended-items', '/api/recommended-items']);
+  });
+
+  it('drops every kept answer after an administrator’s list-changing write succeeds through it, not after a refused one or a save', async () => {
+    const made = await gateway();
+    app = made.app;
+    await made.get('/api/popular-items');
+    await made.get('/api/products/category/tops');
+    await app.inject({ method: 'POST', url: '/api/save', headers: { 'x-beta-token': GOOD_TOKEN } });
+    await app.inject({ method: 'PUT', url: '/api/products/p1/hidden', headers: { 'x-beta-token': 'forged' } });
+    await made.get('/api/popular-items');
+    expect(made.answered).toHaveLength(2);
+
+    await app.inject({ method: 'PUT', url: '/api/products/p1/hidden', headers: { 'x-beta-token': GOOD_TOKEN } });
+    await made.get('/api/popular-items');
+    await made.get('/api/products/category/tops');
+    expect(made.answered).toEqual(['/api/popular-items', '/api/products/category/tops', '/api/popular-items', '/api/products/category/tops']);
   });
 });

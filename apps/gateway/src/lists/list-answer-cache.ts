@@ -17,6 +17,13 @@ import type { RateLimitName } from '../rate-limit/rate-limit.interceptor';
 export const LIST_ANSWER_TTL_MS = 1_000;
 /** The browsing lists (ListsController): the same answer for everyone, whoever signed in. Recommendations are per user and never cached here. */
 export const CACHED_LIST_ROUTES: ReadonlySet<string> = new Set(['/api/popular-items', '/api/products/category/:category', '/api/new-arrivals/:brand']);
+/**
+ * The administrator's writes that change lists at once (hide, edit, gender, resolve a contest: the catalogue
+ * applies them before it answers). After one succeeds this gateway drops every kept answer, so whoever made
+ * it sees it on their next read; another gateway replica may still send a kept list for up to a second.
+ * Saves change the lists too, but later (the catalogue applies them from events), so they need no drop.
+ */
+const LIST_CHANGING_WRITES = /^\/api\/(products|admin)\//;
 /** As @fastify/compress is set up (gateway-http.ts): smaller answers are sent as they are. */
 const COMPRESS_THRESHOLD_BYTES = 1024;
 const ENCODINGS = ['br', 'gzip'];
@@ -48,7 +55,7 @@ export class ListAnswerCache {
     this.lookups = metrics.counter(CACHE_LOOKUPS);
   }
 
-  /** Registers the two hooks: answer from the cache first; keep what the route answered. Call before @fastify/compress registers. */
+  /** Registers the hooks: answer from the cache first; keep what the route answered; drop all after a list-changing write. Call before @fastify/compress registers. */
   register(fastify: FastifyInstance): void {
     fastify.addHook('onRequest', async (request, reply) => {
       if (request.method !== 'GET' || !CACHED_LIST_ROUTES.has(request.routeOptions.url ?? '')) return;
@@ -61,6 +68,10 @@ export class ListAnswerCache {
       if (request.method !== 'GET' || reply.statusCode !== 200 || typeof payload !== 'string' || !CACHED_LIST_ROUTES.has(request.routeOptions.url ?? '')) return payload;
       if (!this.answers.has(request.url)) this.answers.set(request.url, { headers: keptHeaders(reply), body: Buffer.from(payload) });
       return payload;
+    });
+    fastify.addHook('onResponse', (request, reply, done) => {
+      if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400 && LIST_CHANGING_WRITES.test(request.routeOptions.url ?? '')) this.answers.clear();
+      done();
     });
   }
 

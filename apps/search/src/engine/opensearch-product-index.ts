@@ -1,4 +1,4 @@
-import { type API, Client, errors, type Types } from '@opensearch-project/opensearch';
+import type { API, Client, Types } from '@opensearch-project/opensearch';
 import { openSearchSynonymRules } from './fashion-synonyms';
 import { TAGS_VERSION } from '@closetly/catalogue-rules';
 import { ENGLISH_STOP_WORDS, FUZZINESS, FUZZY_MAX_EXPANSIONS, FUZZY_PREFIX_LENGTH, queryWords } from './fashion-text';
@@ -24,6 +24,10 @@ import {
   resolveSearchQuery,
   resolveSuggestionLimit,
 } from './product-search-index';
+
+/** The OpenSearch client, loaded when first used: the embedded product (PostgreSQL search) never needs it. */
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use, synchronously
+const opensearch = () => require('@opensearch-project/opensearch') as typeof import('@opensearch-project/opensearch');
 
 export interface OpenSearchProductIndexOptions {
   /** Engine address, e.g. the platform's OPENSEARCH_URL. */
@@ -309,8 +313,8 @@ const termsOn = (field: string, size: number) =>
   ({ field, size, order: [{ _count: 'desc' }, { _key: 'asc' }] }) as Types.Common_Aggregations.TermsAggregationFields;
 
 const errorType = (error: unknown): string | undefined =>
-  error instanceof errors.ResponseError ? (error.body as { error?: { type?: string } } | undefined)?.error?.type : undefined;
-const isNotFound = (error: unknown): boolean => error instanceof errors.ResponseError && error.statusCode === 404;
+  error instanceof opensearch().errors.ResponseError ? (error.body as { error?: { type?: string } } | undefined)?.error?.type : undefined;
+const isNotFound = (error: unknown): boolean => error instanceof opensearch().errors.ResponseError && error.statusCode === 404;
 
 /** A document as stored; one indexed before a field existed lacks it. */
 const fromSource = (source: Partial<ProductDocument> & Pick<ProductDocument, 'id' | 'name' | 'brand'>): ProductDocument => ({
@@ -375,7 +379,7 @@ export class OpenSearchProductIndex implements ProductSearchIndex {
   private readonly loads = new Set<IndexLoad>();
 
   constructor(private readonly options: OpenSearchProductIndexOptions) {
-    this.client = new Client({ node: options.node, requestTimeout: options.requestTimeoutMs ?? 10_000 });
+    this.client = new (opensearch().Client)({ node: options.node, requestTimeout: options.requestTimeoutMs ?? 10_000 });
     this.alias = options.index;
     this.refresh = options.refresh ?? false;
   }

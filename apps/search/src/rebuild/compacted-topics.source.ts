@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { Logger } from '@nestjs/common';
 import type { Product } from '@closetly/contracts';
-import { type KafkaAuth, kafkaClientConfig, parseEvent } from '@closetly/server';
-import { type Admin, Kafka } from 'kafkajs';
+import { type KafkaAuth, kafkaClientConfig, kafkajs, parseEvent } from '@closetly/server';
+import type { Admin } from 'kafkajs';
 import { SearchError } from '../search.errors';
 import type { ProductSource } from './product-source';
 
@@ -74,7 +74,7 @@ export class CompactedTopicsSource implements ProductSource {
    */
   private async read(from: TopicPositions): Promise<{ latest: Map<string, Latest>; ends: TopicPositions }> {
     const { brokers, clientId, topicPrefix, groupPrefix, auth } = this.options;
-    const kafka = new Kafka(kafkaClientConfig(brokers, `${clientId}-search-rebuild`, auth));
+    const kafka = new (kafkajs().Kafka)(kafkaClientConfig(brokers, `${clientId}-search-rebuild`, auth));
     const topics = [UPSERTED, REMOVED].map((topic) => `${topicPrefix}${topic}`);
     const admin = kafka.admin();
     const groupId = `${groupPrefix}search-rebuild-${randomUUID()}`;

@@ -1,4 +1,4 @@
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import { LRUCache } from 'lru-cache';
 
 /**
@@ -57,7 +57,9 @@ export class RedisCache implements Cache {
     readonly prefix = 'closetly:',
   ) {
     // commandTimeout: a command waits at most 1 s, so an outage fails calls fast (they fall back) instead of hanging.
-    this.redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 2, enableOfflineQueue: true, connectTimeout: 3_000, commandTimeout: 1_000 });
+    // ioredis loads here, when a Redis cache is made: the embedded product never needs it.
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use, synchronously
+    this.redis = new (require('ioredis') as typeof import('ioredis')).Redis(url, { lazyConnect: true, maxRetriesPerRequest: 2, enableOfflineQueue: true, connectTimeout: 3_000, commandTimeout: 1_000 });
     // Errors surface on the calls that hit them; a reconnecting client must not crash the process.
     this.redis.on('error', () => undefined);
   }

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { EVENT_TOPICS } from '@closetly/contracts';
-import { type Admin, type Consumer, Kafka, type KafkaMessage } from 'kafkajs';
+import type { Admin, Consumer, Kafka, KafkaMessage } from 'kafkajs';
 import { EVENT_TOPIC_RETENTION_MS } from './event-transport';
 import type { KafkaAuth } from '../config/env';
-import { retryKafkaRound, eventHeaders, kafkaClientConfig } from './kafka-event-transport';
+import { retryKafkaRound, eventHeaders, kafkaClientConfig, kafkajs } from './kafka-event-transport';
 
 /** A command-line mistake: printed as it is with the usage, never a stack trace. */
 export class ReplayUsageError extends Error {}
@@ -148,7 +148,7 @@ export interface ReplayReport {
  * the inboxes dedupe, so the effect still happens once.
  */
 export async function replayDeadLetters(options: ReplayOptions): Promise<ReplayReport> {
-  const kafka = new Kafka(kafkaClientConfig(options.brokers, `${options.clientId}-dlt-replay`, options.auth));
+  const kafka = new (kafkajs().Kafka)(kafkaClientConfig(options.brokers, `${options.clientId}-dlt-replay`, options.auth));
   const onBroker = (topic: string) => `${options.topicPrefix}${topic}`;
   const deadLetters = onBroker(options.deadLetterTopic);
   const markers = onBroker(replayMarkerTopic(options.deadLetterTopic));

@@ -1,10 +1,18 @@
 import { Logger } from '@nestjs/common';
 import { COMPACTED_TOPICS, CORRELATION_ID_HEADER, type DeadLetterCount, deadLetterTopic, type PartitionLag } from '@closetly/contracts';
-import { type Admin, type IHeaders, Kafka, type KafkaConfig, logLevel, Partitioners, type Producer, type SASLOptions } from 'kafkajs';
+import type { Admin, IHeaders, Kafka, KafkaConfig, logLevel, Producer, SASLOptions } from 'kafkajs';
 import type { KafkaAuth } from '../config/env';
 import { readPartitionLag } from './consumer-lag';
 import { EVENT_TOPIC_RETENTION_MS, type EventTransport, type OutgoingEvent } from './event-transport';
 import { stopKafkajsIdleLoop } from './kafkajs-idle-loop';
+
+/**
+ * kafkajs, loaded when first used: only the distributed mode talks to Kafka, and the embedded product
+ * should not pay for loading it at every start (it and the other engines' clients were a good part of
+ * the bundle's load time).
+ */
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use, synchronously
+export const kafkajs = () => require('kafkajs') as typeof import('kafkajs');
 
 export interface KafkaTransportOptions {
   brokers: string[];
@@ -32,8 +40,8 @@ export function kafkaLogCreator() {
     ({ level, log: entry }: { level: logLevel; log: { message: string } & Record<string, unknown> }) => {
       const { message, ...rest } = entry;
       if (EXPECTED_WARNINGS.some((pattern) => pattern.test(message))) return;
-      if (level <= logLevel.ERROR) log.error(rest, message);
-      else if (level === logLevel.WARN) log.warn(rest, message);
+      if (level <= kafkajs().logLevel.ERROR) log.error(rest, message);
+      else if (level === kafkajs().logLevel.WARN) log.warn(rest, message);
     };
 }
 
@@ -83,7 +91,7 @@ export function kafkaClientConfig(brokers: string[], clientId: string, auth?: Ka
     ...(auth?.ssl && { ssl: true }),
     // kafkajs types SASL per mechanism; ours is one of the three its union lists.
     ...(auth?.sasl && { sasl: auth.sasl as SASLOptions }),
-    logLevel: logLevel.WARN,
+    logLevel: kafkajs().logLevel.WARN,
     logCreator: kafkaLogCreator(),
     connectionTimeout: 3_000,
     // Fail fast: the outbox relay owns retrying, with its own back-off.
@@ -103,12 +111,12 @@ export class KafkaEventTransport implements EventTransport {
   private readonly log = new Logger('KafkaEventTransport');
 
   constructor(private readonly options: KafkaTransportOptions) {
-    this.kafka = new Kafka(kafkaClientConfig(options.brokers, `${options.clientId}-producer`, options.auth));
+    this.kafka = new (kafkajs().Kafka)(kafkaClientConfig(options.brokers, `${options.clientId}-producer`, options.auth));
     this.producer = this.createProducer();
   }
 
   private createProducer(): Producer {
-    return this.kafka.producer({ idempotent: true, maxInFlightRequests: 5, allowAutoTopicCreation: true, createPartitioner: Partitioners.DefaultPartitioner });
+    return this.kafka.producer({ idempotent: true, maxInFlightRequests: 5, allowAutoTopicCreation: true, createPartitioner: kafkajs().Partitioners.DefaultPartitioner });
   }
 
   /** Connects once; a failed attempt is forgotten so the next publish tries again. */

@@ -5,7 +5,7 @@ import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fa
 import type { ApiErrorBody } from '@closetly/contracts';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { kafkaAuthOf, parseHostPort } from '../config/env';
-import { kafkaClientConfig } from '../events/kafka-event-transport';
+import { kafkaClientConfig, kafkajs } from '../events/kafka-event-transport';
 import { PinoNestLogger } from '../logging/logger';
 import type { Platform } from './platform';
 import { PlatformModule } from './platform.module';
@@ -15,7 +15,6 @@ import { ObservedKafkaServer } from '../events/observed-kafka-server';
 import { observeHttpRequests } from '../metrics/http-metrics';
 import { EVENT_CONSUMER_LAG } from '../metrics/metric-catalogue';
 import { readConsumerLag } from '../events/consumer-lag';
-import { Kafka } from 'kafkajs';
 
 /** Largest JSON body any route accepts; routes that need less check their own limits. */
 export const BODY_LIMIT_BYTES = 256 * 1024;
@@ -191,7 +190,7 @@ export function consumerGroupName(env: Pick<Platform['env'], 'KAFKA_CONSUMER_GRO
  * (every replica of a service reports its whole group: dashboards take the max per partition).
  */
 function observeConsumerLag(platform: Platform, groupId: string, consumer: ObservedKafkaServer, clientId: string): void {
-  const kafka = new Kafka(kafkaClientConfig(platform.env.KAFKA_BROKERS, clientId, kafkaAuthOf(platform.env)));
+  const kafka = new (kafkajs().Kafka)(kafkaClientConfig(platform.env.KAFKA_BROKERS, clientId, kafkaAuthOf(platform.env)));
   platform.metrics.observe(EVENT_CONSUMER_LAG, async () => {
     const admin = kafka.admin();
     await admin.connect();
