@@ -28,25 +28,16 @@ export class ReadinessState {
   constructor(@Inject(RPC_CLIENT) private readonly rpc: RpcClient) {}
 
   async current(now = Date.now()): Promise<ApiHealthResponse> {
-    const last = this.last;
-    const age = last ? now - last.at : Infinity;
-    if (last && age < READINESS_REFRESH_AFTER_MS) return last.answer;
-    if (last && age < READINESS_MAX_AGE_MS) {
-      void this.nextRound();
-      return last.answer;
-    }
-    return this.nextRound();
+    return this.young(now)?.answer ?? this.nextRound();
   }
 
   /**
-   * The last round's answer, serialised, while it is young enough to send as it is (starting the next round
-   * when it is due); undefined when a request must wait for a round (the route then does).
+   * The last round's answer, serialised, while it is young enough to send as it is; undefined when a request
+   * must wait for a round (the route then does).
    */
   answerNow(now = Date.now()): { status: number; json: string } | undefined {
-    const last = this.last;
-    if (!last || now - last.at >= READINESS_MAX_AGE_MS) return undefined;
-    if (now - last.at >= READINESS_REFRESH_AFTER_MS) void this.nextRound();
-    return { status: statusCodeOf(last.answer), json: last.json };
+    const last = this.young(now);
+    return last && { status: statusCodeOf(last.answer), json: last.json };
   }
 
   /**
@@ -60,6 +51,14 @@ export class ReadinessState {
       if (!answer) return done();
       void reply.status(answer.status).header('cache-control', 'no-store').type('application/json; charset=utf-8').send(answer.json);
     });
+  }
+
+  /** The last round while it is under READINESS_MAX_AGE_MS old, starting the next one behind it once it is due. */
+  private young(now: number): { answer: ApiHealthResponse; json: string } | undefined {
+    const last = this.last;
+    if (!last || now - last.at >= READINESS_MAX_AGE_MS) return undefined;
+    if (now - last.at >= READINESS_REFRESH_AFTER_MS) void this.nextRound();
+    return last;
   }
 
   /** The round in flight, or a new one. Its answer is stamped when it started: its checks are no newer than that. */

@@ -25,8 +25,7 @@ export class ErasedAccounts {
   /** Before applying an event of `userId`'s: true when their account is erased (the event then changes nothing). */
   async isErased(userId: string, tx: Db): Promise<boolean> {
     await tx.execute(sql`select pg_advisory_xact_lock_shared(hashtext(${this.lockSpace}), hashtext(${userId}))`);
-    const [row] = await tx.select({ userId: this.table.userId }).from(this.table).where(eq(this.table.userId, userId));
-    return row !== undefined;
+    return this.isMarked(userId, tx);
   }
 
   /**
@@ -59,14 +58,24 @@ export class ErasedAccounts {
    * captured would never count.
    */
   async isErasedForAccountChange(userId: string, tx: Db): Promise<boolean> {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${this.lockSpace}), hashtext(${userId}))`);
-    const [row] = await tx.select({ userId: this.table.userId }).from(this.table).where(eq(this.table.userId, userId));
-    return row !== undefined;
+    await this.lockExclusively(userId, tx);
+    return this.isMarked(userId, tx);
   }
 
   /** First in the erasure's transaction: waits for the user's events being applied, and turns away those applied later. */
   async markErased(userId: string, erasedAt: Date, tx: Db): Promise<void> {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${this.lockSpace}), hashtext(${userId}))`);
+    await this.lockExclusively(userId, tx);
     await tx.insert(this.table).values({ userId, erasedAt }).onConflictDoNothing();
+  }
+
+  /** The account's lock, exclusive until the transaction ends: the user's events being applied (shared holders) finish first. */
+  private async lockExclusively(userId: string, tx: Db): Promise<void> {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${this.lockSpace}), hashtext(${userId}))`);
+  }
+
+  /** Whether the account is marked erased (the caller holds its lock). */
+  private async isMarked(userId: string, tx: Db): Promise<boolean> {
+    const [row] = await tx.select({ userId: this.table.userId }).from(this.table).where(eq(this.table.userId, userId));
+    return row !== undefined;
   }
 }

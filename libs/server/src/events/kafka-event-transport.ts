@@ -36,12 +36,13 @@ const EXPECTED_WARNINGS = [/Limiting retries for the idempotent producer/];
 
 export function kafkaLogCreator() {
   const log = new Logger('kafkajs');
+  const levels = kafkajs().logLevel;
   return () =>
     ({ level, log: entry }: { level: logLevel; log: { message: string } & Record<string, unknown> }) => {
       const { message, ...rest } = entry;
       if (EXPECTED_WARNINGS.some((pattern) => pattern.test(message))) return;
-      if (level <= kafkajs().logLevel.ERROR) log.error(rest, message);
-      else if (level === kafkajs().logLevel.WARN) log.warn(rest, message);
+      if (level <= levels.ERROR) log.error(rest, message);
+      else if (level === levels.WARN) log.warn(rest, message);
     };
 }
 
