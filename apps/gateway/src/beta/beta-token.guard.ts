@@ -30,9 +30,9 @@ export class BetaTokenGuard implements CanActivate {
     // router matched (percent-decoded: /%61pi/x is /api/x), never on the raw URL.
     if (!isApiRoute(request.routeOptions.url)) return true;
     if (this.reflector.getAllAndOverride<boolean>(BETA_EXEMPT, [context.getHandler(), context.getClass()])) return true;
-    const token = request.headers[BETA_TOKEN_HEADER];
-    if (typeof token !== 'string' || token.length === 0) throw new DomainError('BETA_TOKEN_REQUIRED', 'A beta access token is required');
-    if (token.length > 512 || !this.tokens.isValid(token)) throw new DomainError('BETA_TOKEN_INVALID', 'The beta access token is invalid or expired');
+    const verdict = this.tokens.verdictOn(request.headers[BETA_TOKEN_HEADER]);
+    if (verdict === 'missing') throw new DomainError('BETA_TOKEN_REQUIRED', 'A beta access token is required');
+    if (verdict === 'invalid') throw new DomainError('BETA_TOKEN_INVALID', 'The beta access token is invalid or expired');
     return true;
   }
 }

@@ -23,6 +23,15 @@ describe('BetaTokenService', () => {
     expect(tokens.isValid(second)).toBe(true);
   });
 
+  it('reads a request\'s header as missing (absent, empty or not text), invalid (forged, or too long to read) or valid', () => {
+    const tokens = service();
+    const token = tokens.issue();
+    expect([undefined, '', ['a', 'b']].map((header) => tokens.verdictOn(header))).toEqual(['missing', 'missing', 'missing']);
+    expect(tokens.verdictOn(`${token.slice(0, -2)}xx`)).toBe('invalid');
+    expect(tokens.verdictOn(`${token}${'.'.repeat(513 - token.length)}`)).toBe('invalid');
+    expect(tokens.verdictOn(token)).toBe('valid');
+  });
+
   it('names the signing key in the token (v2.<kid>.<expires>.<nonce>.<hmac>)', () => {
     const [version, kid] = service().issue().split('.');
     expect({ version, kid }).toEqual({ version: 'v2', kid: keyIdOf(CURRENT) });

@@ -5,6 +5,8 @@ import { LRUCache } from 'lru-cache';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config';
 
 const DAY_SECONDS = 24 * 60 * 60;
+/** Longer than any token this service issues: refused without being checked. */
+const MAX_TOKEN_LENGTH = 512;
 const VERSION = 'v2';
 
 /**
@@ -41,6 +43,12 @@ export class BetaTokenService {
   issue(now = Date.now()): string {
     const body = `${VERSION}.${this.current.id}.${Math.floor(now / 1000) + this.ttlSeconds}.${randomBytes(12).toString('base64url')}`;
     return `${body}.${sign(this.current.mac, body)}`;
+  }
+
+  /** What the X-Beta-Token header a request carried is: absent (or empty), or a token that passes or not (anything over 512 characters fails unread). */
+  verdictOn(header: unknown, now = Date.now()): 'missing' | 'invalid' | 'valid' {
+    if (typeof header !== 'string' || header.length === 0) return 'missing';
+    return header.length <= MAX_TOKEN_LENGTH && this.isValid(header, now) ? 'valid' : 'invalid';
   }
 
   isValid(token: string, now = Date.now()): boolean {

@@ -1,5 +1,4 @@
 import { join } from 'node:path';
-import { constants as zlibConstants } from 'node:zlib';
 import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import { type ApiErrorBody, CORRELATION_ID_HEADER, ONE_CLICK_UNSUBSCRIBE_PATH } from '@closetly/contracts';
@@ -10,6 +9,7 @@ import type { Logger } from 'pino';
 import type { GatewayConfig } from '../config';
 import { ReadinessState } from '../health/readiness-state';
 import { ListAnswerCache } from '../lists/list-answer-cache';
+import { API_COMPRESSION, IMMUTABLE_CACHE_CONTROL } from './compression';
 import { HASHED_ASSET_PREFIX, HashedAssets } from './hashed-assets';
 
 /**
@@ -215,14 +215,14 @@ export async function configureGatewayHttp(app: NestFastifyApplication, config: 
   // Before compression registers: the cache keeps each list as the route answered it, and sends its own compressed copies.
   app.get(ListAnswerCache).register(fastify);
   // API answers compressed for clients that accept it (the Popular Items list is ~30 KB of JSON, on the
-  // home page's LCP path). Fast settings: these are made per request, unlike the build's pre-compressed
-  // assets, which @fastify/static sends as they are (a reply with Content-Encoding is never compressed again).
+  // home page's LCP path); the build's pre-compressed assets are sent as they are (a reply with
+  // Content-Encoding is never compressed again).
   await app.register(fastifyCompress, {
     global: true,
-    threshold: 1024,
-    encodings: ['br', 'gzip'],
-    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
-    zlibOptions: { level: 6 },
+    threshold: API_COMPRESSION.thresholdBytes,
+    encodings: API_COMPRESSION.encodings,
+    brotliOptions: API_COMPRESSION.brotliOptions,
+    zlibOptions: API_COMPRESSION.gzipOptions,
   });
   await app.register(fastifyStatic, {
     root: config.WEB_DIST_DIR,
@@ -234,7 +234,7 @@ export async function configureGatewayHttp(app: NestFastifyApplication, config: 
     // On the reply, not its raw response: Fastify writes the reply's own headers (send's `max-age=0`) over raw ones.
     setHeaders: (reply, path) => {
       const hashedAsset = path.startsWith(join(config.WEB_DIST_DIR, 'assets'));
-      void reply.header('cache-control', hashedAsset ? 'public, max-age=31536000, immutable' : 'no-cache');
+      void reply.header('cache-control', hashedAsset ? IMMUTABLE_CACHE_CONTROL : 'no-cache');
     },
   });
 }

@@ -3,13 +3,13 @@ import { join } from 'node:path';
 import { negotiate } from '@fastify/accept-negotiator';
 import { isUtf8MimeType, mime } from '@fastify/send';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { IMMUTABLE_CACHE_CONTROL } from './compression';
 
 /** What the build writes beside each text file (apps/web/precompress.ts), in the order @fastify/static prefers them. */
 const ENCODINGS = ['br', 'gzip'] as const;
 type Encoding = (typeof ENCODINGS)[number];
 const EXTENSION: Record<Encoding, string> = { br: '.br', gzip: '.gz' };
 export const HASHED_ASSET_PREFIX = '/assets/';
-const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 interface Variant {
   body: Buffer;
@@ -27,8 +27,8 @@ interface Asset {
  * opened, stat'ed and read each one on every request (0.4 ms of system calls a request; a bare server
  * sending the same bytes from memory did 7 times as many a second).
  *
- * Each file is read on its first request, which @fastify/static answers; later plain GETs and HEADs get
- * the same bytes and headers (type, cache policy, ETag, Last-Modified, encoding) from memory. A HEAD, or
+ * Each file is read on its first request, which @fastify/static answers; later plain GETs get the same
+ * bytes and headers (type, cache policy, ETag, Last-Modified, encoding) from memory. A HEAD, or
  * a request with a Range or a condition (If-None-Match, If-Modified-Since…), still goes to @fastify/static,
  * which answers those in full. Only paths @fastify/static has a route for (files that exist) come here.
  */
@@ -77,7 +77,7 @@ async function variant(file: string, original: string): Promise<Variant> {
     body,
     headers: {
       'accept-ranges': 'bytes',
-      'cache-control': IMMUTABLE,
+      'cache-control': IMMUTABLE_CACHE_CONTROL,
       'last-modified': stats.mtime.toUTCString(),
       etag: `W/"${stats.size.toString(16)}-${stats.mtime.getTime().toString(16)}"`,
       'content-type': isUtf8MimeType(type) ? `${type}; charset=utf-8` : type,

@@ -18,7 +18,7 @@ const LIMIT = 4;
  */
 async function gateway() {
   const tokens = mockOf(BetaTokenService);
-  tokens.isValid.mockImplementation((token) => token === GOOD_TOKEN);
+  tokens.verdictOn.mockImplementation((header) => (header === undefined ? 'missing' : header === GOOD_TOKEN ? 'valid' : 'invalid'));
   const lists = new RateLimiterMemory({ points: LIMIT, duration: 60 });
   const limiters = { lists: { client: lists } } as unknown as RateLimiters<RateLimitName>;
   const cache = new ListAnswerCache(tokens, limiters, new ProcessMetrics());

@@ -1,4 +1,3 @@
-import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import { Inject, Injectable } from '@nestjs/common';
 import { negotiate } from '@fastify/accept-negotiator';
 import { BETA_TOKEN_HEADER, CORRELATION_ID_HEADER } from '@closetly/contracts';
@@ -6,6 +5,7 @@ import { CACHE_LOOKUPS, METRICS, type ProcessMetrics } from '@closetly/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import { BetaTokenService } from '../beta/beta-token.service';
+import { API_COMPRESSION, compressBrotli, compressGzip } from '../http/compression';
 import { RATE_LIMITERS, type RateLimiters } from '../rate-limit/rate-limiters';
 import type { RateLimitName } from '../rate-limit/rate-limit.interceptor';
 
@@ -24,9 +24,6 @@ export const CACHED_LIST_ROUTES: ReadonlySet<string> = new Set(['/api/popular-it
  * Saves change the lists too, but later (the catalogue applies them from events), so they need no drop.
  */
 const LIST_CHANGING_WRITES = /^\/api\/(products|admin)\//;
-/** As @fastify/compress is set up (gateway-http.ts): smaller answers are sent as they are. */
-const COMPRESS_THRESHOLD_BYTES = 1024;
-const ENCODINGS = ['br', 'gzip'];
 
 interface CachedAnswer {
   headers: Record<string, string>;
@@ -77,8 +74,7 @@ export class ListAnswerCache {
 
   /** What the route checks before it answers: a valid beta token and the client's `lists` allowance (counted here as there). */
   private async mayAnswer(request: FastifyRequest): Promise<boolean> {
-    const token = request.headers[BETA_TOKEN_HEADER];
-    if (typeof token !== 'string' || token.length === 0 || token.length > 512 || !this.betaTokens.isValid(token)) return false;
+    if (this.betaTokens.verdictOn(request.headers[BETA_TOKEN_HEADER]) !== 'valid') return false;
     const limiter = this.limiters.lists.client;
     if (!limiter) return true;
     // A refusal goes through the route, which refuses it in full (429, Retry-After, the metric).
@@ -90,16 +86,16 @@ export class ListAnswerCache {
 
   private send(request: FastifyRequest, reply: FastifyReply, answer: CachedAnswer): FastifyReply {
     void reply.headers(answer.headers);
-    if (answer.body.length < COMPRESS_THRESHOLD_BYTES) return reply.send(answer.body);
+    if (answer.body.length < API_COMPRESSION.thresholdBytes) return reply.send(answer.body);
     void reply.header('vary', 'accept-encoding');
     const accepted = request.headers['accept-encoding'];
-    const encoding = typeof accepted === 'string' ? negotiate(accepted, ENCODINGS) : undefined;
+    const encoding = typeof accepted === 'string' ? negotiate(accepted, API_COMPRESSION.encodings) : undefined;
     if (encoding === 'br') {
-      answer.br ??= brotliCompressSync(answer.body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } });
+      answer.br ??= compressBrotli(answer.body);
       return reply.header('content-encoding', 'br').send(answer.br);
     }
     if (encoding === 'gzip') {
-      answer.gzip ??= gzipSync(answer.body, { level: 6 });
+      answer.gzip ??= compressGzip(answer.body);
       return reply.header('content-encoding', 'gzip').send(answer.gzip);
     }
     return reply.send(answer.body);
