@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-/** What the benches that run the product as a child process share: its CPU and memory from /proc, its start, its quiet, its stop. */
+/** What the benches that run the product as child processes share: its CPU and memory from /proc, its start, its quiet, its stop. */
 const ROOT = join(__dirname, '..');
 const START_DEADLINE_MS = 180_000;
 const QUIET_DEADLINE_MS = 120_000;

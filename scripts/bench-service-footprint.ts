@@ -1,5 +1,5 @@
-import { readFileSync } from 'node:fs';
 import { RUNTIME_MODES } from '@closetly/all-in-one/testing';
+import { cpuSeconds, rssMb } from './bench-processes';
 
 /**
  * Each distributed process's idle resident memory and the CPU its start took, run from its compiled
@@ -19,18 +19,6 @@ interface Footprint {
   processes: Map<string, { rssMib: number; cpuSeconds: number }>;
 }
 
-/** VmRSS of a process, in MiB. */
-function rssMib(pid: number): number {
-  const line = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((entry) => entry.startsWith('VmRSS:')) ?? '';
-  return Number(line.replace(/\D+/g, '')) / 1024;
-}
-
-/** utime + stime of a process, in seconds (fields 14 and 15 of /proc/<pid>/stat, after the command's closing parenthesis). */
-function cpuSeconds(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-  return (Number(fields[11]) + Number(fields[12])) / 100;
-}
-
 async function measure(fromSource: boolean): Promise<Footprint> {
   const distributed = RUNTIME_MODES.find((mode) => mode.name === 'distributed');
   if (!distributed) throw new Error('no distributed runtime mode');
@@ -43,7 +31,7 @@ async function measure(fromSource: boolean): Promise<Footprint> {
     await new Promise((resolve) => setTimeout(resolve, IDLE_SECONDS * 1000));
     const processes = new Map<string, { rssMib: number; cpuSeconds: number }>();
     for (const [name, child] of product.processes?.processes ?? []) {
-      if (child.pid !== undefined) processes.set(name, { rssMib: rssMib(child.pid), cpuSeconds: cpuSeconds(child.pid) });
+      if (child.pid !== undefined) processes.set(name, { rssMib: rssMb(child.pid), cpuSeconds: cpuSeconds(child.pid) });
     }
     return { readySeconds, processes };
   } finally {

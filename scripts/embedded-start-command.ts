@@ -1,6 +1,6 @@
-import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { NATIVE_MEMORY_ENV } from '@closetly/server';
+import { buildBundles } from '../deploy/local/distributed-product';
 
 const ROOT = join(__dirname, '..');
 
@@ -10,7 +10,6 @@ const ROOT = join(__dirname, '..');
  * script adds to the child's environment (NATIVE_MEMORY_ENV).
  */
 export function embeddedStartCommand(): { command: string; args: string[]; env: Record<string, string> } {
-  const build = spawnSync(process.execPath, [join(ROOT, 'scripts', 'build-services.mjs'), 'all-in-one'], { cwd: ROOT, stdio: ['ignore', 'inherit', 'inherit'] });
-  if (build.status !== 0) throw new Error('building the embedded bundle failed');
+  buildBundles(ROOT, ['all-in-one']);
   return { command: process.execPath, args: ['--enable-source-maps', join(ROOT, 'dist', 'apps', 'all-in-one', 'main.js')], env: { ...NATIVE_MEMORY_ENV } };
 }

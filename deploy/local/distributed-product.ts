@@ -278,9 +278,14 @@ async function probe(url: string): Promise<{ ready: boolean; said: string }> {
  */
 export function serviceEntries(root: string): (app: string) => string[] {
   if (process.env.RUN_FROM_SOURCE === 'true') return (app) => ['-r', '@swc-node/register', join('apps', app, 'src', 'main.ts')];
-  const build = spawnSync(process.execPath, [join(root, 'scripts', 'build-services.mjs'), 'gateway', ...DISTRIBUTED_SERVICES], { cwd: root, stdio: ['ignore', 'inherit', 'inherit'] });
-  if (build.status !== 0) throw new Error(`The services' bundles did not build (npm run build:services says why)`);
+  buildBundles(root, ['gateway', ...DISTRIBUTED_SERVICES]);
   return (app) => [join('dist', 'apps', app, 'main.js')];
+}
+
+/** Builds these apps' bundles when missing or stale (scripts/build-services.mjs), or throws. */
+export function buildBundles(root: string, apps: readonly string[]): void {
+  const build = spawnSync(process.execPath, [join(root, 'scripts', 'build-services.mjs'), ...apps], { cwd: root, stdio: ['ignore', 'inherit', 'inherit'] });
+  if (build.status !== 0) throw new Error(`The bundles of ${apps.join(', ')} did not build (npm run build:services says why)`);
 }
 
 /** CPU_PROFILE_DIR=dir writes each process's V8 CPU profile there when it stops (for finding where a request's time goes). */
