@@ -7,7 +7,8 @@ import { LRUCache } from 'lru-cache';
 import { BetaTokenService } from '../beta/beta-token.service';
 import { API_COMPRESSION, compressBrotli, compressGzip } from '../http/compression';
 import { RATE_LIMITERS, type RateLimiters } from '../rate-limit/rate-limiters';
-import type { RateLimitName } from '../rate-limit/rate-limit.interceptor';
+import { consume, countersFor, RATE_LIMIT, type RateLimitName } from '../rate-limit/rate-limit.interceptor';
+import { ListsController } from './lists.controller';
 
 /**
  * How long a browsing list's answer is sent again as it was. The catalogue keeps each list until a change
@@ -23,6 +24,8 @@ export const CACHED_LIST_ROUTES: ReadonlySet<string> = new Set(['/api/popular-it
  * it sees it on their next read; another gateway replica may still send a kept list for up to a second.
  * Saves change the lists too, but later (the catalogue applies them from events), so they need no drop.
  */
+/** The routes' own policy (ListsController's @RateLimit), so a kept answer is counted exactly as the route counts. */
+const LISTS_POLICY = Reflect.getMetadata(RATE_LIMIT, ListsController) as RateLimitName;
 const LIST_CHANGING_WRITES = /^\/api\/(products|admin)\//;
 
 interface CachedAnswer {
@@ -75,10 +78,8 @@ export class ListAnswerCache {
   /** What the route checks before it answers: a valid beta token and the client's `lists` allowance (counted here as there). */
   private async mayAnswer(request: FastifyRequest): Promise<boolean> {
     if (this.betaTokens.verdictOn(request.headers[BETA_TOKEN_HEADER]) !== 'valid') return false;
-    const limiter = this.limiters.lists.client;
-    if (!limiter) return true;
-    // A refusal goes through the route, which refuses it in full (429, Retry-After, the metric).
-    return limiter.consume(request.ip).then(
+    // A refusal goes through the route, which refuses it in full (429, its message, Retry-After, the metric).
+    return consume(countersFor(this.limiters, LISTS_POLICY, request), '', () => undefined).then(
       () => true,
       () => false,
     );

@@ -124,7 +124,7 @@ export class RateLimitInterceptor implements NestInterceptor {
     if (!name) return next.handle();
     const policy: Policy = RATE_LIMITS[name];
     const message = policy.message ?? TOO_MANY_ATTEMPTS;
-    const counters = this.countersFor(name, context.switchToHttp().getRequest<FastifyRequest>());
+    const counters = countersFor(this.limiters, name, context.switchToHttp().getRequest<FastifyRequest>());
     const countOnly = policy.countOnly;
     const refused: OnRefusal = (scope) => this.rejections.inc({ policy: name, scope });
     if (!countOnly) return from(consume(counters, message, refused)).pipe(switchMap(() => next.handle()));
@@ -139,24 +139,27 @@ export class RateLimitInterceptor implements NestInterceptor {
     );
   }
 
-  private countersFor(name: RateLimitName, request: FastifyRequest): Counter[] {
-    const limiters = this.limiters[name];
-    const keys: Record<RateLimitScope, string | undefined> = {
-      client: request.ip,
-      user: userIdOf(request),
-      account: accountOf(request),
-    };
-    const counters: Counter[] = [];
-    for (const scope of ['client', 'user', 'account'] as const) {
-      const limiter = limiters[scope];
-      const key = keys[scope];
-      if (limiter && key) counters.push({ limiter, key, scope });
-    }
-    return counters;
-  }
 }
 
-async function consume(counters: Counter[], message: string, refused: OnRefusal): Promise<void> {
+/** The counters a request of this policy spends: one per scope the policy limits and the request has a key for. */
+export function countersFor(all: RateLimiters<RateLimitName>, name: RateLimitName, request: FastifyRequest): Counter[] {
+  const limiters = all[name];
+  const keys: Record<RateLimitScope, string | undefined> = {
+    client: request.ip,
+    user: userIdOf(request),
+    account: accountOf(request),
+  };
+  const counters: Counter[] = [];
+  for (const scope of ['client', 'user', 'account'] as const) {
+    const limiter = limiters[scope];
+    const key = keys[scope];
+    if (limiter && key) counters.push({ limiter, key, scope });
+  }
+  return counters;
+}
+
+/** Spends each counter once; over a limit, the policy's 429 (after telling `refused` which scope refused). */
+export async function consume(counters: Counter[], message: string, refused: OnRefusal): Promise<void> {
   for (const { limiter, key, scope } of counters) {
     try {
       await limiter.consume(key);
