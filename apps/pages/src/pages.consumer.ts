@@ -1,6 +1,6 @@
 import { Controller } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
-import { EventBatchHandler, EventHandler, EventInbox } from '@closetly/server';
+import { EventBatchHandler, EventHandler, EventInbox, usersOf } from '@closetly/server';
 import { PagesService } from './pages.service';
 
 /** Learns of product pages and who saves them from savers' captures and removals, once per event (inbox); forgets an erased account's. */
@@ -16,13 +16,16 @@ export class PagesConsumer {
   async onItemsSaved(@Payload() messages: unknown[]): Promise<void> {
     await this.inbox.consumeBatchPerEvent('wardrobe.item-saved.v1', messages, ({ productId, userId, capture, capturedAt, savedAt }, tx) =>
       this.pages.captureSaved({ productId, userId, capture, capturedAt: new Date(capturedAt), savedAt: new Date(savedAt) }, tx),
+      { first: (events, tx) => this.pages.lockAccounts(usersOf(events), tx) },
     );
   }
 
   /** A saver fewer: the page's cadence follows its savers. */
   @EventBatchHandler('wardrobe.item-removed.v1')
   async onItemsRemoved(@Payload() messages: unknown[]): Promise<void> {
-    await this.inbox.consumeBatchPerEvent('wardrobe.item-removed.v1', messages, ({ productId, userId, removedAt }, tx) => this.pages.saveRemoved(productId, userId, new Date(removedAt), tx));
+    await this.inbox.consumeBatchPerEvent('wardrobe.item-removed.v1', messages, ({ productId, userId, removedAt }, tx) => this.pages.saveRemoved(productId, userId, new Date(removedAt), tx), {
+      first: (events, tx) => this.pages.lockAccounts(usersOf(events), tx),
+    });
   }
 
   @EventHandler('identity.account-deleted.v1')

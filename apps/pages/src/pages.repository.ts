@@ -24,6 +24,10 @@ export class PagesRepository {
     return this.erased.isErased(userId, tx);
   }
 
+  erasedAmong(userIds: readonly string[], tx: Db): Promise<Set<string>> {
+    return this.erased.erasedAmong(userIds, tx);
+  }
+
   markErased(userId: string, erasedAt: Date, tx: Db): Promise<void> {
     return this.erased.markErased(userId, erasedAt, tx);
   }

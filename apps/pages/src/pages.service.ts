@@ -130,6 +130,11 @@ export class PagesService {
     await this.repository.update(productId, changes, tx);
   }
 
+  /** First in a batch's transaction: its accounts' shared locks, and which are erased, once for the batch (ErasedAccounts.erasedAmong). */
+  async lockAccounts(userIds: readonly string[], tx: Db): Promise<void> {
+    await this.repository.erasedAmong(userIds, tx);
+  }
+
   /** wardrobe.item-removed.v1, in the inbox's transaction: one saver fewer; a page nobody saves is not refreshed any more. */
   async saveRemoved(productId: string, userId: string, removedAt: Date, tx: Db): Promise<void> {
     if (await this.repository.isErased(userId, tx)) return;

@@ -153,13 +153,13 @@ describe('ProfileConsumer', () => {
       const shopper = { uid: randomUUID(), sid: 'session-1', roles: [] };
       await service.update(shopper, { email: 'ada@example.com', firstName: 'Ada', lastName: 'Lovelace', gender: 'female' }, { ...emptyProfile('', 'Ada Lovelace', 'female'), priceAlerts: { enabled: true, minDropPercent: 10, rises: false } });
       const productId = randomUUID();
-      await consumer.onItemSaved(saved(shopper.uid, productId));
+      await consumer.onItemsSaved([saved(shopper.uid, productId)]);
       const drop = priceChanged(productId, 100, 85);
       await consumer.onPriceChanged(drop);
       await consumer.onPriceChanged(drop);
 
       expect((await alerts.service.list(shopper)).notifications.map((item) => [item.kind, item.old, item.new])).toEqual([['price-drop', 100, 85]]);
-      await consumer.onItemRemoved(buildEnvelope('wardrobe.item-removed.v1', productId, { userId: shopper.uid, productId, removedAt: at(6) }));
+      await consumer.onItemsRemoved([buildEnvelope('wardrobe.item-removed.v1', productId, { userId: shopper.uid, productId, removedAt: at(6) })]);
       await expect(alerts.service.getTarget(shopper, productId)).rejects.toMatchObject({ code: 'NOT_FOUND' });
     });
 
@@ -168,7 +168,7 @@ describe('ProfileConsumer', () => {
       const userId = randomUUID();
       const productId = randomUUID();
       await consumer.onAccountDeleted(buildEnvelope('identity.account-deleted.v1', userId, { userId }));
-      await consumer.onItemSaved(saved(userId, productId));
+      await consumer.onItemsSaved([saved(userId, productId)]);
 
       expect(alerts.saved.rows.size).toBe(0);
     });

@@ -1,6 +1,6 @@
 import { Controller } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
-import { EventHandler, EventInbox } from '@closetly/server';
+import { EventBatchHandler, EventHandler, EventInbox, usersOf } from '@closetly/server';
 import { PriceAlertsService } from './price-alerts/price-alerts.service';
 import { PrivacyService } from './privacy/privacy.service';
 import { ProfilesService } from './profiles/profiles.service';
@@ -31,14 +31,20 @@ export class ProfileConsumer {
     await this.inbox.consume('identity.account-deleted.v1', message, ({ userId }, tx) => this.privacy.accountDeleted(userId, tx));
   }
 
-  @EventHandler('wardrobe.item-saved.v1')
-  async onItemSaved(@Payload() message: unknown): Promise<void> {
-    await this.inbox.consume('wardrobe.item-saved.v1', message, (saved, tx) => this.privacy.unlessErased(saved.userId, tx, () => this.priceAlerts.itemSaved(saved, tx)));
+  /** Saves and removals come in batches, a batch in one transaction (EventInbox.consumeBatchPerEvent). */
+  @EventBatchHandler('wardrobe.item-saved.v1')
+  async onItemsSaved(@Payload() messages: unknown[]): Promise<void> {
+    await this.inbox.consumeBatchPerEvent('wardrobe.item-saved.v1', messages, (saved, tx) => this.privacy.unlessErased(saved.userId, tx, () => this.priceAlerts.itemSaved(saved, tx)), {
+      first: (events, tx) => this.privacy.lockAccounts(usersOf(events), tx),
+    });
   }
 
-  @EventHandler('wardrobe.item-removed.v1')
-  async onItemRemoved(@Payload() message: unknown): Promise<void> {
-    await this.inbox.consume('wardrobe.item-removed.v1', message, (removed, tx) => this.privacy.unlessErased(removed.userId, tx, () => this.priceAlerts.itemRemoved(removed, tx)));
+  @EventBatchHandler('wardrobe.item-removed.v1')
+  async onItemsRemoved(@Payload() messages: unknown[]): Promise<void> {
+    await this.inbox.consumeBatchPerEvent('wardrobe.item-removed.v1', messages, (removed, tx) =>
+      this.privacy.unlessErased(removed.userId, tx, () => this.priceAlerts.itemRemoved(removed, tx)),
+      { first: (events, tx) => this.privacy.lockAccounts(usersOf(events), tx) },
+    );
   }
 
   @EventHandler('catalogue.price-changed.v1')

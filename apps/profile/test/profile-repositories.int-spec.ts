@@ -313,5 +313,30 @@ describe.each(['embedded', 'distributed'] as const)('profile repositories (%s)',
       expect(await profiles.find(erased)).toBeUndefined();
       expect(await profiles.find(other)).toMatchObject({ accountId: other });
     });
+
+    it('asks once a batch: after erasedAmong, each event’s isErased in that transaction needs no query; another transaction asks again', async () => {
+      const accounts = new ErasedAccounts(erasedAccounts);
+      const [erased, kept] = [randomUUID(), randomUUID()];
+      await db.transaction((tx) => accounts.markErased(erased, new Date(), tx as unknown as Db));
+      const queriesOf = (tx: Db) => ({ execute: jest.spyOn(tx, 'execute'), select: jest.spyOn(tx, 'select') });
+
+      await db.transaction(async (raw) => {
+        const tx = raw as unknown as Db;
+        expect(await accounts.erasedAmong([erased, kept, kept], tx)).toEqual(new Set([erased]));
+        const queries = queriesOf(tx);
+        expect([await accounts.isErased(erased, tx), await accounts.isErased(kept, tx)]).toEqual([true, false]);
+        expect(queries.execute).not.toHaveBeenCalled();
+        expect(queries.select).not.toHaveBeenCalled();
+      });
+      await db.transaction(async (raw) => {
+        const tx = raw as unknown as Db;
+        const queries = queriesOf(tx);
+        expect([await accounts.isErased(erased, tx), await accounts.isErased(kept, tx)]).toEqual([true, false]);
+        expect(queries.execute).toHaveBeenCalledTimes(2);
+        // Erased within this transaction: its own later events see it at once.
+        await accounts.markErased(kept, new Date(), tx);
+        expect(await accounts.isErased(kept, tx)).toBe(true);
+      });
+    });
   });
 });

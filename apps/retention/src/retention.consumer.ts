@@ -1,6 +1,6 @@
 import { Controller } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
-import { EventBatchHandler, EventHandler, EventInbox } from '@closetly/server';
+import { EventBatchHandler, EventHandler, EventInbox, usersOf } from '@closetly/server';
 import { RetentionService } from './retention.service';
 
 /**
@@ -18,6 +18,7 @@ export class RetentionConsumer {
   async onItemsSaved(@Payload() messages: unknown[]): Promise<void> {
     await this.inbox.consumeBatchPerEvent('wardrobe.item-saved.v1', messages, ({ productId, userId }, tx, envelope) =>
       this.retention.itemSaved(productId, userId, new Date(envelope.occurredAt), tx),
+      { first: (events, tx) => this.retention.lockAccounts(usersOf(events), tx) },
     );
   }
 
@@ -25,6 +26,7 @@ export class RetentionConsumer {
   async onItemsRemoved(@Payload() messages: unknown[]): Promise<void> {
     await this.inbox.consumeBatchPerEvent('wardrobe.item-removed.v1', messages, ({ productId, userId }, tx, envelope) =>
       this.retention.itemRemoved(productId, userId, new Date(envelope.occurredAt), tx),
+      { first: (events, tx) => this.retention.lockAccounts(usersOf(events), tx) },
     );
   }
 

@@ -50,6 +50,11 @@ export class RetentionService {
     await this.refresh(row, occurredAt, tx);
   }
 
+  /** First in a batch's transaction: its accounts' shared locks, and which are erased, once for the batch (ErasedAccounts.erasedAmong). */
+  async lockAccounts(userIds: readonly string[], tx: Db): Promise<void> {
+    await this.repository.erasedAmong(userIds, tx);
+  }
+
   /** wardrobe.item-removed.v1, in the inbox's transaction; nothing for an erased account. */
   async itemRemoved(productId: string, userId: string, occurredAt: Date, tx: Db): Promise<void> {
     if (await this.repository.isErased(userId, tx)) return;

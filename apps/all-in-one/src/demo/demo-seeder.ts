@@ -19,6 +19,8 @@ export const DEMO_PASSWORD = 'Closetly#Demo1';
 const IMAGE_WIDTH = 720;
 /** How many illustrations render, and shoppers sign up, at once: sharp and argon2 both run on libuv's thread pool. */
 const PARALLEL = 3;
+/** Saves made at once: enough for the consumers to take their events in batches. */
+const SAVES_IN_FLIGHT = 8;
 /** How long the catalogue may take to derive every product from the save events. */
 const LISTING_DEADLINE_MS = 120_000;
 /**
@@ -161,11 +163,15 @@ export class DemoSeeder {
     return new Map(callers);
   }
 
-  /** Every save in time order, through the wardrobe (one transaction and one event each, as POST /api/save does); answers the product ids. */
+  /**
+   * Every save in time order, through the wardrobe (one transaction and one event each, as POST /api/save
+   * does), a few at once as shoppers would: the events then reach each consumer in batches, one
+   * transaction a batch, rather than one at a time. Answers the product ids.
+   */
   private async replaySaves(demo: DemoCatalogue, imageUrls: ReadonlyMap<string, string>, callers: ReadonlyMap<string, Caller>): Promise<string[]> {
     const products = new Map(demo.products.map((product) => [product.key, product]));
     const ids = new Set<string>();
-    for (const save of demo.saves) {
+    await inBatches(demo.saves, SAVES_IN_FLIGHT, async (save) => {
       const product = products.get(save.product) as DemoProduct;
       const item: ItemInput = {
         name: product.name,
@@ -177,7 +183,7 @@ export class DemoSeeder {
         gender: product.gender,
       };
       ids.add((await this.deps.saves.save(callers.get(save.shopper) as Caller, item, save.at)).id);
-    }
+    });
     return [...ids];
   }
 

@@ -67,6 +67,11 @@ export class PrivacyService {
     };
   }
 
+  /** First in a batch's transaction: its accounts' shared locks, and which are erased, once for the batch (ErasedAccounts.erasedAmong). */
+  async lockAccounts(userIds: readonly string[], tx: Db): Promise<void> {
+    await this.erased.erasedAmong(userIds, tx);
+  }
+
   /** Applies one of the user's events unless their account is erased (see ErasedAccounts.unlessErased). */
   unlessErased(userId: string, tx: Db, apply: () => Promise<void>): Promise<void> {
     return this.erased.unlessErased(userId, tx, apply);

@@ -17,6 +17,12 @@ import type { ErasedAccountsTable } from '../db/platform-tables';
  */
 export class ErasedAccounts {
   private readonly lockSpace: string;
+  /**
+   * Per open transaction, the accounts whose lock it holds and whether each is erased. The answer cannot
+   * change before it ends (an erasure waits for the lock), so a batch's events ask once (erasedAmong) and
+   * each event's own isErased() is then answered without a query.
+   */
+  private readonly verdicts = new WeakMap<object, Map<string, boolean>>();
 
   constructor(private readonly table: ErasedAccountsTable) {
     this.lockSpace = `${getTableConfig(table).schema ?? 'public'}.erased_accounts`;
@@ -24,8 +30,10 @@ export class ErasedAccounts {
 
   /** Before applying an event of `userId`'s: true when their account is erased (the event then changes nothing). */
   async isErased(userId: string, tx: Db): Promise<boolean> {
+    const known = this.verdicts.get(tx)?.get(userId);
+    if (known !== undefined) return known;
     await tx.execute(sql`select pg_advisory_xact_lock_shared(hashtext(${this.lockSpace}), hashtext(${userId}))`);
-    return this.isMarked(userId, tx);
+    return this.remember(tx, userId, await this.isMarked(userId, tx));
   }
 
   /**
@@ -39,7 +47,9 @@ export class ErasedAccounts {
       select pg_advisory_xact_lock_shared(hashtext(${this.lockSpace}), slot)
       from (select distinct hashtext(value) as slot from json_array_elements_text(${JSON.stringify(distinct)}::json) order by slot) slots`);
     const rows = await tx.select({ userId: this.table.userId }).from(this.table).where(inArray(this.table.userId, distinct));
-    return new Set(rows.map((row) => row.userId));
+    const erased = new Set(rows.map((row) => row.userId));
+    for (const userId of distinct) this.remember(tx, userId, erased.has(userId));
+    return erased;
   }
 
   /**
@@ -59,18 +69,26 @@ export class ErasedAccounts {
    */
   async isErasedForAccountChange(userId: string, tx: Db): Promise<boolean> {
     await this.lockExclusively(userId, tx);
-    return this.isMarked(userId, tx);
+    return this.remember(tx, userId, await this.isMarked(userId, tx));
   }
 
   /** First in the erasure's transaction: waits for the user's events being applied, and turns away those applied later. */
   async markErased(userId: string, erasedAt: Date, tx: Db): Promise<void> {
     await this.lockExclusively(userId, tx);
     await tx.insert(this.table).values({ userId, erasedAt }).onConflictDoNothing();
+    this.remember(tx, userId, true);
   }
 
   /** The account's lock, exclusive until the transaction ends: the user's events being applied (shared holders) finish first. */
   private async lockExclusively(userId: string, tx: Db): Promise<void> {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${this.lockSpace}), hashtext(${userId}))`);
+  }
+
+  private remember(tx: Db, userId: string, erased: boolean): boolean {
+    let verdicts = this.verdicts.get(tx);
+    if (!verdicts) this.verdicts.set(tx, (verdicts = new Map()));
+    verdicts.set(userId, erased);
+    return erased;
   }
 
   /** Whether the account is marked erased (the caller holds its lock). */

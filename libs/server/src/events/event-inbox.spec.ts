@@ -1,11 +1,17 @@
 import { deadLetterRecorder, fakeInboxDatabase } from '@closetly/testing';
+import type { Db } from '../db/database';
 import { platformTables } from '../db/platform-tables';
 import { PermanentEventError } from '../errors/domain-error';
 import { EventInbox } from './event-inbox';
-import { buildEnvelope } from './outbox';
+import { buildEnvelope, OutboxWriter } from './outbox';
 import { pgSchema } from 'drizzle-orm/pg-core';
 
 const tables = platformTables(pgSchema('probe'));
+const outbox = new OutboxWriter(tables);
+/** An effect that writes one event, as a consumer deriving a fact does. */
+const writesAnEvent = async (_payload: unknown, tx: Db) => {
+  await outbox.add(tx, 'wardrobe.item-removed.v1', 'derived', { userId: 'u2', productId: '3f1e7a52-93c4-4b52-9d3a-8d5b2f0a1c11', removedAt: '2026-03-01T10:00:00.000Z' });
+};
 const removed = () => buildEnvelope('wardrobe.item-removed.v1', 'p1', { userId: 'u1', productId: '3f1e7a52-93c4-4b52-9d3a-8d5b2f0a1c11', removedAt: '2026-03-01T10:00:00.000Z' });
 
 describe('EventInbox wakes the outbox relay after an effect commits', () => {
@@ -16,17 +22,26 @@ describe('EventInbox wakes the outbox relay after an effect commits', () => {
     return { inbox, kicks };
   }
 
-  it('once per processed event: what the effect wrote goes out now, not at the next poll', async () => {
+  it('once per processed event whose effect wrote events: they go out now, not at the next poll', async () => {
+    const { inbox, kicks } = setup();
+    await expect(inbox.consume('wardrobe.item-removed.v1', removed(), writesAnEvent)).resolves.toBe('processed');
+    expect(kicks).toEqual(['kick']);
+  });
+
+  it('not after an effect that wrote no event: the relay would claim an empty batch', async () => {
     const { inbox, kicks } = setup();
     await expect(inbox.consume('wardrobe.item-removed.v1', removed(), async () => undefined)).resolves.toBe('processed');
+    await expect(inbox.consumeBatchPerEvent('wardrobe.item-removed.v1', [removed(), removed()], async () => undefined)).resolves.toBe(2);
+    expect(kicks).toEqual([]);
+    await expect(inbox.consumeBatchPerEvent('wardrobe.item-removed.v1', [removed(), removed()], writesAnEvent)).resolves.toBe(2);
     expect(kicks).toEqual(['kick']);
   });
 
   it('not for a duplicate, a dead-lettered event or an effect that failed (nothing committed)', async () => {
     const { inbox, kicks } = setup();
     const event = removed();
-    await inbox.consume('wardrobe.item-removed.v1', event, async () => undefined);
-    await expect(inbox.consume('wardrobe.item-removed.v1', event, async () => undefined)).resolves.toBe('duplicate');
+    await inbox.consume('wardrobe.item-removed.v1', event, writesAnEvent);
+    await expect(inbox.consume('wardrobe.item-removed.v1', event, writesAnEvent)).resolves.toBe('duplicate');
     await inbox.consume('wardrobe.item-removed.v1', removed(), async () => {
       throw new PermanentEventError('cannot apply');
     });
@@ -49,7 +64,11 @@ describe('EventInbox batches', () => {
     const { inbox, kicks, claims } = setup();
     const events = [removedOf('b', 'first-b'), removedOf('a', 'only-a'), removedOf('b', 'second-b')];
     const applied: string[] = [];
-    await expect(inbox.consumeBatchPerEvent('wardrobe.item-removed.v1', events, async ({ userId }) => void applied.push(userId))).resolves.toBe(3);
+    const effect = async (payload: { userId: string }, tx: Db) => {
+      applied.push(payload.userId);
+      await writesAnEvent(payload, tx);
+    };
+    await expect(inbox.consumeBatchPerEvent('wardrobe.item-removed.v1', events, effect)).resolves.toBe(3);
     expect(applied).toEqual(['only-a', 'first-b', 'second-b']);
     expect(claims.map((claim) => claim.eventId).sort()).toEqual(events.map((event) => event.id).sort());
     expect(kicks).toEqual(['kick']);

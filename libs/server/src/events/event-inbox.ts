@@ -8,12 +8,21 @@ import { PermanentEventError } from '../errors/domain-error';
 import { runWithContext } from '../logging/context';
 import { endSpan, isTraceparent, SpanKind, startSpan, traceparentOf } from '../tracing/tracing';
 import type { EventTransport } from './event-transport';
+import { takeOutboxWrites } from './outbox';
 
 export type EventEffect<T extends EventTopic> = (
   payload: EventPayload<T>,
   tx: Db,
   envelope: EventEnvelope<EventPayload<T>>,
 ) => Promise<void>;
+
+export interface BatchPerEventOptions<T extends EventTopic> {
+  /**
+   * Runs once in the batch's transaction before its events: work the events share, such as the shared
+   * locks of their accounts and which are erased (ErasedAccounts.erasedAmong), asked once rather than per event.
+   */
+  first?: (events: Array<EventEnvelope<EventPayload<T>>>, tx: Db) => Promise<unknown>;
+}
 
 /** A batch consumer's effect: the batch's new events (duplicates left out), in delivery order, in one transaction. */
 export type EventBatchEffect<T extends EventTopic> = (events: Array<EventEnvelope<EventPayload<T>>>, tx: Db) => Promise<void>;
@@ -54,9 +63,9 @@ export class EventInbox {
     private readonly tables: PlatformTables,
     private readonly transport: EventTransport,
     /**
-     * Called once an event's effect has committed: the outbox relay's kick, so events the effect wrote
-     * (a derived product, a re-indexed one) go out now rather than at the relay's next poll. Without it
-     * each hop of save → catalogue → search waited up to OUTBOX_POLL_MS (500 ms).
+     * Called once an effect that wrote events (OutboxWriter) has committed: the outbox relay's kick, so
+     * what it wrote (a derived product, a re-indexed one) goes out now rather than at the relay's next
+     * poll. Without it each hop of save → catalogue → search waited up to OUTBOX_POLL_MS (500 ms).
      */
     private readonly afterCommit: () => void = () => undefined,
     private readonly observer: InboxObserver = UNOBSERVED,
@@ -83,7 +92,7 @@ export class EventInbox {
             .returning({ eventId: this.tables.inbox.eventId });
           if (claimed.length === 0) return 'duplicate' as const;
           await effect(typed.payload, tx, typed);
-          return 'processed' as const;
+          return takeOutboxWrites(tx) ? ('processed-with-events' as const) : ('processed' as const);
         });
       } catch (error) {
         if (error instanceof PermanentEventError) return this.deadLetter(topic, message, error.message);
@@ -91,8 +100,8 @@ export class EventInbox {
       }
     }).then((outcome) => {
       if (outcome === 'duplicate') this.log.debug({ eventId: typed.id, topic }, 'duplicate delivery ignored');
-      if (outcome === 'processed') this.afterCommit();
-      return outcome;
+      if (outcome === 'processed-with-events') this.afterCommit();
+      return outcome === 'processed-with-events' ? 'processed' : outcome;
     });
   }
 
@@ -122,11 +131,11 @@ export class EventInbox {
           const claimedIds = new Set(claimed.map((row) => row.eventId));
           const fresh = firstDeliveries(events).filter((event) => claimedIds.has(event.id));
           if (fresh.length > 0) await effect(fresh, tx);
-          return fresh.length;
+          return { applied: fresh.length, wroteEvents: takeOutboxWrites(tx) };
         }),
       );
-      if (applied > 0) this.afterCommit();
-      return applied;
+      if (applied.wroteEvents) this.afterCommit();
+      return applied.applied;
     } catch (error) {
       return this.oneAtATime(topic, events, error, (message) => this.consumeOne(topic, message, (_payload, tx, envelope) => effect([envelope], tx)));
     }
@@ -138,8 +147,9 @@ export class EventInbox {
    * order (stable: one key's events keep their order), so two batches consumed side by side take the
    * row locks their events need in one order, rather than each other's reverse.
    */
-  consumeBatchPerEvent<T extends EventTopic>(topic: T, messages: readonly unknown[], effect: EventEffect<T>): Promise<number> {
+  consumeBatchPerEvent<T extends EventTopic>(topic: T, messages: readonly unknown[], effect: EventEffect<T>, options: BatchPerEventOptions<T> = {}): Promise<number> {
     return this.consumeBatch(topic, messages, async (events, tx) => {
+      await options.first?.(events, tx);
       const byKey = [...events].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
       for (const event of byKey) await effect(event.payload, tx, event);
     });
@@ -304,6 +314,11 @@ export class EventInbox {
       throw error;
     }
   }
+}
+
+/** The accounts a batch of user events is about (for ErasedAccounts.erasedAmong). */
+export function usersOf(events: ReadonlyArray<EventEnvelope<{ userId: string }>>): string[] {
+  return events.map((event) => event.payload.userId);
 }
 
 /** The batch's events, each id once (its first delivery: a re-sent event can share a batch with itself). */

@@ -14,7 +14,7 @@ import { type Db, drizzleFor, migrateService, pingDatabase, type SchemaMigration
 import type { PlatformTables } from '../db/platform-tables';
 import { EventInbox } from '../events/event-inbox';
 import { InboxPruner } from '../events/inbox-pruner';
-import { OutboxStore, OutboxWriter } from '../events/outbox';
+import { OutboxStore, OutboxWriter, takeOutboxWrites } from '../events/outbox';
 import { OutboxRelay } from '../events/outbox-relay';
 import { RpcCallHandler, RpcController, RpcDataPipe } from '../rpc/rpc-handlers';
 import { outboxPollMs } from '../config/env';
@@ -30,7 +30,7 @@ export interface ServiceRuntimeOptions extends SchemaMigrations {
   tables: PlatformTables;
 }
 
-/** Runs a function in one transaction, then wakes the relay for the events it wrote. */
+/** Runs a function in one transaction, then wakes the relay if it wrote events. */
 export class UnitOfWork {
   constructor(
     private readonly db: Db,
@@ -38,8 +38,13 @@ export class UnitOfWork {
   ) {}
 
   async run<T>(work: (tx: Db) => Promise<T>): Promise<T> {
-    const result = await this.db.transaction((tx) => work(tx as unknown as Db));
-    this.relay.kick();
+    let wroteEvents = false;
+    const result = await this.db.transaction(async (tx) => {
+      const value = await work(tx as unknown as Db);
+      wroteEvents = takeOutboxWrites(tx as unknown as Db);
+      return value;
+    });
+    if (wroteEvents) this.relay.kick();
     return result;
   }
 }
