@@ -19,31 +19,35 @@ export class RetentionRepository {
   constructor(@Inject(DATABASE) private readonly db: Db) {}
 
   /**
-   * The product's row, created when new (its clock starting at `seenAt`) and
-   * locked until the transaction ends: a save and the sweep take turns on it.
+   * The products' rows, each created when new (its clock starting at its `seenAt`) and locked until the
+   * transaction ends, in id order (as every locker of several takes them): a save and the sweep take turns.
    */
-  async lockProduct(productId: string, seenAt: Date, tx: Db): Promise<TrackedProductRow> {
-    await tx.insert(trackedProducts).values({ productId, lastActivityAt: seenAt, lastUnsavedAt: seenAt }).onConflictDoNothing();
-    const [row] = await tx.select().from(trackedProducts).where(eq(trackedProducts.productId, productId)).for('update');
-    if (!row) throw new Error('tracked product vanished inside its transaction');
-    return row;
+  async lockProducts(seenAt: ReadonlyMap<string, Date>, tx: Db): Promise<TrackedProductRow[]> {
+    if (seenAt.size === 0) return [];
+    const rows = [...seenAt].map(([productId, at]) => ({ productId, lastActivityAt: at, lastUnsavedAt: at }));
+    await tx.insert(trackedProducts).values(rows).onConflictDoNothing();
+    return tx
+      .select()
+      .from(trackedProducts)
+      .where(inArray(trackedProducts.productId, uuidList([...seenAt.keys()])))
+      .orderBy(asc(trackedProducts.productId))
+      .for('update');
   }
 
   /**
-   * Records a save or an unsave unless a newer event for this user and
-   * product is already recorded (at the same instant a save wins). True when
-   * it was recorded.
+   * Records saves and unsaves (one per product and user), each unless a newer one for that user and product
+   * is already recorded; at the same instant a save wins.
    */
-  async recordSaveState(productId: string, userId: string, active: boolean, changedAt: Date, tx: Db): Promise<boolean> {
-    const newer = active
-      ? sql`${productSaves.changedAt} <= excluded.changed_at`
-      : sql`${productSaves.changedAt} < excluded.changed_at`;
-    const rows = await tx
+  async recordSaveStates(states: ReadonlyArray<{ productId: string; userId: string; active: boolean; changedAt: Date }>, tx: Db): Promise<void> {
+    if (states.length === 0) return;
+    await tx
       .insert(productSaves)
-      .values({ productId, userId, active, changedAt })
-      .onConflictDoUpdate({ target: [productSaves.productId, productSaves.userId], set: { active, changedAt }, setWhere: newer })
-      .returning({ productId: productSaves.productId });
-    return rows.length > 0;
+      .values(states.map(({ productId, userId, active, changedAt }) => ({ productId, userId, active, changedAt })))
+      .onConflictDoUpdate({
+        target: [productSaves.productId, productSaves.userId],
+        set: { active: sql`excluded.active`, changedAt: sql`excluded.changed_at` },
+        setWhere: sql`${productSaves.changedAt} < excluded.changed_at or (${productSaves.changedAt} = excluded.changed_at and excluded.active)`,
+      });
   }
 
   isErased(userId: string, tx: Db): Promise<boolean> {
@@ -92,13 +96,18 @@ export class RetentionRepository {
     return this.db.$count(productSaves, eq(productSaves.userId, userId));
   }
 
-  async saveSummary(productId: string, tx: Db = this.db): Promise<SaveSummary> {
-    const rows = await tx.select().from(productSaves).where(eq(productSaves.productId, productId));
-    const ended = rows.filter((row) => !row.active).map((row) => row.changedAt.getTime());
-    return {
-      activeUsers: rows.filter((row) => row.active).map((row) => row.userId),
-      lastEndedAt: ended.length > 0 ? new Date(Math.max(...ended)) : null,
-    };
+  /** Each product's save summary (one with no save row has none active and none ended). */
+  async saveSummaries(productIds: readonly string[], tx: Db = this.db): Promise<Map<string, SaveSummary>> {
+    const summaries = new Map<string, SaveSummary>(productIds.map((productId) => [productId, { activeUsers: [], lastEndedAt: null }]));
+    if (productIds.length === 0) return summaries;
+    const rows = await tx.select().from(productSaves).where(inArray(productSaves.productId, uuidList(productIds)));
+    for (const row of rows) {
+      const summary = summaries.get(row.productId);
+      if (!summary) continue;
+      if (row.active) summary.activeUsers.push(row.userId);
+      else if (!summary.lastEndedAt || row.changedAt > summary.lastEndedAt) summary.lastEndedAt = row.changedAt;
+    }
+    return summaries;
   }
 
   async update(productId: string, changes: Partial<Omit<TrackedProductRow, 'productId'>>, tx: Db): Promise<void> {

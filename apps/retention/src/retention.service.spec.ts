@@ -19,21 +19,28 @@ function inMemoryRetention() {
   const tracked = new Map<string, TrackedProductRow>();
   const saves = new Map<string, { productId: string; userId: string; active: boolean; changedAt: Date }>();
   const repository = mockOf(RetentionRepository);
-  repository.lockProduct.mockImplementation(async (productId, seenAt) => {
-    if (!tracked.has(productId)) tracked.set(productId, { productId, lastActivityAt: seenAt, lastUnsavedAt: seenAt, expiredAt: null });
-    return { ...(tracked.get(productId) as TrackedProductRow) };
+  repository.lockProducts.mockImplementation(async (seenAt) =>
+    [...seenAt].sort(([a], [b]) => a.localeCompare(b)).map(([productId, at]) => {
+      if (!tracked.has(productId)) tracked.set(productId, { productId, lastActivityAt: at, lastUnsavedAt: at, expiredAt: null });
+      return { ...(tracked.get(productId) as TrackedProductRow) };
+    }),
+  );
+  repository.recordSaveStates.mockImplementation(async (states) => {
+    for (const { productId, userId, active, changedAt } of states) {
+      const key = `${productId}/${userId}`;
+      const stored = saves.get(key);
+      const newer = !stored || stored.changedAt < changedAt || (active && stored.changedAt.getTime() === changedAt.getTime());
+      if (newer) saves.set(key, { productId, userId, active, changedAt });
+    }
   });
-  repository.recordSaveState.mockImplementation(async (productId, userId, active, changedAt) => {
-    const key = `${productId}/${userId}`;
-    const stored = saves.get(key);
-    const newer = !stored || stored.changedAt < changedAt || (active && stored.changedAt.getTime() === changedAt.getTime());
-    if (newer) saves.set(key, { productId, userId, active, changedAt });
-    return newer;
-  });
-  repository.saveSummary.mockImplementation(async (productId) => {
-    const rows = [...saves.values()].filter((row) => row.productId === productId);
-    const ended = rows.filter((row) => !row.active).map((row) => row.changedAt.getTime());
-    return { activeUsers: rows.filter((row) => row.active).map((row) => row.userId), lastEndedAt: ended.length ? new Date(Math.max(...ended)) : null };
+  repository.saveSummaries.mockImplementation(async (productIds) => {
+    const summaries = new Map<string, { activeUsers: string[]; lastEndedAt: Date | null }>();
+    for (const productId of productIds) {
+      const rows = [...saves.values()].filter((row) => row.productId === productId);
+      const ended = rows.filter((row) => !row.active).map((row) => row.changedAt.getTime());
+      summaries.set(productId, { activeUsers: rows.filter((row) => row.active).map((row) => row.userId), lastEndedAt: ended.length ? new Date(Math.max(...ended)) : null });
+    }
+    return summaries;
   });
   repository.update.mockImplementation(async (productId, changes) => {
     const row = tracked.get(productId);
@@ -60,6 +67,7 @@ function inMemoryRetention() {
   );
   const erased = new Set<string>();
   repository.isErased.mockImplementation(async (userId) => erased.has(userId));
+  repository.erasedAmong.mockImplementation(async (userIds) => new Set(userIds.filter((userId) => erased.has(userId))));
   repository.markErased.mockImplementation(async (userId) => void erased.add(userId));
   repository.lockProductsSavedBy.mockImplementation(async (userId) =>
     [...saves.values()]
@@ -97,6 +105,42 @@ function setup({ batch = 500, testClock = false } = {}) {
 
 describe('RetentionService', () => {
   describe('the read model, by occurredAt', () => {
+    it('a batch ends as its events applied one by one would: every saver’s newest state, every product’s clock (seeded mixes, erased accounts among them)', async () => {
+      const products = [P1, P2, '33333333-3333-4333-8333-333333333333'];
+      const users = ['ada', 'bob', 'cy', 'gone'];
+      for (let seed = 1; seed <= 40; seed += 1) {
+        let state = seed;
+        const random = (n: number) => ((state = (state * 1103515245 + 12345) % 2 ** 31), state % n);
+        const changes = Array.from({ length: 1 + random(12) }, () => ({
+          productId: products[random(products.length)] as string,
+          userId: users[random(users.length)] as string,
+          active: random(3) > 0,
+          occurredAt: at(random(6) * 1000),
+        }));
+        const oneByOne = setup();
+        const batch = setup();
+        for (const store of [oneByOne, batch]) {
+          store.erased.add('gone');
+          // Some history before the batch: a product already tracked and saved.
+          await store.service.itemSaved(P2, 'bob', at(-5000), store.tx);
+        }
+        for (const change of changes) {
+          if (change.active) await oneByOne.service.itemSaved(change.productId, change.userId, change.occurredAt, oneByOne.tx);
+          else await oneByOne.service.itemRemoved(change.productId, change.userId, change.occurredAt, oneByOne.tx);
+        }
+        await batch.service.saveStatesChanged(changes, batch.tx);
+        expect({ seed, tracked: batch.tracked, saves: batch.saves }).toEqual({ seed, tracked: oneByOne.tracked, saves: oneByOne.saves });
+      }
+    });
+
+    it('a batch of product events notes each product’s newest, and starts a new one’s clock at its first', async () => {
+      const { service, tx, tracked } = setup();
+      await service.productSeen(P1, at(1000), tx);
+      await service.productsSeen([{ productId: P2, occurredAt: at(3000) }, { productId: P1, occurredAt: at(5000) }, { productId: P2, occurredAt: at(2000) }, { productId: P1, occurredAt: at(500) }], tx);
+      expect(tracked.get(P1)).toMatchObject({ lastActivityAt: at(5000), lastUnsavedAt: at(1000) });
+      expect(tracked.get(P2)).toMatchObject({ lastActivityAt: at(3000), lastUnsavedAt: at(3000) });
+    });
+
     it('starts the clock when the last active save ends, and stops it while anyone saves', async () => {
       const { service, tx, tracked } = setup();
       await service.itemSaved(P1, 'ada', at(0), tx);

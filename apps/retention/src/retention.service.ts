@@ -4,9 +4,42 @@ import { type Db, METRICS, OutboxWriter, type ProcessMetrics, RETENTION_SWEEP_DU
 import { RetentionClock } from './clock';
 import { RETENTION_CONFIG, type RetentionConfig } from './config';
 import { RetentionError } from './retention.errors';
-import { RetentionRepository, type TrackedProductRow } from './retention.repository';
+import { RetentionRepository } from './retention.repository';
 
 const DAY_MS = 86_400_000;
+
+/** A save (active) or an unsave of one product by one user, at the time it happened. */
+export interface SaveStateChange {
+  productId: string;
+  userId: string;
+  active: boolean;
+  occurredAt: Date;
+}
+
+/** Events per product, each product's in their order, products in the order first met. */
+function groupByProduct<E extends { productId: string }>(events: readonly E[]): Map<string, E[]> {
+  const byProduct = new Map<string, E[]>();
+  for (const event of events) byProduct.set(event.productId, [...(byProduct.get(event.productId) ?? []), event]);
+  return byProduct;
+}
+
+/** Each product's first event's time: a new product's clock starts there, as if its events came one by one. */
+const firstSeen = (byProduct: ReadonlyMap<string, ReadonlyArray<{ occurredAt: Date }>>): Map<string, Date> =>
+  new Map([...byProduct].map(([productId, events]) => [productId, (events[0] as { occurredAt: Date }).occurredAt]));
+
+const newestOf = (events: ReadonlyArray<{ occurredAt: Date }>): Date => new Date(Math.max(...events.map((event) => event.occurredAt.getTime())));
+
+/** Per product and user, the state that wins: the newest, and at the same instant a save. */
+function newestPerSaver(changes: readonly SaveStateChange[]): Array<{ productId: string; userId: string; active: boolean; changedAt: Date }> {
+  const winners = new Map<string, SaveStateChange>();
+  for (const change of changes) {
+    const key = `${change.productId}/${change.userId}`;
+    const held = winners.get(key);
+    const newer = !held || held.occurredAt < change.occurredAt || (held.occurredAt.getTime() === change.occurredAt.getTime() && change.active);
+    if (newer) winners.set(key, change);
+  }
+  return [...winners.values()].map(({ productId, userId, active, occurredAt }) => ({ productId, userId, active, changedAt: occurredAt }));
+}
 export const RETENTION_MS = RETENTION_DAYS * DAY_MS;
 
 const isAdmin = (caller: Caller): boolean => caller.roles.includes('admin');
@@ -43,24 +76,40 @@ export class RetentionService {
   }
 
   /** wardrobe.item-saved.v1, in the inbox's transaction; nothing for an erased account (a save still on its way when it was deleted). */
-  async itemSaved(productId: string, userId: string, occurredAt: Date, tx: Db): Promise<void> {
-    if (await this.repository.isErased(userId, tx)) return;
-    const row = await this.repository.lockProduct(productId, occurredAt, tx);
-    await this.repository.recordSaveState(productId, userId, true, occurredAt, tx);
-    await this.refresh(row, occurredAt, tx);
-  }
-
-  /** First in a batch's transaction: its accounts' shared locks, and which are erased, once for the batch (ErasedAccounts.erasedAmong). */
-  async lockAccounts(userIds: readonly string[], tx: Db): Promise<void> {
-    await this.repository.erasedAmong(userIds, tx);
+  itemSaved(productId: string, userId: string, occurredAt: Date, tx: Db): Promise<void> {
+    return this.saveStatesChanged([{ productId, userId, active: true, occurredAt }], tx);
   }
 
   /** wardrobe.item-removed.v1, in the inbox's transaction; nothing for an erased account. */
-  async itemRemoved(productId: string, userId: string, occurredAt: Date, tx: Db): Promise<void> {
-    if (await this.repository.isErased(userId, tx)) return;
-    const row = await this.repository.lockProduct(productId, occurredAt, tx);
-    await this.repository.recordSaveState(productId, userId, false, occurredAt, tx);
-    await this.refresh(row, occurredAt, tx);
+  itemRemoved(productId: string, userId: string, occurredAt: Date, tx: Db): Promise<void> {
+    return this.saveStatesChanged([{ productId, userId, active: false, occurredAt }], tx);
+  }
+
+  /**
+   * A batch of saves and unsaves, in the inbox's transaction, in a few statements whatever its size: the
+   * accounts' locks (nothing for an erased one), the products' rows locked, each saver's newest state
+   * recorded, then each product's clock from who saves it now. The same end state as applying the events
+   * one by one: the newest state per saver wins (a save at the same instant), and each product's last
+   * activity is its newest event.
+   */
+  async saveStatesChanged(changes: readonly SaveStateChange[], tx: Db): Promise<void> {
+    const erased = await this.repository.erasedAmong(changes.map((change) => change.userId), tx);
+    const byProduct = groupByProduct(changes.filter((change) => !erased.has(change.userId)));
+    if (byProduct.size === 0) return;
+    const rows = await this.repository.lockProducts(firstSeen(byProduct), tx);
+    await this.repository.recordSaveStates(newestPerSaver([...byProduct.values()].flat()), tx);
+    const summaries = await this.repository.saveSummaries([...byProduct.keys()], tx);
+    for (const row of rows) {
+      const events = byProduct.get(row.productId) ?? [];
+      const newest = newestOf(events);
+      const lastActivityAt = newest > row.lastActivityAt ? newest : row.lastActivityAt;
+      if ((summaries.get(row.productId)?.activeUsers.length ?? 0) > 0) {
+        await this.repository.update(row.productId, { lastActivityAt, lastUnsavedAt: null, expiredAt: null }, tx);
+      } else {
+        const lastUnsavedAt = summaries.get(row.productId)?.lastEndedAt ?? row.lastUnsavedAt ?? (events[0] as SaveStateChange).occurredAt;
+        await this.repository.update(row.productId, { lastActivityAt, lastUnsavedAt }, tx);
+      }
+    }
   }
 
   /**
@@ -85,9 +134,17 @@ export class RetentionService {
    * is tracked as unsaved since the event, so one whose saves we never see
    * (an orphan) still expires; a known product only notes the activity.
    */
-  async productSeen(productId: string, occurredAt: Date, tx: Db): Promise<void> {
-    const row = await this.repository.lockProduct(productId, occurredAt, tx);
-    if (occurredAt > row.lastActivityAt) await this.repository.update(productId, { lastActivityAt: occurredAt }, tx);
+  productSeen(productId: string, occurredAt: Date, tx: Db): Promise<void> {
+    return this.productsSeen([{ productId, occurredAt }], tx);
+  }
+
+  /** productSeen() for a batch of events: the rows created and locked at once, each then noting its newest event. */
+  async productsSeen(seen: ReadonlyArray<{ productId: string; occurredAt: Date }>, tx: Db): Promise<void> {
+    const byProduct = groupByProduct(seen);
+    for (const row of await this.repository.lockProducts(firstSeen(byProduct), tx)) {
+      const newest = newestOf(byProduct.get(row.productId) ?? []);
+      if (newest > row.lastActivityAt) await this.repository.update(row.productId, { lastActivityAt: newest }, tx);
+    }
   }
 
   /**
@@ -168,13 +225,5 @@ export class RetentionService {
    * last save ended; a save stops it and brings an expired product back (it
    * lives again, so a later expiry is a new one).
    */
-  private async refresh(row: TrackedProductRow, occurredAt: Date, tx: Db): Promise<void> {
-    const { activeUsers, lastEndedAt } = await this.repository.saveSummary(row.productId, tx);
-    const lastActivityAt = occurredAt > row.lastActivityAt ? occurredAt : row.lastActivityAt;
-    if (activeUsers.length > 0) {
-      await this.repository.update(row.productId, { lastActivityAt, lastUnsavedAt: null, expiredAt: null }, tx);
-    } else {
-      await this.repository.update(row.productId, { lastActivityAt, lastUnsavedAt: lastEndedAt ?? row.lastUnsavedAt ?? occurredAt }, tx);
-    }
-  }
+
 }

@@ -210,6 +210,32 @@ describe.each(['embedded', 'distributed'] as const)('retention sweep (%s)', (mod
     });
   });
 
+  it('a batch of saves and unsaves through the consumer, in a few statements: the same read model as the events one at a time', async () => {
+    const t0 = era();
+    const later = (ms: number) => new Date(t0.getTime() + ms);
+    const [ada, bob] = [randomUUID(), randomUUID()];
+    const run = async (batched: boolean) => {
+      const [kept, dropped] = [randomUUID(), randomUUID()];
+      const saves = [saved(kept, ada, later(0)), saved(dropped, ada, later(0)), saved(kept, bob, later(1000)), saved(dropped, ada, later(3000))];
+      const removals = [removed(dropped, ada, later(3000)), removed(kept, ada, later(2000)), removed(dropped, bob, later(500))];
+      if (batched) {
+        await consumer().onItemsSaved(saves);
+        await consumer().onItemsRemoved(removals);
+      } else {
+        for (const event of saves) await consumer().onItemsSaved([event]);
+        for (const event of removals) await consumer().onItemsRemoved([event]);
+      }
+      return { kept: await tracked(kept), dropped: await tracked(dropped) };
+    };
+    const [oneByOne, batch] = [await run(false), await run(true)];
+    const withoutId = ({ productId: _id, ...row }: { productId: string } & Record<string, unknown>) => row;
+    // A save wins its tie with the unsave at 3000: both still saved by someone.
+    expect(withoutId(batch.kept!)).toEqual({ lastActivityAt: later(2000), lastUnsavedAt: null, expiredAt: null });
+    expect(withoutId(batch.dropped!)).toEqual(withoutId(oneByOne.dropped!));
+    expect(withoutId(batch.kept!)).toEqual(withoutId(oneByOne.kept!));
+    expect(batch.dropped).toMatchObject({ lastActivityAt: later(3000), lastUnsavedAt: null });
+  });
+
   if (mode === 'distributed') {
     it('two sweeps at once expire each product once', async () => {
       const t0 = era();
