@@ -8,6 +8,8 @@ import { RetentionRepository } from './retention.repository';
 
 const DAY_MS = 86_400_000;
 
+export const RETENTION_MS = RETENTION_DAYS * DAY_MS;
+
 /** A save (active) or an unsave of one product by one user, at the time it happened. */
 export interface SaveStateChange {
   productId: string;
@@ -19,7 +21,11 @@ export interface SaveStateChange {
 /** Events per product, each product's in their order, products in the order first met. */
 function groupByProduct<E extends { productId: string }>(events: readonly E[]): Map<string, E[]> {
   const byProduct = new Map<string, E[]>();
-  for (const event of events) byProduct.set(event.productId, [...(byProduct.get(event.productId) ?? []), event]);
+  for (const event of events) {
+    const ofProduct = byProduct.get(event.productId);
+    if (ofProduct) ofProduct.push(event);
+    else byProduct.set(event.productId, [event]);
+  }
   return byProduct;
 }
 
@@ -40,7 +46,6 @@ function newestPerSaver(changes: readonly SaveStateChange[]): Array<{ productId:
   }
   return [...winners.values()].map(({ productId, userId, active, occurredAt }) => ({ productId, userId, active, changedAt: occurredAt }));
 }
-export const RETENTION_MS = RETENTION_DAYS * DAY_MS;
 
 const isAdmin = (caller: Caller): boolean => caller.roles.includes('admin');
 const forbidden = () => new RetentionError('FORBIDDEN', 'Unauthorized access.');
@@ -88,9 +93,10 @@ export class RetentionService {
   /**
    * A batch of saves and unsaves, in the inbox's transaction, in a few statements whatever its size: the
    * accounts' locks (nothing for an erased one), the products' rows locked, each saver's newest state
-   * recorded, then each product's clock from who saves it now. The same end state as applying the events
-   * one by one: the newest state per saver wins (a save at the same instant), and each product's last
-   * activity is its newest event.
+   * recorded, then each product's clock from who saves it now: nobody saving means the clock runs from
+   * when the last save ended; a save stops it and brings an expired product back (it lives again, so a
+   * later expiry is a new one). The same end state as applying the events one by one: the newest state
+   * per saver wins (a save at the same instant), and each product's last activity is its newest event.
    */
   async saveStatesChanged(changes: readonly SaveStateChange[], tx: Db): Promise<void> {
     const erased = await this.repository.erasedAmong(changes.map((change) => change.userId), tx);
@@ -219,11 +225,4 @@ export class RetentionService {
     if (!isAdmin(caller)) throw forbidden();
     this.clock.setOffset(offsetMs);
   }
-
-  /**
-   * After a save or unsave: nobody saving means the clock runs from when the
-   * last save ended; a save stops it and brings an expired product back (it
-   * lives again, so a later expiry is a new one).
-   */
-
 }
