@@ -1,4 +1,6 @@
+import { writeFile } from 'node:fs/promises';
 import { Agent, get as httpGet } from 'node:http';
+import { Session } from 'node:inspector/promises';
 import { join } from 'node:path';
 import { Logger } from '@nestjs/common';
 import { startEmbeddedApp } from '@closetly/all-in-one';
@@ -37,6 +39,8 @@ const OPEN_SECONDS = Number(process.env.BENCH_SEARCH_SCALE_SECONDS ?? 20);
 const CLOSED_REQUESTS = Number(process.env.BENCH_SEARCH_SCALE_REQUESTS ?? 1500);
 const CONCURRENCY = Number(process.env.BENCH_SEARCH_SCALE_CONCURRENCY ?? 8);
 const WARM_UP = Number(process.env.BENCH_SEARCH_SCALE_WARM_UP ?? 300);
+/** BENCH_CPU_PROFILE_DIR=dir: a V8 CPU profile of each closed loop (this process runs both sides) is written there. */
+const PROFILE_DIR = process.env.BENCH_CPU_PROFILE_DIR;
 /** The targets (issue 28). */
 const MAX_P95_MS = 50;
 const MIN_PER_SECOND = 100;
@@ -245,6 +249,22 @@ async function closedLoop(request: (n: number) => Promise<void>): Promise<{ perS
   return { perSecond: CLOSED_REQUESTS / ((performance.now() - started) / 1000), failures };
 }
 
+/** Runs `run`, with this process's CPU profile written to PROFILE_DIR/<name>.cpuprofile when one is asked for. */
+async function profiled<T>(name: string, run: () => Promise<T>): Promise<T> {
+  if (!PROFILE_DIR) return run();
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.start');
+  try {
+    return await run();
+  } finally {
+    const { profile } = await session.post('Profiler.stop');
+    await writeFile(join(PROFILE_DIR, `${name}.cpuprofile`), JSON.stringify(profile));
+    session.disconnect();
+  }
+}
+
 function summary(latencies: Latencies): { p50: number; p95: number; failures: number; text: string } {
   const sorted = [...latencies.samples].sort((a, b) => a - b);
   const p50 = percentile(sorted, 50);
@@ -322,9 +342,9 @@ export async function benchSearchScale(): Promise<Array<[string, boolean]>> {
       await sides.reference(n);
     }
     const referenceCold = await closedLoop(sides.referenceCold);
-    const referenceClosed = await closedLoop(sides.reference);
+    const referenceClosed = await profiled('search-scale-reference', () => closedLoop(sides.reference));
     freshConnections();
-    const productClosed = await closedLoop(sides.product);
+    const productClosed = await profiled('search-scale-product', () => closedLoop(sides.product));
     const referenceOpen = summary(await openLoop(sides.reference));
     freshConnections();
     const productOpen = summary(await openLoop(sides.product));
