@@ -253,8 +253,16 @@ export class PostgresProductIndex implements ProductSearchIndex {
   private readonly typos = new UntilWritten<string[]>(REMEMBERED);
   private readonly counts = new UntilWritten<CountedInWindow>(REMEMBERED_COUNTS);
   private readonly searches = new UntilWritten<RememberedSearch>(REMEMBERED_SEARCHES);
+  /** The documents of a remembered page (`documents`): the one statement every such search runs, built once. */
+  private readonly documentsOfIds;
 
-  constructor(private readonly db: Db) {}
+  constructor(private readonly db: Db) {
+    this.documentsOfIds = db
+      .select({ doc: DOCUMENT_JSON })
+      .from(products)
+      .where(sql`${products.id} = any(${sql.placeholder('ids')}::text[])`)
+      .prepare('search_documents_of_ids');
+  }
 
   async ensureReady(): Promise<void> {
     try {
@@ -467,8 +475,8 @@ export class PostgresProductIndex implements ProductSearchIndex {
   /** The documents of these ids, in this order (those still indexed). */
   private async documents(ids: readonly string[]): Promise<ProductDocument[]> {
     if (ids.length === 0) return [];
-    const result = await this.db.execute(sql`select ${DOCUMENT_JSON} as doc from ${products} where ${products.id} = any(${sql.param(ids)}::text[])`);
-    const byId = new Map(rowsOf<{ doc: ProductDocument }>(result).map(({ doc }) => [doc.id, { ...doc, updatedAt: utcInstant(doc.updatedAt) }]));
+    const rows = await this.documentsOfIds.execute({ ids });
+    const byId = new Map(rows.map(({ doc }) => [doc.id, { ...doc, updatedAt: utcInstant(doc.updatedAt) }]));
     return ids.flatMap((id) => byId.get(id) ?? []);
   }
 
