@@ -1,4 +1,6 @@
+import { writeFile } from 'node:fs/promises';
 import { Agent, get as httpGet } from 'node:http';
+import { Session } from 'node:inspector/promises';
 import { join } from 'node:path';
 import { Logger } from '@nestjs/common';
 import { startEmbeddedApp } from '@closetly/all-in-one';
@@ -27,16 +29,21 @@ import { percentile } from './bench-search';
  * One side at a time, so neither's load queues the other's requests.
  * The queries are a shopper's mix: one to three words, brands, colours,
  * typos, filters and later pages, 320 distinct searches asked in turn (the
- * index remembers totals and facets until it is next written, so searches
- * asked again cost less on both sides; a third line shows the reference
- * with nothing remembered).
+ * index remembers answers, totals and facets until it is next written, so
+ * searches asked again cost less on both sides, both warmed alike; two more
+ * lines, measured last, show each side with nothing remembered: an empty
+ * write before each search).
  */
 const PRODUCTS = Number(process.env.BENCH_SEARCH_PRODUCTS ?? 20_000);
 const RATE_PER_SECOND = Number(process.env.BENCH_SEARCH_SCALE_RATE ?? 20);
 const OPEN_SECONDS = Number(process.env.BENCH_SEARCH_SCALE_SECONDS ?? 20);
 const CLOSED_REQUESTS = Number(process.env.BENCH_SEARCH_SCALE_REQUESTS ?? 1500);
+/** Searches of each closed loop with nothing remembered (each some 30 ms). */
+const COLD_REQUESTS = Number(process.env.BENCH_SEARCH_SCALE_COLD_REQUESTS ?? 400);
 const CONCURRENCY = Number(process.env.BENCH_SEARCH_SCALE_CONCURRENCY ?? 8);
 const WARM_UP = Number(process.env.BENCH_SEARCH_SCALE_WARM_UP ?? 300);
+/** BENCH_CPU_PROFILE_DIR=dir: a V8 CPU profile of each closed loop (this process runs both sides) is written there. */
+const PROFILE_DIR = process.env.BENCH_CPU_PROFILE_DIR;
 /** The targets (issue 28). */
 const MAX_P95_MS = 50;
 const MIN_PER_SECOND = 100;
@@ -227,11 +234,11 @@ async function openLoop(request: (n: number) => Promise<void>): Promise<Latencie
 }
 
 /** Searches a second with CONCURRENCY in flight. */
-async function closedLoop(request: (n: number) => Promise<void>): Promise<{ perSecond: number; failures: number }> {
+async function closedLoop(request: (n: number) => Promise<void>, requests = CLOSED_REQUESTS): Promise<{ perSecond: number; failures: number }> {
   let next = 0;
   let failures = 0;
   const worker = async () => {
-    while (next < CLOSED_REQUESTS) {
+    while (next < requests) {
       const n = next;
       next += 1;
       await request(n).catch((error: unknown) => {
@@ -242,7 +249,23 @@ async function closedLoop(request: (n: number) => Promise<void>): Promise<{ perS
   };
   const started = performance.now();
   await Promise.all(Array.from({ length: CONCURRENCY }, worker));
-  return { perSecond: CLOSED_REQUESTS / ((performance.now() - started) / 1000), failures };
+  return { perSecond: requests / ((performance.now() - started) / 1000), failures };
+}
+
+/** Runs `run`, with this process's CPU profile written to PROFILE_DIR/<name>.cpuprofile when one is asked for. */
+async function profiled<T>(name: string, run: () => Promise<T>): Promise<T> {
+  if (!PROFILE_DIR) return run();
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.start');
+  try {
+    return await run();
+  } finally {
+    const { profile } = await session.post('Profiler.stop');
+    await writeFile(join(PROFILE_DIR, `${name}.cpuprofile`), JSON.stringify(profile));
+    session.disconnect();
+  }
 }
 
 function summary(latencies: Latencies): { p50: number; p95: number; failures: number; text: string } {
@@ -288,7 +311,8 @@ export async function benchSearchScale(): Promise<Array<[string, boolean]>> {
   try {
     const seeding = performance.now();
     await seed(reference, products);
-    await seed(embedded.app.get<ProductSearchIndex>(PRODUCT_SEARCH_INDEX, { strict: false }), products);
+    const productIndex = embedded.app.get<ProductSearchIndex>(PRODUCT_SEARCH_INDEX, { strict: false });
+    await seed(productIndex, products);
     process.stdout.write(`  seeded both in ${((performance.now() - seeding) / 1000).toFixed(1)} s\n`);
     const token = await productAt(embedded.url, async () => undefined).betaToken();
     const get = (path: string) =>
@@ -310,33 +334,42 @@ export async function benchSearchScale(): Promise<Array<[string, boolean]>> {
         const search = searchOf(n);
         await searchAsUnderstood(reference, search.q, filtersOf(search));
       },
-      /** The reference with nothing remembered: an empty write first outdates what the index remembers (totals, facets, typos). */
+      /** Each side with nothing remembered: an empty write first outdates what the index remembers (answers, totals, facets, typos). */
       referenceCold: async (n: number) => {
         const search = searchOf(n);
         await reference.upsert([]);
         await searchAsUnderstood(reference, search.q, filtersOf(search));
+      },
+      productCold: async (n: number) => {
+        await productIndex.upsert([]);
+        await get(pathOf(searchOf(n)));
       },
     };
     for (let n = 0; n < WARM_UP; n += 1) {
       await sides.product(n);
       await sides.reference(n);
     }
-    const referenceCold = await closedLoop(sides.referenceCold);
-    const referenceClosed = await closedLoop(sides.reference);
+    const referenceClosed = await profiled('search-scale-reference', () => closedLoop(sides.reference));
     freshConnections();
-    const productClosed = await closedLoop(sides.product);
+    const productClosed = await profiled('search-scale-product', () => closedLoop(sides.product));
     const referenceOpen = summary(await openLoop(sides.reference));
     freshConnections();
     const productOpen = summary(await openLoop(sides.product));
+    // Last: these empty what either side remembers.
+    const referenceCold = await closedLoop(sides.referenceCold, COLD_REQUESTS);
+    freshConnections();
+    const productCold = await closedLoop(sides.productCold, COLD_REQUESTS);
 
     const ratio = (value: number, base: number) => (value / base).toFixed(2);
     process.stdout.write(`\nSearch at scale, embedded mode, ${PRODUCTS} products, ${DISTINCT_SEARCHES} distinct searches in turn (${QUERY_MIX.length} queries × ${REFINEMENTS.length} refinements; machine shared: compare within the run)\n`);
     process.stdout.write(`  closed loop, ${CONCURRENCY} in flight, ${CLOSED_REQUESTS} searches each\n`);
-    process.stdout.write(`    straight on PGlite, nothing remembered      ${referenceCold.perSecond.toFixed(0).padStart(5)} searches/s   (each search after an empty write: what a first search costs)\n`);
     process.stdout.write(`    straight on PGlite in-process (reference)   ${referenceClosed.perSecond.toFixed(0).padStart(5)} searches/s   (${referenceClosed.failures} failed)\n`);
     process.stdout.write(
       `    GET /api/search, embedded product           ${productClosed.perSecond.toFixed(0).padStart(5)} searches/s   ratio ${ratio(productClosed.perSecond, referenceClosed.perSecond)}   target ≥ ${MIN_PER_SECOND}/s   (${productClosed.failures} failed)\n`,
     );
+    process.stdout.write(`  closed loop, nothing remembered (each search after an empty write: what a first search costs), ${CONCURRENCY} in flight, ${COLD_REQUESTS} searches each\n`);
+    process.stdout.write(`    straight on PGlite in-process (reference)   ${referenceCold.perSecond.toFixed(0).padStart(5)} searches/s   (${referenceCold.failures} failed)\n`);
+    process.stdout.write(`    GET /api/search, embedded product           ${productCold.perSecond.toFixed(0).padStart(5)} searches/s   ratio ${ratio(productCold.perSecond, referenceCold.perSecond)}   (${productCold.failures} failed)\n`);
     process.stdout.write(`  open loop, ${RATE_PER_SECOND} searches/s for ${OPEN_SECONDS} s, one side after the other\n`);
     process.stdout.write(`    straight on PGlite in-process (reference)   ${referenceOpen.text}\n`);
     process.stdout.write(`    GET /api/search, embedded product           ${productOpen.text}   p95 ratio ${ratio(productOpen.p95, referenceOpen.p95)}   target p95 < ${MAX_P95_MS} ms\n`);

@@ -571,6 +571,27 @@ describe.each(engineFactories)('product search index contract (%s)', (_kind, sta
       expect(await onSaleAt('2026-03-01T00:00:00.000Z')).toBe(3);
       expect(await onSaleAt('2026-03-01T12:00:00.000Z')).toBe(2);
     });
+
+    it('lists what is on sale at each instant asked, the same search asked again as the window moves past each drop and after a write', async () => {
+      await put(
+        product('s1', { name: 'Sale Coat', priceDrop: drop('2026-03-05T00:00:00.000Z') }),
+        product('s2', { name: 'Sale Jumper', priceDrop: drop('2026-03-02T00:00:00.000Z') }),
+        product('s3', { name: 'Full Price Hat' }),
+      );
+      const onSaleAt = async (saleSince: string) => {
+        const result = await index.search({ terms: ['sale'], onSale: true, saleSince });
+        return { ids: ids(result).sort(), total: result.total };
+      };
+      expect(await onSaleAt('2026-03-01T00:00:00.000Z')).toEqual({ ids: ['s1', 's2'], total: 2 });
+      expect(await onSaleAt('2026-03-02T00:00:00.000Z')).toEqual({ ids: ['s1', 's2'], total: 2 });
+      expect(await onSaleAt('2026-03-02T00:00:00.001Z')).toEqual({ ids: ['s1'], total: 1 });
+      expect(await onSaleAt('2026-03-06T00:00:00.000Z')).toEqual({ ids: [], total: 0 });
+      expect(await onSaleAt('2026-03-01T00:00:00.000Z')).toEqual({ ids: ['s1', 's2'], total: 2 });
+      await put(product('s4', { name: 'Sale Scarf', priceDrop: drop('2026-03-01T06:00:00.000Z') }));
+      expect(await onSaleAt('2026-03-01T00:00:00.000Z')).toEqual({ ids: ['s1', 's2', 's4'], total: 3 });
+      await index.remove(['s1']);
+      expect(await onSaleAt('2026-03-01T00:00:00.000Z')).toEqual({ ids: ['s2', 's4'], total: 2 });
+    });
   });
 
   describe('fashion relevance', () => {

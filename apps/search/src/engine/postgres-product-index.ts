@@ -3,6 +3,7 @@ import { TAGS_VERSION } from '@closetly/catalogue-rules';
 import type { Db } from '@closetly/server';
 import type { PriceDrop } from '@closetly/contracts';
 import { and, desc, eq, inArray, lt, notInArray, or, type SQL, sql } from 'drizzle-orm';
+import { LRUCache } from 'lru-cache';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { productLexemes, productNameWords, products, productStaging, PRODUCT_TEXT_CONFIG } from '../db/schema';
 import { synonymExpansions } from './fashion-synonyms';
@@ -63,11 +64,15 @@ const TS_CONFIG = sql.raw(`'${PRODUCT_TEXT_CONFIG}'::regconfig`);
 /** ts_rank weights {D, C, B, A}: name (A) well above brand (B) above description (C). */
 const RANK_WEIGHTS = sql.raw(`'{0.02, 0.1, 0.4, 1.0}'::real[]`);
 const WRITE_CHUNK = 500;
-/** At most this many stems and typo lookups are remembered; past it they are forgotten and read again. */
+/** At most this many stems and typo lookups are remembered; past it the least recently used are forgotten and read again. */
 const REMEMBERED = 10_000;
 /** At most this many searches' totals and facets are remembered (each some thirty facet values). */
 const REMEMBERED_COUNTS = 2_000;
+/** At most this many searches' answers are remembered as ids (each a page of ids, its total and facets). */
+const REMEMBERED_SEARCHES = 2_000;
 const DIALECT = new PgDialect();
+/** Counts that hold for any `saleSince`. */
+const UNBOUNDED = { after: null, upTo: null } as const;
 
 type Counts = { total: number; facets: ProductSearchFacets };
 /**
@@ -78,6 +83,18 @@ type Counts = { total: number; facets: ProductSearchFacets };
  * between the two.
  */
 type CountedInWindow = { counts: Counts; after: number | null; upTo: number | null };
+/**
+ * A search's answer with its page as ids, in the window of `saleSince` it
+ * holds in (the one its counts hold in: the products passing the "on sale"
+ * filter are the same throughout it, and the order does not depend on it).
+ */
+type RememberedSearch = CountedInWindow & { ids: string[] };
+
+/** Whether counts read for one `saleSince` hold for `saleSince` (see `CountedInWindow`). */
+const holdsAt = (window: Pick<CountedInWindow, 'after' | 'upTo'>, saleSince: Date | null): boolean => {
+  const at = saleSince?.getTime();
+  return at === undefined || ((window.after === null || at > window.after) && (window.upTo === null || at <= window.upTo));
+};
 /** Staged rows of a load that never finished (the process died) are swept after this long. */
 const ABANDONED_LOAD_MS = 24 * 60 * 60 * 1000;
 
@@ -223,18 +240,29 @@ export class PostgresProductIndex implements ProductSearchIndex {
   private synonyms: Promise<SynonymIndex> | undefined;
   private readonly loads = new Set<Load>();
   /** Texts stemmed (`stem`). */
-  private readonly stems = new Map<string, string>();
+  private readonly stems = new LRUCache<string, string>({ max: REMEMBERED });
   /*
    * Remembered until this instance next writes (the embedded product's
    * search service is its index's only writer): typo candidates by
-   * vocabulary and word (`typoCandidates`), and totals and facets by what
-   * they count (`countAndFacets`, the largest part of a search's work; a
-   * shop's popular searches repeat).
+   * vocabulary and word (`typoCandidates`), totals and facets by what
+   * they count (`countAndFacets`, the largest part of a search's work), and
+   * whole answers by the search asked, their page as ranked ids (ranking
+   * every match for a page is most of what remains; a shop's popular
+   * searches repeat, and shoppers go back to a search they asked).
    */
   private readonly typos = new UntilWritten<string[]>(REMEMBERED);
   private readonly counts = new UntilWritten<CountedInWindow>(REMEMBERED_COUNTS);
+  private readonly searches = new UntilWritten<RememberedSearch>(REMEMBERED_SEARCHES);
+  /** The documents of a remembered page (`documents`): the one statement every such search runs, built once. */
+  private readonly documentsOfIds;
 
-  constructor(private readonly db: Db) {}
+  constructor(private readonly db: Db) {
+    this.documentsOfIds = db
+      .select({ doc: DOCUMENT_JSON })
+      .from(products)
+      .where(sql`${products.id} = any(${sql.placeholder('ids')}::text[])`)
+      .prepare('search_documents_of_ids');
+  }
 
   async ensureReady(): Promise<void> {
     try {
@@ -289,6 +317,7 @@ export class PostgresProductIndex implements ProductSearchIndex {
   private written(): void {
     this.typos.outdated();
     this.counts.outdated();
+    this.searches.outdated();
   }
 
   async remove(ids: readonly string[]): Promise<void> {
@@ -357,14 +386,29 @@ export class PostgresProductIndex implements ProductSearchIndex {
 
   async search(input: ProductSearchQuery): Promise<ProductSearchResult> {
     const query = resolveSearchQuery(input);
+    // The answer depends on the search asked and on the index's contents, which stay the same until it is next
+    // written; on `saleSince` only within the window its counts hold in.
+    const mark = this.searches.mark();
+    const key = JSON.stringify({ ...query, saleSince: query.saleSince !== null });
+    const remembered = this.searches.get(key);
+    if (remembered && holdsAt(remembered, query.saleSince)) {
+      return { items: await this.documents(remembered.ids), ...remembered.counts };
+    }
+    const answer = await this.answer(query);
+    if (answer.window) this.searches.remember(key, { ...answer.window, counts: { total: answer.result.total, facets: answer.result.facets }, ids: answer.result.items.map((doc) => doc.id) }, mark);
+    return answer.result;
+  }
+
+  /** The search run on the database, and the `saleSince` window it holds in (none: not to be remembered). */
+  private async answer(query: ResolvedSearchQuery): Promise<{ result: ProductSearchResult; window: Pick<CountedInWindow, 'after' | 'upTo'> | undefined }> {
     let text: { match: SQL | undefined; order: SQL[] } | undefined;
     if (query.understood) {
       const compiled = await this.compileUnderstood(query.understood);
-      if (!compiled) return EMPTY_RESULT();
+      if (!compiled) return { result: EMPTY_RESULT(), window: UNBOUNDED };
       text = compiled;
     } else if (query.terms.length > 0) {
       const compiled = await this.compileTerms(query.terms);
-      if (!compiled) return EMPTY_RESULT();
+      if (!compiled) return { result: EMPTY_RESULT(), window: UNBOUNDED };
       text = {
         match: this.termsMatch(compiled.terms),
         order: [
@@ -382,8 +426,12 @@ export class PostgresProductIndex implements ProductSearchIndex {
     const counted = this.rememberedCounts(text?.match, query);
     if (query.keptFrom > 0) {
       // A tier the caller discards below `keptFrom`: counting that far (no further) decides whether it needs its page and facets.
-      const found = counted.known?.total ?? (await this.countUpTo(where, query.keptFrom));
-      if (found < query.keptFrom) return { ...EMPTY_RESULT(), total: found };
+      const found = counted.known?.counts.total ?? (await this.countUpTo(where, query.keptFrom));
+      if (found < query.keptFrom) {
+        // The count is exact (below the limit), and depends on `saleSince` only through the "on sale" filter.
+        const window = counted.known ?? (query.onSale ? undefined : UNBOUNDED);
+        return { result: { ...EMPTY_RESULT(), total: found }, window: window && { after: window.after, upTo: window.upTo } };
+      }
     }
     const limit = pageLimit(query);
     const order = [...(text?.order ?? []), sql`${products.id} collate "C"`];
@@ -392,10 +440,10 @@ export class PostgresProductIndex implements ProductSearchIndex {
       counted.known ??
         this.countAndFacets(text?.match, filters, query.saleSince).then((fresh) => {
           this.counts.remember(counted.key, fresh, counted.mark);
-          return fresh.counts;
+          return fresh;
         }),
     ]);
-    return { items: rows, ...counts };
+    return { result: { items: rows, ...counts.counts }, window: { after: counts.after, upTo: counts.upTo } };
   }
 
   /**
@@ -403,14 +451,12 @@ export class PostgresProductIndex implements ProductSearchIndex {
    * (for this `saleSince`'s window), and where to remember them: keyed by
    * the match's statement and the filters.
    */
-  private rememberedCounts(match: SQL | undefined, query: ResolvedSearchQuery): { known: Counts | undefined; key: string; mark: number } {
+  private rememberedCounts(match: SQL | undefined, query: ResolvedSearchQuery): { known: CountedInWindow | undefined; key: string; mark: number } {
     const mark = this.counts.mark();
     const statement = DIALECT.sqlToQuery(match ?? sql`true`);
     const key = JSON.stringify([statement.sql, statement.params, query.brands, query.gender, query.priceBands, query.colours, query.onSale, query.saleSince !== null]);
     const remembered = this.counts.get(key);
-    const at = query.saleSince?.getTime();
-    const holds = remembered && (at === undefined || ((remembered.after === null || at > remembered.after) && (remembered.upTo === null || at <= remembered.upTo)));
-    return { known: holds ? remembered.counts : undefined, key, mark };
+    return { known: remembered && holdsAt(remembered, query.saleSince) ? remembered : undefined, key, mark };
   }
 
   /**
@@ -424,6 +470,14 @@ export class PostgresProductIndex implements ProductSearchIndex {
     const pageIds = this.db.select({ id: products.id }).from(products).where(where).orderBy(...order).limit(limit).offset(offset);
     const rows = await this.db.select({ doc: DOCUMENT_JSON }).from(products).where(inArray(products.id, pageIds)).orderBy(...order);
     return rows.map(({ doc }) => ({ ...doc, updatedAt: utcInstant(doc.updatedAt) }));
+  }
+
+  /** The documents of these ids, in this order (those still indexed). */
+  private async documents(ids: readonly string[]): Promise<ProductDocument[]> {
+    if (ids.length === 0) return [];
+    const rows = await this.documentsOfIds.execute({ ids });
+    const byId = new Map(rows.map(({ doc }) => [doc.id, { ...doc, updatedAt: utcInstant(doc.updatedAt) }]));
+    return ids.flatMap((id) => byId.get(id) ?? []);
   }
 
   /** How many products match, counted no further than `atMost`. */
@@ -561,8 +615,9 @@ export class PostgresProductIndex implements ProductSearchIndex {
       const result = await this.db.execute(sql`
         select word, phraseto_tsquery(${TS_CONFIG}, word)::text as query
         from json_array_elements_text(${JSON.stringify(unknown)}::json) as word`);
-      if (this.stems.size + unknown.length > REMEMBERED) this.stems.clear();
-      for (const row of rowsOf<{ word: string; query: string }>(result)) this.stems.set(row.word, row.query);
+      const read = new Map(rowsOf<{ word: string; query: string }>(result).map((row) => [row.word, row.query]));
+      for (const [word, query] of read) this.stems.set(word, query);
+      return new Map(texts.map((text) => [text, read.get(text) ?? this.stems.get(text) ?? '']));
     }
     return new Map(texts.map((text) => [text, this.stems.get(text) ?? '']));
   }

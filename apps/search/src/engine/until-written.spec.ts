@@ -17,11 +17,12 @@ describe('UntilWritten', () => {
     expect(remembered.get('a')).toBeUndefined();
   });
 
-  it('forgets everything past its capacity', () => {
+  it('forgets the least recently used value past its capacity', () => {
     const remembered = new UntilWritten<number>(2);
     remembered.remember('a', 1, remembered.mark());
     remembered.remember('b', 2, remembered.mark());
+    expect(remembered.get('a')).toBe(1);
     remembered.remember('c', 3, remembered.mark());
-    expect([remembered.get('a'), remembered.get('b'), remembered.get('c')]).toEqual([undefined, undefined, 3]);
+    expect([remembered.get('a'), remembered.get('b'), remembered.get('c')]).toEqual([1, undefined, 3]);
   });
 });
