@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type { Pool } from 'pg';
+import { takePgliteArtifacts } from './pglite-artifacts';
 import { blankClusterStore, type ClusterCopyStore, migratedClusterStore, type SchemaMigrations } from './pglite-cluster-copies';
 
 export type { SchemaMigrations } from './pglite-cluster-copies';
@@ -85,7 +86,8 @@ async function migrateAll(client: PGlite, migrations: readonly SchemaMigrations[
 export async function openConnection(options: ConnectionOptions): Promise<DatabaseConnection> {
   if (options.mode === 'embedded') {
     let client: PGlite;
-    const pgliteOptions = { extensions: { pg_trgm: pgTrgm() }, startParams: pgliteStartParams() };
+    // What the entry prepared early (preparePgliteEarly), if anything: the compiled WebAssembly and the file-system bundle.
+    const pgliteOptions = { extensions: { pg_trgm: pgTrgm() }, startParams: pgliteStartParams(), ...(await takePgliteArtifacts()) };
     const copies = options.migrations?.length ? migratedClustersFor(options.migrations) : blankClusters;
     if (options.dataDir === ':memory:') {
       client = await copies.open((given) => pglite().PGlite.create(given), pgliteOptions);
