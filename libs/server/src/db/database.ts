@@ -86,7 +86,7 @@ async function migrateAll(client: PGlite, migrations: readonly SchemaMigrations[
 export async function openConnection(options: ConnectionOptions): Promise<DatabaseConnection> {
   if (options.mode === 'embedded') {
     let client: PGlite;
-    // What the entry prepared early (preparePgliteEarly), if anything: the compiled WebAssembly and the file-system bundle.
+    // What the entry prepared early (preparePgliteEarly), if anything: PGlite's compiled WebAssembly.
     const pgliteOptions = { extensions: { pg_trgm: pgTrgm() }, startParams: pgliteStartParams(), ...(await takePgliteArtifacts()) };
     const copies = options.migrations?.length ? migratedClustersFor(options.migrations) : blankClusters;
     if (options.dataDir === ':memory:') {

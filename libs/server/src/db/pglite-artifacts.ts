@@ -1,46 +1,40 @@
-import { readFile } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { PGliteOptions } from '@electric-sql/pglite';
 
 /**
- * PGlite's two big files, prepared ahead of an open: its WebAssembly compiled (V8 compiles it on background
- * threads) and its file-system bundle read (Postgres's share folder). PGlite.create takes both as options
- * (pgliteWasmModule, fsBundle); without them it reads and compiles them itself when a database is opened.
+ * PGlite's WebAssembly, compiled ahead of an open: PGlite.create takes the compiled module as an option
+ * (pgliteWasmModule); without it, it reads and compiles pglite.wasm itself when a database is opened.
  *
  * Its own module, importing only Node's built-ins (and PGlite's types), so the embedded entry can start this
- * before it loads the rest of the product (apps/all-in-one/src/load-pglite-early.ts): the reading and the
- * compiling then happen while the main thread loads Nest and the services, not after (BENCH_ONLY=footprint).
+ * before it loads the rest of the product (apps/all-in-one/src/load-pglite-early.ts): V8 then compiles the
+ * 9 MB module on its background threads while the main thread loads Nest and the services, not after
+ * (BENCH_ONLY=footprint). The file is read synchronously: a callback would wait for the module loading
+ * (synchronous too) to end before the compile could start.
  */
-export interface PgliteArtifacts {
-  pgliteWasmModule: WasmModule;
-  fsBundle: Blob;
-}
-
 type WasmModule = NonNullable<PGliteOptions['pgliteWasmModule']>;
 /** Node's WebAssembly global: the project's TypeScript libraries (ES2023 and Node's types) do not declare it. */
 const { WebAssembly: wasm } = globalThis as unknown as { WebAssembly: { compile(bytes: Uint8Array): Promise<WasmModule> } };
 
-let early: Promise<PgliteArtifacts> | undefined;
+let early: Promise<WasmModule> | undefined;
 
-/** Starts preparing the artifacts for the next database this process opens (a second call while they wait does nothing). */
+/** Starts compiling PGlite's WebAssembly for the next database this process opens (a second call while it waits does nothing). */
 export function preparePgliteEarly(): void {
   if (early) return;
   // The package's files sit beside its entry (dist/index.cjs), where PGlite itself looks for them.
-  const folder = dirname(require.resolve('@electric-sql/pglite'));
-  early = Promise.all([readFile(join(folder, 'pglite.wasm')).then((bytes) => wasm.compile(bytes)), readFile(join(folder, 'pglite.data'))]).then(
-    ([pgliteWasmModule, data]) => ({ pgliteWasmModule, fsBundle: new Blob([data]) }),
-  );
-  // Whoever takes them sees a failure; until then it must not count as unhandled.
+  early = wasm.compile(readFileSync(join(dirname(require.resolve('@electric-sql/pglite')), 'pglite.wasm')));
+  // Whoever takes it sees a failure; until then it must not count as unhandled.
   early.catch(() => undefined);
 }
 
 /**
- * The prepared artifacts, handed to one open only (undefined when none were prepared), so a running product
- * keeps no second copy of the 6 MB bundle; any later open in the process reads and compiles its own.
- * A failed preparation answers undefined: the open then reads the files itself, as without it.
+ * The options for one open (empty when nothing was prepared): the compiled module, handed to one open only;
+ * PGlite compiles its own for any later one, as it always did. A failed compile answers nothing, and the
+ * open then compiles the file itself, as without it.
  */
-export async function takePgliteArtifacts(): Promise<PgliteArtifacts | undefined> {
+export async function takePgliteArtifacts(): Promise<{ pgliteWasmModule?: WasmModule }> {
   const taken = early;
   early = undefined;
-  return taken?.catch(() => undefined);
+  const pgliteWasmModule = await taken?.catch(() => undefined);
+  return pgliteWasmModule ? { pgliteWasmModule } : {};
 }
