@@ -10,8 +10,9 @@ export class PasswordHasher implements OnModuleInit {
   private dummyHash: Promise<string> | undefined;
 
   /**
-   * Starts making the dummy hash, without waiting for it: one argon2 hash is about 0.3 s of a thread, which
-   * held up every start (BENCH_ONLY=footprint). A verification in the first moments waits for it.
+   * Starts making the dummy hash, without waiting for it: one argon2 hash is about 0.1 s of a thread (more
+   * on a loaded machine), which held up every start (BENCH_ONLY=footprint). A verification in the first
+   * moments waits for it.
    */
   onModuleInit(): void {
     this.dummy().catch(() => undefined);
