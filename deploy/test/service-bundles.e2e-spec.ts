@@ -49,7 +49,6 @@ const PLATFORM = [
   'jsonwebtoken',
   'kafkajs',
   'lru-cache',
-  'nodemailer',
   'pg',
   'pino',
   'prom-client',
@@ -63,12 +62,12 @@ const PLATFORM = [
 const OWN_PACKAGES: Record<App, string[]> = {
   // Static files (and the hashed ones from memory: send's types, the encoding negotiator) and compression for the SPA, passport for bearer tokens, rate limits, helmet, image resizing.
   gateway: ['@fastify/accept-negotiator', '@fastify/compress', '@fastify/send', '@fastify/static', '@nestjs/passport', 'bowser', 'helmet', 'passport-jwt', 'rate-limiter-flexible', 'sharp'],
-  // Password hashes and OpenID Connect sign-in.
-  identity: ['argon2', 'openid-client'],
+  // Password hashes, OpenID Connect sign-in, and its mail (nodemailer is loaded by the first mail, so only the services that send any require it).
+  identity: ['argon2', 'nodemailer', 'openid-client'],
   catalogue: ['uuid'],
   wardrobe: ['uuid'],
-  // The price-alert digest's schedule.
-  profile: ['@nestjs/schedule'],
+  // The price-alert digest's schedule and its mail.
+  profile: ['@nestjs/schedule', 'nodemailer'],
   search: ['@opensearch-project/opensearch'],
   // The retention sweeps' schedule.
   retention: ['@nestjs/schedule'],

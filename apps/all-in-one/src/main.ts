@@ -1,3 +1,5 @@
+// First: starts preparing PGlite before the rest of the product is loaded (see load-pglite-early.ts).
+import './load-pglite-early';
 import { DEMO_BETA_CODE } from '@closetly/identity';
 import { DEMO_PASSWORD, describeSeed } from './demo/demo-seeder';
 import { startEmbeddedApp } from './embedded-app';

@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { CACHE, CACHE_LOOKUPS, type Cache, DomainError, METRICS, type ProcessMetrics, ENGINE_UNAVAILABLE_MESSAGE, RevokedSessions, RPC_CLIENT, type RpcClient, UNAVAILABLE_RETRY_AFTER_SECONDS } from '@closetly/server';
+import { boundedToEntries, CACHE, CACHE_LOOKUPS, type Cache, DomainError, METRICS, type ProcessMetrics, ENGINE_UNAVAILABLE_MESSAGE, RevokedSessions, RPC_CLIENT, type RpcClient, UNAVAILABLE_RETRY_AFTER_SECONDS } from '@closetly/server';
 import { LRUCache } from 'lru-cache';
 
 /** How long this gateway trusts identity's "live" for a session: a revocation elsewhere reaches it within this. */
@@ -23,7 +23,7 @@ const KNOWN_SESSIONS = 50_000;
 export class SessionLiveness {
   private readonly log = new Logger(SessionLiveness.name);
   private readonly revoked: RevokedSessions;
-  private readonly answers = new LRUCache<string, boolean>({ max: KNOWN_SESSIONS });
+  private readonly answers = new LRUCache<string, boolean>(boundedToEntries(KNOWN_SESSIONS));
 
   private readonly lookups;
 

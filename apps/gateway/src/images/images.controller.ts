@@ -74,13 +74,14 @@ export class ImagesController {
   /** GET /api/placeholder-image?w={width}: the placeholder itself, for the UI's own empty states. */
   @Get('placeholder-image')
   async placeholderImage(@Query(new ZodPipe(OptionalWidthQuery)) query: OptionalWidthQuery, @Res() reply: FastifyReply): Promise<void> {
+    const placeholder = await this.images.placeholder(query.w ?? LARGEST_WIDTH);
     await this.secure(reply)
       .status(200)
       .header('content-type', 'image/png')
       .header('content-disposition', inline('placeholder.png'))
       .header('cache-control', 'public, max-age=86400')
       .header(PLACEHOLDER_HEADER, 'placeholder')
-      .send(this.images.placeholder(query.w ?? LARGEST_WIDTH));
+      .send(placeholder);
   }
 
   private async send(reply: FastifyReply, outcome: ImageOutcome, width: number, accept: string | undefined): Promise<void> {
@@ -95,6 +96,7 @@ export class ImagesController {
       return;
     }
     if (prefersJson(accept)) throw imageFailureError(outcome.failure);
+    const placeholder = await this.images.placeholder(width);
     await this.secure(reply)
       .status(outcome.failure.kind === 'refused' ? 403 : 404)
       .header('content-type', 'image/png')
@@ -103,7 +105,7 @@ export class ImagesController {
       .header('vary', 'Accept') // a JSON client gets an error body instead
       .header(PLACEHOLDER_HEADER, 'placeholder')
       .header('x-closetly-image-error', outcome.failure.reason)
-      .send(this.images.placeholder(width));
+      .send(placeholder);
   }
 
   /** Opened directly, an image response must not be sniffed into anything else or run anything. */

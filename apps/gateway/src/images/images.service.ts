@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { CACHE_LOOKUPS, IMAGE_PROXY_REQUESTS, METRICS, type ProcessMetrics } from '@closetly/server';
 import { LRUCache } from 'lru-cache';
 import { ImageProcessingError, ImageProcessor, type OutputFormat, type ProcessedImage } from './image-processor';
@@ -36,12 +36,12 @@ export type ImageOutcome = { ok: true; image: ProcessedImage } | { ok: false; fa
  * fetch, and failures are remembered briefly.
  */
 @Injectable()
-export class ImagesService implements OnModuleInit {
+export class ImagesService {
   private readonly log = new Logger('ImagesService');
   private readonly images: LRUCache<string, ProcessedImage>;
   private readonly failures: LRUCache<string, ImageFailure>;
   private readonly inFlight = new Map<string, Promise<ImageOutcome>>();
-  private readonly placeholders = new Map<number, Buffer>();
+  private readonly placeholders = new Map<number, Promise<Buffer>>();
   private readonly requests;
   private readonly lookups;
 
@@ -62,14 +62,19 @@ export class ImagesService implements OnModuleInit {
     this.failures = new LRUCache<string, ImageFailure>({ max: 10_000, ttl: cache.failureTtlMs ?? 60_000 });
   }
 
-  /** Placeholders for every width are drawn once, at boot. */
-  async onModuleInit(): Promise<void> {
-    for (const width of IMAGE_WIDTHS) this.placeholders.set(width, await this.processor.placeholder(width));
-  }
-
-  placeholder(width: number): Buffer {
-    const image = this.placeholders.get(width);
-    if (!image) throw new Error(`No placeholder for width ${width}`);
+  /**
+   * The placeholder of one width, drawn the first time it is asked for and kept. Not at boot: drawing all
+   * five took about half a second of sharp's threads on the start's critical path (BENCH_ONLY=footprint).
+   */
+  placeholder(width: number): Promise<Buffer> {
+    if (!(IMAGE_WIDTHS as readonly number[]).includes(width)) return Promise.reject(new Error(`No placeholder for width ${width}`));
+    let image = this.placeholders.get(width);
+    if (!image) {
+      image = this.processor.placeholder(width);
+      this.placeholders.set(width, image);
+      // A failed drawing is not kept: the next request draws it again.
+      image.catch(() => this.placeholders.delete(width));
+    }
     return image;
   }
 

@@ -1,4 +1,5 @@
 import { LIVE_EVENTS_KEPT, LIVE_EVENTS_KEPT_SECONDS, type LiveEvent } from '@closetly/contracts';
+import { boundedToEntries } from '@closetly/server';
 import { LRUCache } from 'lru-cache';
 import { compareLiveEventIds, type LiveEventLog, type LiveReplay, type LiveSignal, resumeHasGap, type StoredLiveEvent } from './live-event-log';
 
@@ -19,8 +20,8 @@ const ONCE_KEYS_KEPT = 200_000;
  */
 export class MemoryLiveEventLog implements LiveEventLog {
   readonly kind = 'memory' as const;
-  private readonly logs = new LRUCache<string, UserLog>({ max: USERS_KEPT, ttl: LIVE_EVENTS_KEPT_SECONDS * 1000 });
-  private readonly appended = new LRUCache<string, true>({ max: ONCE_KEYS_KEPT, ttl: LIVE_EVENTS_KEPT_SECONDS * 1000 });
+  private readonly logs = new LRUCache<string, UserLog>({ ...boundedToEntries(USERS_KEPT), ttl: LIVE_EVENTS_KEPT_SECONDS * 1000 });
+  private readonly appended = new LRUCache<string, true>({ ...boundedToEntries(ONCE_KEYS_KEPT), ttl: LIVE_EVENTS_KEPT_SECONDS * 1000 });
   private readonly listeners = new Map<string, Set<(signal: LiveSignal) => void>>();
   private readonly streams = new Map<string, Map<string, number>>();
 

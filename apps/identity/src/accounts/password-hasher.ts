@@ -7,10 +7,23 @@ const ARGON2_OPTIONS = { type: argon2.argon2id, memoryCost: 19_456, timeCost: 2,
 @Injectable()
 export class PasswordHasher implements OnModuleInit {
   /** Verified against when there is no account, so an unknown e-mail costs the same time as a wrong password. */
-  private dummyHash = '';
+  private dummyHash: Promise<string> | undefined;
 
-  async onModuleInit(): Promise<void> {
-    this.dummyHash = await argon2.hash('closetly-timing-equaliser', ARGON2_OPTIONS);
+  /**
+   * Starts making the dummy hash, without waiting for it: one argon2 hash is about 0.1 s of a thread (more
+   * on a loaded machine), which held up every start (BENCH_ONLY=footprint). A verification in the first
+   * moments waits for it.
+   */
+  onModuleInit(): void {
+    this.dummy().catch(() => undefined);
+  }
+
+  private dummy(): Promise<string> {
+    this.dummyHash ??= argon2.hash('closetly-timing-equaliser', ARGON2_OPTIONS).catch((error: unknown) => {
+      this.dummyHash = undefined; // the next verification tries again
+      throw error;
+    });
+    return this.dummyHash;
   }
 
   hash(password: string): Promise<string> {
@@ -30,7 +43,7 @@ export class PasswordHasher implements OnModuleInit {
 
   /** Always runs one argon2 verification, whether or not there is a hash to check. */
   async verify(hash: string | null | undefined, password: string): Promise<boolean> {
-    const matched = await argon2.verify(hash ?? this.dummyHash, password).catch(() => false);
+    const matched = await argon2.verify(hash ?? (await this.dummy()), password).catch(() => false);
     return Boolean(hash) && matched;
   }
 }

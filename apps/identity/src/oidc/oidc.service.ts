@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { AuthSession, OidcStartResponse } from '@closetly/contracts';
 import { type Db, UnitOfWork } from '@closetly/server';
-import { type BaseClient, generators, Issuer } from 'openid-client';
+import type { BaseClient } from 'openid-client';
 import { type AccountRow, AccountsRepository } from '../accounts/accounts.repository';
 import { AccountsService } from '../accounts/accounts.service';
 import { CLOCK, type Clock, systemClock } from '../clock';
@@ -11,6 +11,9 @@ import { IDENTITY_CONFIG, type IdentityConfig } from '../config';
 import { IdentityError } from '../identity.errors';
 import { hashToken, hasExpired, randomToken } from '../sessions/tokens';
 import { OidcRepository } from './oidc.repository';
+
+/* eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first sign-in: its ~120 modules are not worth every start's time (BENCH_ONLY=footprint) */
+const openidClient = () => require('openid-client') as typeof import('openid-client');
 
 const ATTEMPT_MINUTES = 10;
 const LOGIN_CODE_SECONDS = 120;
@@ -54,7 +57,7 @@ export class OidcService {
   private getClient(): Promise<BaseClient> {
     const oidc = this.config.oidc;
     if (!oidc) return Promise.reject(new IdentityError('OIDC_FAILED', 'Third-party sign-in is not configured.'));
-    this.client ??= Issuer.discover(oidc.issuer).then(
+    this.client ??= openidClient().Issuer.discover(oidc.issuer).then(
       (issuer) => new issuer.Client({ client_id: oidc.clientId, client_secret: oidc.clientSecret, redirect_uris: [this.redirectUri], response_types: ['code'] }),
       (error: unknown) => {
         this.client = undefined;
@@ -67,6 +70,7 @@ export class OidcService {
 
   async start(intent: 'signin' | 'signup'): Promise<OidcStartResponse> {
     const client = await this.getClient();
+    const { generators } = openidClient();
     const state = generators.state();
     const nonce = generators.nonce();
     const codeVerifier = generators.codeVerifier();

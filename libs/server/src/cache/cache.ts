@@ -17,6 +17,16 @@ export interface Cache {
 
 export const CACHE = Symbol('CACHE');
 
+/**
+ * lru-cache options that bound a cache to `entries` entries without allocating its storage for all of them
+ * when it is built, as `max` does (arrays of `max` slots: about 44 bytes each with a ttl, so several MB and
+ * tens of milliseconds at start for the gateway's 100,000-entry caches). Counted one per entry through
+ * `maxSize`, the storage grows with the entries; eviction is the same, least recently used first.
+ */
+export function boundedToEntries(entries: number): { maxSize: number; sizeCalculation: () => number } {
+  return { maxSize: entries, sizeCalculation: () => 1 };
+}
+
 export class MemoryCache implements Cache {
   readonly kind = 'memory' as const;
   private readonly lru = new LRUCache<string, { json: string }>({ max: 10_000 });

@@ -2,11 +2,10 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
-import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
-import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { Client, Pool } from 'pg';
+import type { Pool } from 'pg';
+import { takePgliteArtifacts } from './pglite-artifacts';
 import { blankClusterStore, type ClusterCopyStore, migratedClusterStore, type SchemaMigrations } from './pglite-cluster-copies';
 
 export type { SchemaMigrations } from './pglite-cluster-copies';
@@ -15,12 +14,18 @@ export type { SchemaMigrations } from './pglite-cluster-copies';
  * PGlite and its Drizzle driver are loaded only when a process opens an embedded database: a distributed
  * service never does, and loading them costs it about 6 MiB resident and their module graphs
  * (BENCH_ONLY=footprint npm run bench); its image leaves them out (scripts/build-services.mjs).
+ * node-postgres and its Drizzle driver likewise only when a process connects to PostgreSQL: the embedded
+ * product never does (about 0.1 s of its start).
  */
 /* eslint-disable @typescript-eslint/no-require-imports -- loaded on first use, synchronously (drizzleFor is synchronous) */
 const pglite = () => require('@electric-sql/pglite') as typeof import('@electric-sql/pglite');
 const pgTrgm = () => (require('@electric-sql/pglite/contrib/pg_trgm') as typeof import('@electric-sql/pglite/contrib/pg_trgm')).pg_trgm;
 const drizzlePglite = (...args: Parameters<typeof import('drizzle-orm/pglite').drizzle>) => (require('drizzle-orm/pglite') as typeof import('drizzle-orm/pglite')).drizzle(...args);
 const pgliteMigrator = () => (require('drizzle-orm/pglite/migrator') as { migrate: typeof migratePglite }).migrate;
+const pg = () => require('pg') as typeof import('pg');
+const drizzleNodePg = (...args: Parameters<typeof import('drizzle-orm/node-postgres').drizzle>) => (require('drizzle-orm/node-postgres') as typeof import('drizzle-orm/node-postgres')).drizzle(...args);
+const migrateNodePg = (...args: Parameters<typeof import('drizzle-orm/node-postgres/migrator').migrate>) =>
+  (require('drizzle-orm/node-postgres/migrator') as typeof import('drizzle-orm/node-postgres/migrator')).migrate(...args);
 /* eslint-enable @typescript-eslint/no-require-imports */
 
 /** A Drizzle database or a transaction inside one: both run queries. */
@@ -81,7 +86,8 @@ async function migrateAll(client: PGlite, migrations: readonly SchemaMigrations[
 export async function openConnection(options: ConnectionOptions): Promise<DatabaseConnection> {
   if (options.mode === 'embedded') {
     let client: PGlite;
-    const pgliteOptions = { extensions: { pg_trgm: pgTrgm() }, startParams: pgliteStartParams() };
+    // What the entry prepared early (preparePgliteEarly), if anything: PGlite's compiled WebAssembly.
+    const pgliteOptions = { extensions: { pg_trgm: pgTrgm() }, startParams: pgliteStartParams(), ...(await takePgliteArtifacts()) };
     const copies = options.migrations?.length ? migratedClustersFor(options.migrations) : blankClusters;
     if (options.dataDir === ':memory:') {
       client = await copies.open((given) => pglite().PGlite.create(given), pgliteOptions);
@@ -96,7 +102,7 @@ export async function openConnection(options: ConnectionOptions): Promise<Databa
     return { kind: 'pglite', client, close: () => client.close() };
   }
   await ensureDatabaseExists(options.databaseUrl);
-  const pool = new Pool({ connectionString: options.databaseUrl, max: options.poolSize });
+  const pool = new (pg().Pool)({ connectionString: options.databaseUrl, max: options.poolSize });
   // A network error on an idle client, or on one checked out mid-transaction (the server restarting),
   // must not crash the process: the query in flight fails (an outage, answered 503), the pool drops the
   // broken client, and the next query connects again once the server is back.
@@ -113,7 +119,7 @@ export async function ensureDatabaseExists(databaseUrl: string): Promise<void> {
   const name = decodeURIComponent(url.pathname.replace(/^\//, ''));
   if (!/^[A-Za-z0-9_]+$/.test(name)) throw new Error(`Unsupported database name "${name}"`);
   url.pathname = '/postgres';
-  const admin = new Client({ connectionString: url.toString() });
+  const admin = new (pg().Client)({ connectionString: url.toString() });
   await admin.connect();
   try {
     const found = await admin.query('select 1 from pg_database where datname = $1', [name]);

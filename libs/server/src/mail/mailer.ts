@@ -2,7 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { Logger } from '@nestjs/common';
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
+
+/* eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded by the first mail: not worth every start's time (BENCH_ONLY=footprint) */
+const nodemailer = () => require('nodemailer') as typeof import('nodemailer');
 
 export interface Mail {
   to: string;
@@ -21,24 +24,24 @@ export interface Mailer {
 export const MAILER = Symbol('MAILER');
 
 export class SmtpMailer implements Mailer {
-  private readonly transport: Transporter;
+  private transport: Transporter | undefined;
 
-  constructor(smtpUrl: string, private readonly from: string) {
-    this.transport = nodemailer.createTransport(smtpUrl);
-  }
+  constructor(private readonly smtpUrl: string, private readonly from: string) {}
 
   async send(mail: Mail): Promise<void> {
+    this.transport ??= nodemailer().createTransport(this.smtpUrl);
     await this.transport.sendMail({ from: this.from, ...mail });
   }
 }
 
 export class FileMailer implements Mailer {
   private readonly log = new Logger('FileMailer');
-  private readonly transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  private transport: Transporter | undefined;
 
   constructor(private readonly folder: string, private readonly from: string) {}
 
   async send(mail: Mail): Promise<void> {
+    this.transport ??= nodemailer().createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
     const info = (await this.transport.sendMail({ from: this.from, ...mail })) as { message: Buffer };
     await mkdir(this.folder, { recursive: true });
     // The time sorts the files for a reader; the random part keeps mails sent in the same millisecond apart,
