@@ -68,8 +68,9 @@ export async function startEmbeddedApp(env: NodeJS.ProcessEnv = process.env): Pr
     const wanted = embedded.SEED_DEMO_CATALOGUE !== 'off';
     const decision = seedAtStart({ seedDemoCatalogue: wanted, nodeEnv: embedded.NODE_ENV }, wanted && platform.database ? await isDatabaseEmpty(platform.database) : false);
     demoSeed = decision.seed ? { seeded: true, report: await seeder().seed({ sample: embedded.SEED_DEMO_CATALOGUE === 'sample' }) } : { seeded: false, reason: decision.reason };
-    // The seed's garbage (tens of thousands of queries and events) is released once the product idles.
-    if (demoSeed.seeded) collectGarbageWhenIdle();
+    // The start's garbage (module loading, migrations' checks), and the seed's when there was one (thousands
+    // of queries and events), is released once the product idles.
+    collectGarbageWhenIdle();
   } catch (error) {
     await app.close();
     throw error;
