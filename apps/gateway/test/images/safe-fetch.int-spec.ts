@@ -235,6 +235,10 @@ describe('SafeImageFetcher against local servers', () => {
       const names: Record<string, string[]> = { 'images.closetly.test': ['127.0.0.1'], 'other.closetly.test': ['127.0.0.1'] };
       tlsFetcher = new SafeImageFetcher(
         options({
+          // No case here is about time: a TLS handshake under a loaded CI run once took longer than the 800 ms
+          // the plain-HTTP cases use to see a timeout, and two fetches that should succeed timed out.
+          connectTimeoutMs: 10_000,
+          totalTimeoutMs: 10_000,
           ca,
           isForbiddenAddress: (address, port) => !(address === '127.0.0.1' && port === secure.port) && isForbiddenAddress(address),
           resolve: (host) => Promise.resolve(names[host] ?? []),
@@ -262,7 +266,9 @@ describe('SafeImageFetcher against local servers', () => {
     });
 
     it('refuses a certificate it does not trust', async () => {
-      const untrusting = new SafeImageFetcher(options({ isForbiddenAddress: (address, port) => !(address === '127.0.0.1' && port === secure.port) }));
+      const untrusting = new SafeImageFetcher(
+        options({ connectTimeoutMs: 10_000, totalTimeoutMs: 10_000, isForbiddenAddress: (address, port) => !(address === '127.0.0.1' && port === secure.port) }),
+      );
       expect((await failure(`https://127.0.0.1:${secure.port}/photo.png?untrusted`, untrusting)).reason).toBe('NETWORK');
       expect(secure.hits('/photo.png?untrusted')).toBe(0);
     });
