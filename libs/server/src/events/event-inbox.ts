@@ -81,6 +81,7 @@ export class EventInbox {
     const parsed = parseEvent(topic, message);
     if ('invalid' in parsed) return this.deadLetter(topic, message, parsed.invalid);
     const typed = parsed.event;
+    let wroteEvents = false;
 
     return this.inSpans(topic, [typed], async () => {
       try {
@@ -92,7 +93,8 @@ export class EventInbox {
             .returning({ eventId: this.tables.inbox.eventId });
           if (claimed.length === 0) return 'duplicate' as const;
           await effect(typed.payload, tx, typed);
-          return takeOutboxWrites(tx) ? ('processed-with-events' as const) : ('processed' as const);
+          wroteEvents = takeOutboxWrites(tx);
+          return 'processed' as const;
         });
       } catch (error) {
         if (error instanceof PermanentEventError) return this.deadLetter(topic, message, error.message);
@@ -100,8 +102,8 @@ export class EventInbox {
       }
     }).then((outcome) => {
       if (outcome === 'duplicate') this.log.debug({ eventId: typed.id, topic }, 'duplicate delivery ignored');
-      if (outcome === 'processed-with-events') this.afterCommit();
-      return outcome === 'processed-with-events' ? 'processed' : outcome;
+      if (outcome === 'processed' && wroteEvents) this.afterCommit();
+      return outcome;
     });
   }
 
