@@ -50,10 +50,6 @@ export class RetentionRepository {
       });
   }
 
-  isErased(userId: string, tx: Db): Promise<boolean> {
-    return this.erased.isErased(userId, tx);
-  }
-
   erasedAmong(userIds: readonly string[], tx: Db): Promise<Set<string>> {
     return this.erased.erasedAmong(userIds, tx);
   }

@@ -66,7 +66,6 @@ function inMemoryRetention() {
       .map((row) => ({ productId: row.productId, lastUnsavedAt: row.lastUnsavedAt as Date })),
   );
   const erased = new Set<string>();
-  repository.isErased.mockImplementation(async (userId) => erased.has(userId));
   repository.erasedAmong.mockImplementation(async (userIds) => new Set(userIds.filter((userId) => erased.has(userId))));
   repository.markErased.mockImplementation(async (userId) => void erased.add(userId));
   repository.lockProductsSavedBy.mockImplementation(async (userId) =>
