@@ -164,10 +164,13 @@ describe('wardrobe, quick view and product page (web app in Chromium against the
     };
     expect(await rendered(`http://${path}`)).toEqual({ href: `https://${path}` });
     expect(await rendered('http://user:secret@www.asos.com/p/1')).toEqual({ href: 'https://www.asos.com/p/1' });
-    for (const unsafe of ['javascript:window.__xss=3', 'JAVASCRIPT:window.__xss=3', '\tjavascript:window.__xss=3', 'data:text/html,<script>alert(1)</script>', 'vbscript:msgbox(1)', '//evil.example/p']) {
+    // One of each kind of unsafe link (every variant of the rule is unit-tested in libs/catalogue-rules/src/web-links.spec.ts):
+    // a script scheme hidden by case and whitespace, another scheme, an address without one.
+    for (const unsafe of ['\tJAVASCRIPT:window.__xss=3', 'data:text/html,<script>alert(1)</script>', '//evil.example/p']) {
       expect(await rendered(unsafe)).toEqual({ disabled: true });
     }
-  }, 90_000);
+    expect(await page.evaluate('typeof window.__xss')).toBe('undefined');
+  }, 150_000);
 
   it('offers Sign Up to Save to a signed-out visitor', async () => {
     const seeded = await seedProduct(linenShirt());

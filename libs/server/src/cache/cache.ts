@@ -89,6 +89,9 @@ export class RedisCache implements Cache {
 
   async isReady(): Promise<boolean> {
     try {
+      // The connection opens lazily, and a command's 1 s timeout counts from when it is queued, connecting included:
+      // open it first (bounded by connectTimeout), so the first check after start does not fail on a busy machine.
+      if (this.redis.status === 'wait') await this.redis.connect();
       return (await this.redis.ping()) === 'PONG';
     } catch {
       return false;
