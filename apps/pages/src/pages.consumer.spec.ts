@@ -27,8 +27,8 @@ describe('PagesConsumer', () => {
     await consumer.onItemsSaved([event]);
     await consumer.onItemsSaved([event]);
 
-    expect(pages.captureSaved).toHaveBeenCalledTimes(1);
-    expect(pages.captureSaved).toHaveBeenCalledWith({ productId: PRODUCT_ID, userId: 'ada', capture: saved, capturedAt: new Date(CAPTURED_AT), savedAt: new Date(CAPTURED_AT) }, tx);
+    expect(pages.capturesSaved).toHaveBeenCalledTimes(1);
+    expect(pages.capturesSaved).toHaveBeenCalledWith([{ productId: PRODUCT_ID, userId: 'ada', capture: saved, capturedAt: new Date(CAPTURED_AT), savedAt: new Date(CAPTURED_AT) }], tx);
     expect(claims.map((claim) => claim.eventId)).toEqual([event.id]);
   });
 
@@ -47,7 +47,7 @@ describe('PagesConsumer', () => {
     const malformed = { ...itemSaved(), payload: { userId: 'ada', productId: PRODUCT_ID } };
     await consumer.onItemsSaved([malformed]);
 
-    expect(pages.captureSaved).not.toHaveBeenCalled();
+    expect(pages.capturesSaved).not.toHaveBeenCalled();
     expect(deadLetters).toEqual([{ topic: 'wardrobe.item-saved.v1', original: malformed, reason: expect.stringMatching(/^pages: invalid payload/) }]);
     expect(claims).toEqual([]);
   });

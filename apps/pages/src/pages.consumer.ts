@@ -11,12 +11,14 @@ export class PagesConsumer {
     private readonly pages: PagesService,
   ) {}
 
-  /** Saves come in batches, a batch in one transaction (EventInbox.consumeBatchPerEvent). */
+  /** Saves come in batches, a batch in one transaction, set-based (PagesService.capturesSaved). */
   @EventBatchHandler('wardrobe.item-saved.v1')
   async onItemsSaved(@Payload() messages: unknown[]): Promise<void> {
-    await this.inbox.consumeBatchPerEvent('wardrobe.item-saved.v1', messages, ({ productId, userId, capture, capturedAt, savedAt }, tx) =>
-      this.pages.captureSaved({ productId, userId, capture, capturedAt: new Date(capturedAt), savedAt: new Date(savedAt) }, tx),
-      { first: (events, tx) => this.pages.lockAccounts(usersOf(events), tx) },
+    await this.inbox.consumeBatch('wardrobe.item-saved.v1', messages, (events, tx) =>
+      this.pages.capturesSaved(
+        events.map(({ payload: { productId, userId, capture, capturedAt, savedAt } }) => ({ productId, userId, capture, capturedAt: new Date(capturedAt), savedAt: new Date(savedAt) })),
+        tx,
+      ),
     );
   }
 

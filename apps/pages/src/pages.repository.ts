@@ -1,11 +1,15 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DATABASE, type Db, ErasedAccounts } from '@closetly/server';
+import { DATABASE, type Db, ErasedAccounts, updateRows } from '@closetly/server';
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import { erasedAccounts, hostLeases, pageSavers, productPages } from './db/schema';
 
 export type ProductPageRow = typeof productPages.$inferSelect;
 export type NewProductPage = typeof productPages.$inferInsert;
 export type ProductPageChanges = Partial<Omit<ProductPageRow, 'productId' | 'createdAt'>>;
+export type SaverRow = typeof pageSavers.$inferSelect;
+
+/** One saver of one product, as a map key. */
+export const saverKey = (productId: string, userId: string): string => `${productId}/${userId}`;
 
 /** A save is active while it has no removal, or began again after it (as the catalogue's active_saves). */
 const activeSave = sql`(${pageSavers.removedAt} is null or ${pageSavers.savedAt} > ${pageSavers.removedAt})`;
@@ -32,14 +36,6 @@ export class PagesRepository {
     return this.erased.markErased(userId, erasedAt, tx);
   }
 
-  /** A save began (or began again) at `savedAt`; the latest beginning is kept. */
-  async recordSave(productId: string, userId: string, savedAt: Date, tx: Db): Promise<void> {
-    await tx
-      .insert(pageSavers)
-      .values({ productId, userId, savedAt })
-      .onConflictDoUpdate({ target: [pageSavers.productId, pageSavers.userId], set: { savedAt: sql`greatest(${pageSavers.savedAt}, excluded.saved_at)` } });
-  }
-
   /** A removal ends the saves that began before it; without a row yet (the save still on its way) it leaves one the save cannot revive. */
   async recordRemoval(productId: string, userId: string, removedAt: Date, tx: Db): Promise<void> {
     await tx
@@ -48,8 +44,50 @@ export class PagesRepository {
       .onConflictDoUpdate({ target: [pageSavers.productId, pageSavers.userId], set: { removedAt: sql`greatest(${pageSavers.removedAt}, excluded.removed_at)` } });
   }
 
+  /** Saves that began (or began again) at their `savedAt`; per saver of a product the latest beginning is kept. */
+  async recordSaves(saves: ReadonlyArray<{ productId: string; userId: string; savedAt: Date }>, tx: Db): Promise<void> {
+    // One statement may not touch a row twice (ON CONFLICT DO UPDATE): a saver's saves of one product collapse to the latest.
+    const latest = new Map<string, { productId: string; userId: string; savedAt: Date }>();
+    for (const save of saves) {
+      const key = saverKey(save.productId, save.userId);
+      const kept = latest.get(key);
+      if (!kept || save.savedAt > kept.savedAt) latest.set(key, { productId: save.productId, userId: save.userId, savedAt: save.savedAt });
+    }
+    if (latest.size === 0) return;
+    // In key order, as every batch takes its row locks.
+    const values = [...latest.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, save]) => save);
+    await tx
+      .insert(pageSavers)
+      .values(values)
+      .onConflictDoUpdate({ target: [pageSavers.productId, pageSavers.userId], set: { savedAt: sql`greatest(${pageSavers.savedAt}, excluded.saved_at)` } });
+  }
+
   async countSavers(productId: string, tx: Db): Promise<number> {
     return tx.$count(pageSavers, and(eq(pageSavers.productId, productId), activeSave));
+  }
+
+  /** countSavers for several products at once: product id → active saves (0 for a product without any). */
+  async countSaversOf(productIds: readonly string[], tx: Db): Promise<Map<string, number>> {
+    const counts = new Map(productIds.map((productId) => [productId, 0]));
+    if (productIds.length === 0) return counts;
+    const rows = await tx
+      .select({ productId: pageSavers.productId, count: sql<number>`count(*)::int` })
+      .from(pageSavers)
+      .where(and(inArray(pageSavers.productId, [...productIds]), activeSave))
+      .groupBy(pageSavers.productId);
+    for (const row of rows) counts.set(row.productId, Number(row.count));
+    return counts;
+  }
+
+  /** The saver rows of these products and savers, keyed by saverKey (a pair without a row is absent). */
+  async saverRows(pairs: ReadonlyArray<{ productId: string; userId: string }>, tx: Db): Promise<Map<string, SaverRow>> {
+    if (pairs.length === 0) return new Map();
+    const wanted = new Set(pairs.map((pair) => saverKey(pair.productId, pair.userId)));
+    const rows = await tx
+      .select()
+      .from(pageSavers)
+      .where(and(inArray(pageSavers.productId, [...new Set(pairs.map((pair) => pair.productId))]), inArray(pageSavers.userId, [...new Set(pairs.map((pair) => pair.userId))])));
+    return new Map(rows.filter((row) => wanted.has(saverKey(row.productId, row.userId))).map((row) => [saverKey(row.productId, row.userId), row]));
   }
 
   /** An erased account's saver rows; answers the products they were of, in id order. */
@@ -105,15 +143,28 @@ export class PagesRepository {
   }
 
   /**
-   * The product's page row, created from `values` when new, and locked until
-   * the transaction ends: two captures of one product, or a capture and a
-   * read being recorded, take turns on it. `created` says whether it was new.
+   * The products' page rows, each missing one made from its `values`, locked until the transaction ends
+   * (two captures of one product, or a capture and a read being recorded, take turns on a row), in product
+   * id order, as every batch takes them. Answers the rows and which were new.
    */
-  async lockOrCreate(values: NewProductPage, tx: Db): Promise<{ row: ProductPageRow; created: boolean }> {
-    const inserted = await tx.insert(productPages).values(values).onConflictDoNothing().returning({ productId: productPages.productId });
-    const row = await this.lock(values.productId, tx);
-    if (!row) throw new Error('product page vanished inside its transaction');
-    return { row, created: inserted.length > 0 };
+  async lockOrCreateAll(values: readonly NewProductPage[], tx: Db): Promise<{ rows: Map<string, ProductPageRow>; created: Set<string> }> {
+    if (values.length === 0) return { rows: new Map(), created: new Set() };
+    const ordered = [...values].sort((a, b) => (a.productId < b.productId ? -1 : a.productId > b.productId ? 1 : 0));
+    const inserted = await tx.insert(productPages).values(ordered).onConflictDoNothing().returning({ productId: productPages.productId });
+    const ids = ordered.map((row) => row.productId);
+    const locked = await tx.select().from(productPages).where(inArray(productPages.productId, ids)).orderBy(asc(productPages.productId)).for('update');
+    if (locked.length !== new Set(ids).size) throw new Error('a product page vanished inside its transaction');
+    return { rows: new Map(locked.map((row) => [row.productId, row])), created: new Set(inserted.map((row) => row.productId)) };
+  }
+
+  /** What captures change on page rows (savers, due time, the latest capture), several rows in one statement. */
+  async updateCaptures(rows: ReadonlyArray<Pick<ProductPageRow, 'productId' | 'savers' | 'dueAt' | 'captureName' | 'captureBrand' | 'capturedAt'>>, tx: Db): Promise<void> {
+    await updateRows(
+      tx,
+      productPages,
+      'productId',
+      rows.map(({ productId, savers, dueAt, captureName, captureBrand, capturedAt }) => ({ productId, savers, dueAt, captureName, captureBrand, capturedAt })),
+    );
   }
 
   async lock(productId: string, tx: Db): Promise<ProductPageRow | undefined> {

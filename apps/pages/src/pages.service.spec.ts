@@ -27,15 +27,24 @@ function inMemoryPages() {
   repository.markErased.mockImplementation(async (userId) => {
     erased.add(userId);
   });
-  repository.recordSave.mockImplementation(async (productId, userId, savedAt) => {
-    const kept = savers.get(`${productId}/${userId}`);
-    savers.set(`${productId}/${userId}`, { productId, userId, savedAt: kept && kept.savedAt > savedAt ? kept.savedAt : savedAt, removedAt: kept?.removedAt ?? null });
+  repository.recordSaves.mockImplementation(async (saves) => {
+    for (const { productId, userId, savedAt } of saves) {
+      const kept = savers.get(`${productId}/${userId}`);
+      savers.set(`${productId}/${userId}`, { productId, userId, savedAt: kept && kept.savedAt > savedAt ? kept.savedAt : savedAt, removedAt: kept?.removedAt ?? null });
+    }
   });
   repository.recordRemoval.mockImplementation(async (productId, userId, removedAt) => {
     const kept = savers.get(`${productId}/${userId}`);
     savers.set(`${productId}/${userId}`, { productId, userId, savedAt: kept?.savedAt ?? removedAt, removedAt: kept?.removedAt && kept.removedAt > removedAt ? kept.removedAt : removedAt });
   });
-  repository.countSavers.mockImplementation(async (productId) => [...savers.values()].filter((saver) => saver.productId === productId && (saver.removedAt === null || saver.savedAt > saver.removedAt)).length);
+  const countSavers = (productId: string) => [...savers.values()].filter((saver) => saver.productId === productId && (saver.removedAt === null || saver.savedAt > saver.removedAt)).length;
+  repository.countSavers.mockImplementation(async (productId) => countSavers(productId));
+  repository.erasedAmong.mockImplementation(async (userIds) => new Set(userIds.filter((userId) => erased.has(userId))));
+  repository.countSaversOf.mockImplementation(async (productIds) => new Map(productIds.map((productId) => [productId, countSavers(productId)])));
+  repository.saverRows.mockImplementation(
+    async (pairs) => new Map(pairs.flatMap(({ productId, userId }) => (savers.has(`${productId}/${userId}`) ? [[`${productId}/${userId}`, { ...savers.get(`${productId}/${userId}`)! }]] : []))),
+  );
+
   repository.deleteSaversOf.mockImplementation(async (userId) => {
     const of = [...savers.entries()].filter(([, saver]) => saver.userId === userId);
     for (const [key] of of) savers.delete(key);
@@ -43,10 +52,12 @@ function inMemoryPages() {
   });
   repository.leaseHosts.mockImplementation(async (_holder, now) => [...new Set([...rows.values()].filter((row) => row.dueAt !== null && row.dueAt <= now).map((row) => row.host))]);
   repository.releaseHosts.mockResolvedValue(undefined);
-  repository.lockOrCreate.mockImplementation(async (values) => {
-    const created = !rows.has(values.productId);
-    if (created) {
-      rows.set(values.productId, {
+  repository.lockOrCreateAll.mockImplementation(async (values) => {
+    const created = new Set<string>();
+    for (const value of values) {
+      if (rows.has(value.productId)) continue;
+      created.add(value.productId);
+      rows.set(value.productId, {
         dueAt: null,
         lastReadAt: null,
         lastOutcome: null,
@@ -62,10 +73,15 @@ function inMemoryPages() {
         unchangedReads: 0,
         goneReads: 0,
         createdAt: new Date(),
-        ...values,
+        ...value,
       } as ProductPageRow);
     }
-    return { row: { ...(rows.get(values.productId) as ProductPageRow) }, created };
+    return { rows: new Map(values.map((value) => [value.productId, { ...(rows.get(value.productId) as ProductPageRow) }])), created };
+  });
+  repository.updateCaptures.mockImplementation(async (updates) => {
+    for (const { productId, savers: count, dueAt, captureName, captureBrand, capturedAt } of updates) {
+      await repository.update(productId, { savers: count, dueAt, captureName, captureBrand, capturedAt }, undefined as never);
+    }
   });
   repository.lock.mockImplementation(async (productId) => {
     const row = rows.get(productId);
@@ -86,7 +102,7 @@ function inMemoryPages() {
       return { ...claimed };
     });
   });
-  return { repository, rows };
+  return { repository, rows, savers, erased };
 }
 
 /** A page fetcher answering from a table of outcomes per address. */
@@ -127,6 +143,60 @@ function setup(env: NodeJS.ProcessEnv = { PAGE_WATCH: 'test-hosts' }) {
 
 describe('PagesService', () => {
   describe('which pages are due', () => {
+    it('a batch of captures ends as its saves one at a time would: rows, due times, savers (seeded mixes: out of order, disagreeing, erased, re-saved after removals)', async () => {
+      const t0 = new Date('2026-03-01T00:00:00Z').getTime();
+      const at = (ms: number) => new Date(t0 + ms);
+      const pageOf = (n: number) => `https://www.zara.com/us/en/coat-p0${n}.html`;
+      const productOf = (n: number) => idOf(zaraCapture({ sourceUrl: pageOf(n) }));
+      /** The same history in both: page 1 read, then left by its only saver; page 2 read as another coat and saved; an erased account. */
+      const history = async (context: ReturnType<typeof setup>) => {
+        context.erased.add('gone');
+        await context.saved(zaraCapture({ sourceUrl: pageOf(1) }), at(-50_000), 'bob');
+        await context.service.saveRemoved(productOf(1), 'bob', at(-40_000), context.tx);
+        await context.saved(zaraCapture({ sourceUrl: pageOf(2) }), at(-30_000), 'cy');
+        // ada's save of page 2 began again after her removal, later than some of the batch's saves.
+        await context.saved(zaraCapture({ sourceUrl: pageOf(2) }), at(-30_000), 'ada');
+        await context.service.saveRemoved(productOf(2), 'ada', at(2_500), context.tx);
+        await context.saved(zaraCapture({ sourceUrl: pageOf(2) }), at(4_500), 'ada');
+        const read = { lastReadAt: at(-20_000), lastOutcome: 'product' as const, readBrand: 'Zara' };
+        context.rows.set(productOf(1), { ...(context.rows.get(productOf(1)) as ProductPageRow), ...read, readName: 'WOOL BLEND COAT', dueAt: null });
+        context.rows.set(productOf(2), { ...(context.rows.get(productOf(2)) as ProductPageRow), ...read, readName: 'DOUBLE FACED COAT', dueAt: at(86_400_000) });
+      };
+      let sawBatchOfMany = false;
+      for (let seed = 1; seed <= 60; seed += 1) {
+        // mulberry32: an LCG's low bits repeat in short cycles, which kept some mixes from ever coming up.
+        let state = seed;
+        const random = (n: number) => {
+          state = (state + 0x6d2b79f5) | 0;
+          let mixed = Math.imul(state ^ (state >>> 15), 1 | state);
+          mixed = (mixed + Math.imul(mixed ^ (mixed >>> 7), 61 | mixed)) ^ mixed;
+          return Math.floor((((mixed ^ (mixed >>> 14)) >>> 0) / 2 ** 32) * n);
+        };
+        const saves = Array.from({ length: 1 + random(14) }, () => {
+          const page = 1 + random(4);
+          const userId = ['ada', 'bob', 'cy', 'gone'][random(4)] as string;
+          const captured = zaraCapture({ sourceUrl: random(8) === 0 ? '#' : pageOf(page), name: random(2) === 0 ? 'WOOL BLEND COAT' : 'TAMPERED COAT' });
+          const capturedAt = at(random(6) * 1000);
+          return { productId: idOf(captured), userId, capture: captured, capturedAt, savedAt: capturedAt };
+        });
+        const oneByOne = setup();
+        const batched = setup();
+        await history(oneByOne);
+        await history(batched);
+        for (const save of saves) await oneByOne.service.captureSaved(save, oneByOne.tx);
+        for (let next = 0; next < saves.length; ) {
+          const size = 1 + random(saves.length);
+          sawBatchOfMany ||= size > 1;
+          await batched.service.capturesSaved(saves.slice(next, next + size), batched.tx);
+          next += size;
+        }
+        // createdAt is the fake's clock, not the rule's.
+        const kept = (context: ReturnType<typeof setup>) => ({ seed, rows: [...context.rows.values()].map(({ createdAt: _made, ...row }) => row), savers: context.savers });
+        expect(kept(batched)).toEqual(kept(oneByOne));
+      }
+      expect(sawBatchOfMany).toBe(true);
+    });
+
     it('makes a page due when its product is first captured, from the saver\'s link without tracking parameters', async () => {
       const { saved, rows } = setup();
       const at = new Date('2026-01-01T00:00:00Z');
@@ -367,9 +437,11 @@ describe('PagesService', () => {
       await context.saved(zaraCapture(), new Date(), 'grace');
       await context.service.eraseAccount('ada', new Date(), context.tx);
       expect(context.rows.get(id)?.savers).toBe(1);
+      const before = context.repository.recordSaves.mock.calls.length;
       await context.saved(zaraCapture(), new Date(), 'ada');
       expect(context.rows.get(id)?.savers).toBe(1);
-      expect(context.repository.recordSave).not.toHaveBeenCalledWith(id, 'ada', expect.anything(), expect.anything(), expect.anything());
+      expect(context.savers.has(`${id}/ada`)).toBe(false);
+      expect(context.repository.recordSaves.mock.calls.slice(before).flatMap(([saves]) => saves.map((save) => save.userId))).not.toContain('ada');
     });
   });
 

@@ -9,7 +9,7 @@ import type { PageReadOutcome } from './db/schema';
 import { pageAddress } from './page-address';
 import { GONE_AFTER_READS, GONE_CONFIRM_MS, isGoneStatus, nextRefresh } from './page-watch-cadence';
 import { PagesError } from './pages.errors';
-import { type ProductPageChanges, type ProductPageRow, PagesRepository } from './pages.repository';
+import { type ProductPageChanges, type ProductPageRow, PagesRepository, saverKey, type SaverRow } from './pages.repository';
 
 /** The fetcher page watch reads through (PageFetcher; tests give their own). */
 export const PAGE_FETCHER = Symbol('PAGE_FETCHER');
@@ -103,31 +103,40 @@ export class PagesService {
    * back on it. A product keyed by name and brand has no page to read. An
    * erased account's late save changes nothing.
    */
-  async captureSaved(save: Pick<WardrobeItemSaved, 'productId' | 'userId' | 'capture'> & { capturedAt: Date; savedAt: Date }, tx: Db): Promise<void> {
-    const { productId, userId, capture, capturedAt } = save;
-    const url = pageAddress(capture);
-    if (!url) return;
-    if (await this.repository.isErased(userId, tx)) return;
-    const { row, created } = await this.repository.lockOrCreate(
-      { productId, url, host: hostOf(url), captureName: capture.name, captureBrand: capture.brand, capturedAt, dueAt: capturedAt },
+  captureSaved(save: SavedCapture, tx: Db): Promise<void> {
+    return this.capturesSaved([save], tx);
+  }
+
+  /**
+   * captureSaved for a batch of saves in their order, set-based: the pages' rows made and locked, the
+   * savers read and recorded, and the rows written, each in one statement. Every capture is then applied
+   * in memory as it would be alone (captureChanges), with its page's savers counted as they stand once
+   * that one save is recorded, so a batch ends as its saves one at a time would.
+   */
+  async capturesSaved(saves: readonly SavedCapture[], tx: Db): Promise<void> {
+    const erased = await this.repository.erasedAmong([...new Set(saves.map((save) => save.userId))], tx);
+    const paged = saves.flatMap((save) => {
+      const url = pageAddress(save.capture);
+      return url && !erased.has(save.userId) ? [{ ...save, url }] : [];
+    });
+    if (paged.length === 0) return;
+    // A page's row is made from its first capture, as the saves one at a time would make it.
+    const firsts = new Map<string, (typeof paged)[number]>();
+    for (const save of paged) if (!firsts.has(save.productId)) firsts.set(save.productId, save);
+    const { rows, created } = await this.repository.lockOrCreateAll(
+      [...firsts.values()].map(({ productId, url, capture, capturedAt }) => ({ productId, url, host: hostOf(url), captureName: capture.name, captureBrand: capture.brand, capturedAt, dueAt: capturedAt })),
       tx,
     );
-    await this.repository.recordSave(productId, userId, save.savedAt, tx);
-    const savers = await this.repository.countSavers(productId, tx);
-    const changes: ProductPageChanges = { savers };
-    if (!created && row.savers === 0 && savers > 0 && row.dueAt === null) {
-      // Saved again after nobody did: back on the cadence (at once if it was never read).
-      changes.dueAt = row.lastReadAt ? nextRefresh(row.lastReadAt, { savers, unchangedReads: row.unchangedReads }, this.config.PAGE_WATCH_REFRESH_MS) : capturedAt;
+    const savers = new SaverTally(await this.repository.countSaversOf([...firsts.keys()], tx), await this.repository.saverRows(paged, tx));
+    await this.repository.recordSaves(paged, tx);
+    const updated = new Map<string, ProductPageRow>();
+    for (const save of paged) {
+      const before = updated.get(save.productId);
+      const row = before ?? (rows.get(save.productId) as ProductPageRow);
+      const changes = captureChanges(row, created.has(save.productId) && before === undefined, save, savers.save(save), this.config.PAGE_WATCH_REFRESH_MS);
+      updated.set(save.productId, { ...row, ...changes });
     }
-    if (!created && capturedAt >= row.capturedAt) {
-      Object.assign(changes, { captureName: capture.name, captureBrand: capture.brand, capturedAt });
-      if (disagreesWithPage(capture, row)) {
-        const notBefore = new Date(Math.max(capturedAt.getTime(), (row.lastReadAt?.getTime() ?? 0) + REREAD_GAP_MS));
-        const dueAt = changes.dueAt === undefined ? row.dueAt : changes.dueAt;
-        if (dueAt === null || notBefore < dueAt) changes.dueAt = notBefore;
-      }
-    }
-    await this.repository.update(productId, changes, tx);
+    await this.repository.updateCaptures([...updated.values()], tx);
   }
 
   /** First in a batch's transaction: its accounts' shared locks, and which are erased, once for the batch (ErasedAccounts.erasedAmong). */
@@ -243,6 +252,57 @@ export class PagesService {
 }
 
 /** Whether a capture names another product than the page last showed; a page that names no brand is compared on the name alone (as the catalogue does). */
+/** A saver's capture of a product, as wardrobe.item-saved.v1 carries it. */
+export type SavedCapture = Pick<WardrobeItemSaved, 'productId' | 'userId' | 'capture'> & { capturedAt: Date; savedAt: Date };
+
+/**
+ * What one capture changes on its page's row (`created`: this capture made the row; `savers`: the page's
+ * active saves once this save is recorded). Pure: captureSaved's rule, applied alone or in a batch.
+ */
+function captureChanges(row: ProductPageRow, created: boolean, save: SavedCapture, savers: number, refreshMs: number | undefined): ProductPageChanges {
+  const { capture, capturedAt } = save;
+  const changes: ProductPageChanges = { savers };
+  if (!created && row.savers === 0 && savers > 0 && row.dueAt === null) {
+    // Saved again after nobody did: back on the cadence (at once if it was never read).
+    changes.dueAt = row.lastReadAt ? nextRefresh(row.lastReadAt, { savers, unchangedReads: row.unchangedReads }, refreshMs) : capturedAt;
+  }
+  if (!created && capturedAt >= row.capturedAt) {
+    Object.assign(changes, { captureName: capture.name, captureBrand: capture.brand, capturedAt });
+    if (disagreesWithPage(capture, row)) {
+      const notBefore = new Date(Math.max(capturedAt.getTime(), (row.lastReadAt?.getTime() ?? 0) + REREAD_GAP_MS));
+      const dueAt = changes.dueAt === undefined ? row.dueAt : changes.dueAt;
+      if (dueAt === null || notBefore < dueAt) changes.dueAt = notBefore;
+    }
+  }
+  return changes;
+}
+
+/**
+ * The active saves of a batch's pages as its saves are recorded one by one: each save begins (or begins
+ * again) its saver's row as recordSave does (the later beginning kept), which counts when it turns the row
+ * active (no removal, or one before the beginning).
+ */
+class SaverTally {
+  constructor(
+    private readonly counts: Map<string, number>,
+    private readonly rows: Map<string, SaverRow>,
+  ) {}
+
+  /** Records the save; answers its page's active saves after it. */
+  save({ productId, userId, savedAt }: Pick<SavedCapture, 'productId' | 'userId' | 'savedAt'>): number {
+    const key = saverKey(productId, userId);
+    const before = this.rows.get(key);
+    const after: SaverRow = before ? { ...before, savedAt: before.savedAt > savedAt ? before.savedAt : savedAt } : { productId, userId, savedAt, removedAt: null };
+    this.rows.set(key, after);
+    const count = (this.counts.get(productId) ?? 0) + Number(isActive(after)) - Number(before !== undefined && isActive(before));
+    this.counts.set(productId, count);
+    return count;
+  }
+}
+
+/** As the repository's activeSave: no removal, or a save that began again after it. */
+const isActive = (row: SaverRow): boolean => row.removedAt === null || row.savedAt > row.removedAt;
+
 function disagreesWithPage(capture: Pick<Capture, 'name' | 'brand'>, row: Pick<ProductPageRow, 'readName' | 'readBrand'>): boolean {
   if (row.readName === null) return false;
   return nameBrandKey(capture.name, row.readBrand === null ? '' : capture.brand) !== nameBrandKey(row.readName, row.readBrand ?? '');

@@ -9,7 +9,7 @@ import { hostLeases, outbox, pageSavers, pagesPlatformTables, productPages } fro
 import { REFRESH_MS } from '../src/page-watch-cadence';
 import { PagesConsumer } from '../src/pages.consumer';
 import { PagesRepository } from '../src/pages.repository';
-import { PagesService } from '../src/pages.service';
+import { PagesService, REREAD_GAP_MS } from '../src/pages.service';
 
 const MIGRATIONS = join(__dirname, '..', 'src', 'db', 'migrations');
 const ADMIN = { uid: 'admin-1', sid: 's-1', roles: ['admin'] };
@@ -156,5 +156,56 @@ describe.each(['embedded', 'distributed'] as const)('page watch (%s)', (mode) =>
     // A save of theirs arriving after the deletion changes nothing.
     await consumer().onItemsSaved([saved(page.productId, ada, page.capture)]);
     expect(await repository.find(page.productId)).toMatchObject({ savers: 0 });
+  });
+
+  it('a batch of saves ends as the same saves one at a time: page rows, due times, savers (read and unread pages, a removal, late and repeated saves)', async () => {
+    const users = ['7c9e6679-7425-40de-944b-e07fc1f90a01', '7c9e6679-7425-40de-944b-e07fc1f90a02', '7c9e6679-7425-40de-944b-e07fc1f90a03'];
+    const t0 = Date.now() - 60_000;
+    const at = (ms: number) => new Date(t0 + ms);
+    /** Two sides of the same history, on pages of their own: the one side's events are consumed one at a time, the other's in one batch. */
+    const side = async (name: string) => {
+      const pages = [1, 2, 3].map((n) => zaraPage(`${name} COAT ${n}`));
+      const [read, left] = pages as [(typeof pages)[number], (typeof pages)[number], (typeof pages)[number]];
+      // Page 1 read as another coat; page 2 read, then left by its only saver.
+      await consumer().onItemsSaved([saved(read.productId, users[0] as string, read.capture, at(-50_000)), saved(left.productId, users[1] as string, left.capture, at(-50_000))]);
+      await consumer().onItemsRemoved([buildEnvelope('wardrobe.item-removed.v1', left.productId, { userId: users[1] as string, productId: left.productId, removedAt: at(-40_000).toISOString() })]);
+      await db.update(productPages).set({ lastReadAt: at(-30_000), lastOutcome: 'product', readName: 'ANOTHER COAT', readBrand: 'Zara', dueAt: at(86_400_000) }).where(eq(productPages.productId, read.productId));
+      await db.update(productPages).set({ lastReadAt: at(-30_000), lastOutcome: 'product', readName: `${name} COAT 2`, readBrand: 'Zara', dueAt: null }).where(eq(productPages.productId, left.productId));
+      const events = [
+        [2, 1, 2_000],
+        [0, 2, 1_000],
+        [2, 0, 3_000],
+        [0, 0, 500],
+        [1, 1, 4_000],
+        [2, 2, 1_500],
+        [0, 1, 2_500],
+        [1, 1, 3_500],
+        [2, 0, 2_800],
+      ].map(([page, user, ms]) => {
+        const target = pages[page as number] as (typeof pages)[number];
+        return saved(target.productId, users[user as number] as string, { ...target.capture, name: (ms as number) % 1_000 === 0 ? 'TAMPERED' : target.capture.name }, at(ms as number));
+      });
+      return { pages, events };
+    };
+    const state = async (pages: ReadonlyArray<{ productId: string }>) =>
+      Promise.all(
+        pages.map(async ({ productId }) => {
+          const { productId: _id, url: _url, captureName, readName: _read, createdAt: _created, ...row } = (await repository.find(productId)) as NonNullable<Awaited<ReturnType<PagesRepository['find']>>>;
+          const rows = await db.select({ userId: pageSavers.userId, savedAt: pageSavers.savedAt, removedAt: pageSavers.removedAt }).from(pageSavers).where(eq(pageSavers.productId, productId)).orderBy(pageSavers.userId);
+          // Each side's names are its own (ALONE, BATCHED): compared is whether the latest capture was the tampered one.
+          return { ...row, tampered: captureName === 'TAMPERED', savers: rows };
+        }),
+      );
+
+    const oneByOne = await side('ALONE');
+    for (const event of oneByOne.events) await consumer().onItemsSaved([event]);
+    const batched = await side('BATCHED');
+    await consumer().onItemsSaved(batched.events);
+    const expected = await state(oneByOne.pages);
+    expect(expected.map((page) => page.savers.length)).toEqual([3, 1, 3]);
+    // Page 1 disagreed with the captures, page 2 came back on the cadence and then disagreed once (not sooner than REREAD_GAP_MS
+    // after the read), page 3 is due from its first capture.
+    expect(expected.map((page) => page.dueAt)).toEqual([at(-30_000 + REREAD_GAP_MS), at(-30_000 + REREAD_GAP_MS), at(2_000)]);
+    expect(await state(batched.pages)).toEqual(expected);
   });
 });

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DATABASE, type Db, ErasedAccounts, uuidList } from '@closetly/server';
+import { DATABASE, type Db, ErasedAccounts, updateRows, uuidList } from '@closetly/server';
 import { and, asc, eq, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import { erasedAccounts, productSaves, trackedProducts } from './db/schema';
 
@@ -106,8 +106,14 @@ export class RetentionRepository {
     return summaries;
   }
 
-  async update(productId: string, changes: Partial<Omit<TrackedProductRow, 'productId'>>, tx: Db): Promise<void> {
-    await tx.update(trackedProducts).set(changes).where(eq(trackedProducts.productId, productId));
+  /** Writes each row's clock (the products' rows are locked), every row in one statement. */
+  async updateClocks(rows: readonly TrackedProductRow[], tx: Db): Promise<void> {
+    await updateRows(
+      tx,
+      trackedProducts,
+      'productId',
+      rows.map(({ productId, lastActivityAt, lastUnsavedAt, expiredAt }) => ({ productId, lastActivityAt, lastUnsavedAt, expiredAt })),
+    );
   }
 
   /**

@@ -42,9 +42,11 @@ function inMemoryRetention() {
     }
     return summaries;
   });
-  repository.update.mockImplementation(async (productId, changes) => {
-    const row = tracked.get(productId);
-    if (row) tracked.set(productId, { ...row, ...changes });
+  repository.updateClocks.mockImplementation(async (rows) => {
+    for (const { productId, lastActivityAt, lastUnsavedAt, expiredAt } of rows) {
+      const row = tracked.get(productId);
+      if (row) tracked.set(productId, { ...row, lastActivityAt, lastUnsavedAt, expiredAt });
+    }
   });
   repository.claimExpired.mockImplementation(async (cutoff, limit) =>
     [...tracked.values()]

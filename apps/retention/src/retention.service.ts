@@ -105,17 +105,15 @@ export class RetentionService {
     const rows = await this.repository.lockProducts(firstSeen(byProduct), tx);
     await this.repository.recordSaveStates(newestPerSaver([...byProduct.values()].flat()), tx);
     const summaries = await this.repository.saveSummaries([...byProduct.keys()], tx);
-    for (const row of rows) {
+    const clocks = rows.map((row) => {
       const events = byProduct.get(row.productId) ?? [];
       const newest = newestOf(events);
       const lastActivityAt = newest > row.lastActivityAt ? newest : row.lastActivityAt;
-      if ((summaries.get(row.productId)?.activeUsers.length ?? 0) > 0) {
-        await this.repository.update(row.productId, { lastActivityAt, lastUnsavedAt: null, expiredAt: null }, tx);
-      } else {
-        const lastUnsavedAt = summaries.get(row.productId)?.lastEndedAt ?? row.lastUnsavedAt ?? (events[0] as SaveStateChange).occurredAt;
-        await this.repository.update(row.productId, { lastActivityAt, lastUnsavedAt }, tx);
-      }
-    }
+      if ((summaries.get(row.productId)?.activeUsers.length ?? 0) > 0) return { ...row, lastActivityAt, lastUnsavedAt: null, expiredAt: null };
+      const lastUnsavedAt = summaries.get(row.productId)?.lastEndedAt ?? row.lastUnsavedAt ?? (events[0] as SaveStateChange).occurredAt;
+      return { ...row, lastActivityAt, lastUnsavedAt };
+    });
+    await this.repository.updateClocks(clocks, tx);
   }
 
   /**
@@ -147,10 +145,12 @@ export class RetentionService {
   /** productSeen() for a batch of events: the rows created and locked at once, each then noting its newest event. */
   async productsSeen(seen: ReadonlyArray<{ productId: string; occurredAt: Date }>, tx: Db): Promise<void> {
     const byProduct = groupByProduct(seen);
-    for (const row of await this.repository.lockProducts(firstSeen(byProduct), tx)) {
+    const rows = await this.repository.lockProducts(firstSeen(byProduct), tx);
+    const moved = rows.flatMap((row) => {
       const newest = newestOf(byProduct.get(row.productId) ?? []);
-      if (newest > row.lastActivityAt) await this.repository.update(row.productId, { lastActivityAt: newest }, tx);
-    }
+      return newest > row.lastActivityAt ? [{ ...row, lastActivityAt: newest }] : [];
+    });
+    await this.repository.updateClocks(moved, tx);
   }
 
   /**

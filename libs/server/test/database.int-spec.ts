@@ -1,8 +1,9 @@
 import { join } from 'node:path';
 import { type AdapterTestDatabase, openAdapterTestDatabase } from '@closetly/testing';
 import { sql } from 'drizzle-orm';
+import { doublePrecision, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { randomUUID } from 'node:crypto';
-import { buildEnvelope, type DatabaseConnection, type Db, EventInbox, type EventTransport, isEngineOutage, migrateService, OutboxStore, OutboxWriter, pingDatabase } from '../src';
+import { buildEnvelope, type DatabaseConnection, type Db, EventInbox, type EventTransport, isEngineOutage, migrateService, OutboxStore, OutboxWriter, pingDatabase, updateRows } from '../src';
 import { probePlatformTables } from './support/probe/schema';
 
 const MIGRATIONS = join(__dirname, 'support', 'probe', 'migrations');
@@ -141,6 +142,38 @@ describe.each(['embedded', 'distributed'] as const)('database contract (%s)', (m
     const leftIds = new Set(left.map((r) => r.eventId));
     expect(rows.map((r) => leftIds.has(r.eventId))).toEqual([false, false, false, true, true]);
   });
+
+  it('updates many rows in one statement, each from its own values: dates, nulls, numbers and text with quotes; other rows and columns left out keep theirs', async () => {
+    const table = pgTable('update_rows_probe', {
+      id: uuid('id').primaryKey(),
+      label: text('label').notNull(),
+      count: integer('count').notNull(),
+      score: doublePrecision('score'),
+      seenAt: timestamp('seen_at', { withTimezone: true }),
+      untouched: text('untouched').notNull(),
+    });
+    await db.execute(sql`create table update_rows_probe (id uuid primary key, label text not null, count integer not null, score double precision, seen_at timestamptz, untouched text not null)`);
+    const [a, b, c] = [randomUUID(), randomUUID(), randomUUID()];
+    const before = new Date('2026-01-01T00:00:00.000Z');
+    await db.insert(table).values([a, b, c].map((id) => ({ id, label: 'before', count: 1, score: 1.5, seenAt: before, untouched: `kept ${id}` })));
+
+    const later = new Date('2026-02-03T04:05:06.789Z');
+    const statements = jest.spyOn(db, 'execute');
+    await updateRows(db, table, 'id', [
+      { id: a, label: `it's "quoted"`, count: 7, score: null, seenAt: later },
+      { id: c, label: 'third', count: -2, score: 0.25, seenAt: null },
+    ]);
+    await updateRows(db, table, 'id', []);
+    expect(statements).toHaveBeenCalledTimes(1);
+    statements.mockRestore();
+
+    const rows = await db.select().from(table).orderBy(table.label);
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    expect(byId.get(a)).toEqual({ id: a, label: `it's "quoted"`, count: 7, score: null, seenAt: later, untouched: `kept ${a}` });
+    expect(byId.get(b)).toEqual({ id: b, label: 'before', count: 1, score: 1.5, seenAt: before, untouched: `kept ${b}` });
+    expect(byId.get(c)).toEqual({ id: c, label: 'third', count: -2, score: 0.25, seenAt: null, untouched: `kept ${c}` });
+    await expect(updateRows(db, table, 'id', [{ label: 'no key' }])).rejects.toThrow('every row names the key id');
+  });
 });
 
 /**
@@ -185,4 +218,6 @@ describe('database connection lost mid-transaction (distributed)', () => {
       process.off('uncaughtException', onUncaught);
     }
   });
+
 });
+

@@ -1,0 +1,40 @@
+import { getTableColumns, type SQL, sql } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import type { Db } from './database';
+
+/**
+ * Writes each row's values over the table's row with the same `key`, every row in one statement
+ * (`UPDATE … FROM json_to_recordset`): a batch's per-row updates in one round trip, with one query
+ * parameter however many rows (as uuidList). Every row names the same columns, the key among them;
+ * columns a row leaves out keep their values.
+ */
+export async function updateRows<TTable extends PgTable>(tx: Db, table: TTable, key: keyof TTable['$inferSelect'] & string, rows: ReadonlyArray<Partial<TTable['$inferSelect']>>): Promise<void> {
+  const [first] = rows;
+  if (!first) return;
+  const columns = getTableColumns(table);
+  const fields = Object.keys(first);
+  if (!fields.includes(key)) throw new Error(`updateRows: every row names the key ${key}`);
+  const columnOf = (field: string) => {
+    const column = columns[field];
+    if (!column) throw new Error(`updateRows: ${field} is no column of the table`);
+    return column;
+  };
+  const records = rows.map((row) =>
+    Object.fromEntries(
+      fields.map((field) => {
+        const value = (row as Record<string, unknown>)[field];
+        return [columnOf(field).name, value instanceof Date ? value.toISOString() : (value ?? null)];
+      }),
+    ),
+  );
+  const definitions = sql.join(
+    fields.map((field) => sql`${sql.identifier(columnOf(field).name)} ${sql.raw(columnOf(field).getSQLType())}`),
+    sql`, `,
+  );
+  const assignments: SQL[] = fields.filter((field) => field !== key).map((field) => sql`${sql.identifier(columnOf(field).name)} = v.${sql.identifier(columnOf(field).name)}`);
+  if (assignments.length === 0) return;
+  await tx.execute(sql`
+    update ${table} set ${sql.join(assignments, sql`, `)}
+    from json_to_recordset(${JSON.stringify(records)}::json) as v(${definitions})
+    where ${columnOf(key)} = v.${sql.identifier(columnOf(key).name)}`);
+}
