@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DATABASE, type Db, ErasedAccounts, updateRows } from '@closetly/server';
+import { DATABASE, type Db, ErasedAccounts, newestPerKey, updateRows } from '@closetly/server';
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import { erasedAccounts, hostLeases, pageSavers, productPages } from './db/schema';
 
@@ -46,16 +46,8 @@ export class PagesRepository {
 
   /** Saves that began (or began again) at their `savedAt`; per saver of a product the latest beginning is kept. */
   async recordSaves(saves: ReadonlyArray<{ productId: string; userId: string; savedAt: Date }>, tx: Db): Promise<void> {
-    // One statement may not touch a row twice (ON CONFLICT DO UPDATE): a saver's saves of one product collapse to the latest.
-    const latest = new Map<string, { productId: string; userId: string; savedAt: Date }>();
-    for (const save of saves) {
-      const key = saverKey(save.productId, save.userId);
-      const kept = latest.get(key);
-      if (!kept || save.savedAt > kept.savedAt) latest.set(key, { productId: save.productId, userId: save.userId, savedAt: save.savedAt });
-    }
-    if (latest.size === 0) return;
-    // In key order, as every batch takes its row locks.
-    const values = [...latest.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, save]) => save);
+    const values = newestPerKey(saves, (save) => saverKey(save.productId, save.userId), (save) => save.savedAt).map(({ productId, userId, savedAt }) => ({ productId, userId, savedAt }));
+    if (values.length === 0) return;
     await tx
       .insert(pageSavers)
       .values(values)

@@ -31,11 +31,15 @@ export class ProfileConsumer {
     await this.inbox.consume('identity.account-deleted.v1', message, ({ userId }, tx) => this.privacy.accountDeleted(userId, tx));
   }
 
-  /** Saves and removals come in batches, a batch in one transaction (EventInbox.consumeBatchPerEvent). */
+  /** Saves and removals come in batches, a batch in one transaction; saves in one statement (PriceAlertsService.itemsSaved). */
   @EventBatchHandler('wardrobe.item-saved.v1')
   async onItemsSaved(@Payload() messages: unknown[]): Promise<void> {
-    await this.inbox.consumeBatchPerEvent('wardrobe.item-saved.v1', messages, (saved, tx) => this.privacy.unlessErased(saved.userId, tx, () => this.priceAlerts.itemSaved(saved, tx)), {
-      first: (events, tx) => this.privacy.lockAccounts(usersOf(events), tx),
+    await this.inbox.consumeBatch('wardrobe.item-saved.v1', messages, async (events, tx) => {
+      const erased = await this.privacy.erasedAmong(usersOf(events), tx);
+      await this.priceAlerts.itemsSaved(
+        events.map((event) => event.payload).filter((saved) => !erased.has(saved.userId)),
+        tx,
+      );
     });
   }
 

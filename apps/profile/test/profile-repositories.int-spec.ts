@@ -181,6 +181,23 @@ describe.each(['embedded', 'distributed'] as const)('profile repositories (%s)',
       expect(await profiles.withAlertsEnabled([])).toEqual([]);
     });
 
+    it('records a batch of saves in one statement: a saver\'s repeated saves of a product keep the latest, as an earlier save does', async () => {
+      const saved = new SavedProductsRepository(db);
+      const [ada, grace, coat, scarf] = [randomUUID(), randomUUID(), randomUUID(), randomUUID()];
+      await saved.recordSave(grace, scarf, at(9));
+      await saved.recordSaves([
+        { userId: ada, productId: coat, savedAt: at(2) },
+        { userId: grace, productId: scarf, savedAt: at(4) },
+        { userId: ada, productId: coat, savedAt: at(5) },
+        { userId: ada, productId: coat, savedAt: at(3) },
+        { userId: ada, productId: scarf, savedAt: at(1) },
+      ]);
+      await saved.recordSaves([]);
+      expect((await saved.findActive(ada, coat))?.savedAt).toEqual(at(5));
+      expect((await saved.findActive(ada, scarf))?.savedAt).toEqual(at(1));
+      expect((await saved.findActive(grace, scarf))?.savedAt).toEqual(at(9));
+    });
+
     it('counts a product saved while its latest save is newer than its latest removal, whichever event came first', async () => {
       const saved = new SavedProductsRepository(db);
       const [userId, productId, other] = [randomUUID(), randomUUID(), randomUUID()];

@@ -60,8 +60,16 @@ export class PriceAlertsService {
     @Inject(PRICE_ALERTS_CLOCK) private readonly clock: PriceAlertsClock,
   ) {}
 
-  async itemSaved(event: WardrobeItemSaved, tx: Db): Promise<void> {
-    await this.saved.recordSave(event.userId, event.productId, new Date(event.savedAt), tx);
+  itemSaved(event: WardrobeItemSaved, tx: Db): Promise<void> {
+    return this.itemsSaved([event], tx);
+  }
+
+  /** itemSaved for a batch of saves, in one statement. */
+  async itemsSaved(events: readonly WardrobeItemSaved[], tx: Db): Promise<void> {
+    await this.saved.recordSaves(
+      events.map((event) => ({ userId: event.userId, productId: event.productId, savedAt: new Date(event.savedAt) })),
+      tx,
+    );
   }
 
   async itemRemoved(event: WardrobeItemRemoved, tx: Db): Promise<void> {

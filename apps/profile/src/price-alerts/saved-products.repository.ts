@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DATABASE, type Db } from '@closetly/server';
+import { DATABASE, type Db, newestPerKey } from '@closetly/server';
 import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import { savedProducts } from '../db/schema';
 import { type AlertState, UNARMED } from './alert-rules';
@@ -23,10 +23,17 @@ export class SavedProductsRepository {
   constructor(@Inject(DATABASE) private readonly db: Db) {}
 
   /** wardrobe.item-saved.v1: the later of two saves' times stays (events may come out of order). */
-  async recordSave(userId: string, productId: string, savedAt: Date, tx: Db = this.db): Promise<void> {
+  recordSave(userId: string, productId: string, savedAt: Date, tx: Db = this.db): Promise<void> {
+    return this.recordSaves([{ userId, productId, savedAt }], tx);
+  }
+
+  /** recordSave for a batch of saves, in one statement. */
+  async recordSaves(saves: ReadonlyArray<{ userId: string; productId: string; savedAt: Date }>, tx: Db = this.db): Promise<void> {
+    const values = newestPerKey(saves, (save) => `${save.userId}/${save.productId}`, (save) => save.savedAt).map(({ userId, productId, savedAt }) => ({ userId, productId, savedAt }));
+    if (values.length === 0) return;
     await tx
       .insert(savedProducts)
-      .values({ userId, productId, savedAt })
+      .values(values)
       .onConflictDoUpdate({ target: [savedProducts.userId, savedProducts.productId], set: { savedAt: sql`greatest(${savedProducts.savedAt}, excluded.saved_at)` } });
   }
 

@@ -69,7 +69,12 @@ export class PrivacyService {
 
   /** First in a batch's transaction: its accounts' shared locks, and which are erased, once for the batch (ErasedAccounts.erasedAmong). */
   async lockAccounts(userIds: readonly string[], tx: Db): Promise<void> {
-    await this.erased.erasedAmong(userIds, tx);
+    await this.erasedAmong(userIds, tx);
+  }
+
+  /** Which of these accounts are erased, their shared locks held until the transaction ends (ErasedAccounts.erasedAmong). */
+  erasedAmong(userIds: readonly string[], tx: Db): Promise<Set<string>> {
+    return this.erased.erasedAmong(userIds, tx);
   }
 
   /** Applies one of the user's events unless their account is erased (see ErasedAccounts.unlessErased). */

@@ -62,11 +62,14 @@ export function inMemorySavedProducts() {
   const blank = (userId: string, productId: string): SavedProductRow => ({ userId, productId, savedAt: new Date(0), removedAt: null, targetPrice: null, ...UNARMED });
 
   const repository = mockOf(SavedProductsRepository);
-  repository.recordSave.mockImplementation(async (userId, productId, savedAt) => {
-    const row = rows.get(key(userId, productId)) ?? blank(userId, productId);
-    row.savedAt = savedAt > row.savedAt ? savedAt : row.savedAt;
-    rows.set(key(userId, productId), row);
+  repository.recordSaves.mockImplementation(async (saves) => {
+    for (const { userId, productId, savedAt } of saves) {
+      const row = rows.get(key(userId, productId)) ?? blank(userId, productId);
+      row.savedAt = savedAt > row.savedAt ? savedAt : row.savedAt;
+      rows.set(key(userId, productId), row);
+    }
   });
+  repository.recordSave.mockImplementation((userId, productId, savedAt, tx) => repository.recordSaves([{ userId, productId, savedAt }], tx));
   repository.recordRemoval.mockImplementation(async (userId, productId, removedAt) => {
     const row = rows.get(key(userId, productId)) ?? blank(userId, productId);
     row.removedAt = row.removedAt && row.removedAt > removedAt ? row.removedAt : removedAt;
