@@ -202,9 +202,9 @@ describe.each(RUNTIME_MODES)('page watch API ($name mode)', (mode: RuntimeMode) 
       onEvent: (event) => told.push(event),
       onControl: (control) => (ready ||= control.type === 'ready'),
     });
-    // Only the markdown's announcement (to 120): the first page read may announce the product's currency
-    // becoming known (150 to 150), and under load that event can reach the stream after it opened.
-    const priceChanges = () => told.filter((event) => event.type === 'price-changed' && event.productId === id && event.price === 120).length;
+    // The first page read named the currency of the saved bare price (150 USD): no change to tell anyone.
+    const toldPrices = () => told.flatMap((event) => (event.type === 'price-changed' && event.productId === id ? [event.price] : []));
+    const priceChanges = () => toldPrices().length;
     await pollUntil(() => ready, Boolean, { what: 'the saver’s live events' });
     const before = priceChanges();
 
@@ -252,6 +252,7 @@ describe.each(RUNTIME_MODES)('page watch API ($name mode)', (mode: RuntimeMode) 
       { what: 'a refresh that finds the page unchanged', intervalMs: 500, timeoutMs: 60_000 },
     );
     expect(priceChanges()).toBe(before + 1);
+    expect(toldPrices()).toEqual([120]);
 
     // The saver's history: both page reads (and the capture), never whose; anyone else is told it does not exist.
     const history = await call<PriceHistory>('GET', `/api/products/${id}/price-history`, { token: users.honest });

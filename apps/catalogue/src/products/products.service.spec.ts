@@ -761,6 +761,24 @@ describe('ProductsService.eraseAccount (identity.account-deleted.v1)', () => {
       expect(observations.filter((observation) => observation.source === 'page')).toHaveLength(3);
     });
 
+    it('announces no price change when a page read names the currency of a bare price, and announces the next move of the amount', async () => {
+      const { service, record, tx, payloads } = setup();
+      const id = await record(itemSaved(SHOPPER.uid, zaraCapture({ price: 129, currency: null, priceText: '129' }), { savedDaysAgo: 4 }));
+      await expect(service.get(id, SHOPPER)).resolves.toMatchObject({ price: 129, currency: null });
+      await service.recordPageRead(id, readAt(0, 129), tx);
+      await expect(service.get(id, SHOPPER)).resolves.toMatchObject({ price: 129, currency: 'USD' });
+      expect(payloads(PRICE_CHANGED)).toEqual([]);
+
+      await service.recordPageRead(id, readAt(1, 99), tx);
+      expect(payloads(PRICE_CHANGED).map((event) => [event.old, event.new, event.currency])).toEqual([[129, 99, 'USD']]);
+      // Another known currency at the same amount is a change.
+      await service.recordPageRead(id, { ...readAt(2, 99), currency: 'EUR' }, tx);
+      expect(payloads(PRICE_CHANGED).map((event) => [event.old, event.new, event.currency])).toEqual([
+        [129, 99, 'USD'],
+        [99, 99, 'EUR'],
+      ]);
+    });
+
     it('never lets a page read count as a saver\'s vote on the price, nor another page\'s read as an observation of this product', async () => {
       const { service, record, tx, observations } = setup();
       const id = await record(itemSaved(SHOPPER.uid, asosCapture({ name: 'Cable Knit Jumper', price: 89, currency: 'USD' })));

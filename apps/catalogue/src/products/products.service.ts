@@ -432,7 +432,16 @@ export class ProductsService {
       const next = nextProduct(target, existing, captures.length === 0 ? null : { captures, observations: observationsById.get(target.productId) ?? [], provedUserIds, page: pagesById.get(target.productId) ?? null });
       const at = target.observedAt ?? now;
       const priceMoved = existing !== undefined && ((existing.price ?? null) !== (next.price ?? null) || (existing.currency ?? null) !== (next.currency ?? null));
-      return { target, existing, next, at, priceMoved, firstPrice: existing === undefined && (next.price ?? null) !== null, changed: !(existing && sameProduct(existing, next)) };
+      return {
+        target,
+        existing,
+        next,
+        at,
+        priceMoved,
+        announced: existing !== undefined && priceChangeToAnnounce(existing, next),
+        firstPrice: existing === undefined && (next.price ?? null) !== null,
+        changed: !(existing && sameProduct(existing, next)),
+      };
     });
     await this.recordShownPrices(nexts, tx);
     const saved = await this.products.upsertMany(nexts.filter(({ changed }) => changed).map(({ next }) => next), tx);
@@ -448,8 +457,8 @@ export class ProductsService {
     await this.outbox.addMany(
       tx,
       'catalogue.price-changed.v1',
-      nexts.flatMap(({ target, existing, next, at, priceMoved }) =>
-        existing && priceMoved
+      nexts.flatMap(({ target, existing, next, at, announced }) =>
+        existing && announced
           ? [
               {
                 key: target.productId,
@@ -556,3 +565,14 @@ function sameProduct(existing: ProductRow, next: NewProduct): boolean {
 
 /** JSON with keys in one order (jsonb hands keys back in its own order). */
 const sortedJson = (value: unknown): string => JSON.stringify(Object.entries((value ?? {}) as Record<string, unknown>).sort(([a], [b]) => a.localeCompare(b)));
+
+/**
+ * Whether a shown price's change is one to tell savers about (catalogue.price-changed.v1): the amount moved,
+ * or a known currency became another. A currency becoming known, or no longer known, at the same amount
+ * (a first page read naming the currency of a bare price) changes nothing a shopper would call a price change;
+ * the shown-price history still records it.
+ */
+export function priceChangeToAnnounce(before: Pick<NewProduct, 'price' | 'currency'>, after: Pick<NewProduct, 'price' | 'currency'>): boolean {
+  if ((before.price ?? null) !== (after.price ?? null)) return true;
+  return before.currency != null && after.currency != null && before.currency !== after.currency;
+}
