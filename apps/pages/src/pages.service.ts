@@ -147,6 +147,8 @@ export class PagesService {
   /** wardrobe.item-removed.v1, in the inbox's transaction: one saver fewer; a page nobody saves is not refreshed any more. */
   async saveRemoved(productId: string, userId: string, removedAt: Date, tx: Db): Promise<void> {
     if (await this.repository.isErased(userId, tx)) return;
+    // The page's row before its saver's, as a batch of saves takes them: a save and a removal of one saver never wait on each other in turn.
+    await this.repository.lock(productId, tx);
     await this.repository.recordRemoval(productId, userId, removedAt, tx);
     await this.recount(productId, tx);
   }

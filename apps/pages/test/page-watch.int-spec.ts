@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { productIdFor } from '@closetly/catalogue-rules';
 import type { Capture, PagesProductObserved } from '@closetly/contracts';
 import { buildEnvelope, type Db, EventInbox, migrateService, OutboxWriter, type OutboxRelay, pageFetcherFromConfig, UnitOfWork } from '@closetly/server';
-import { type AdapterTestDatabase, capture, deadLetterRecorder, openAdapterTestDatabase, type RetailerSite, startRetailerSite, zaraProductPage } from '@closetly/testing';
+import { type AdapterTestDatabase, capture, deadLetterRecorder, gate, openAdapterTestDatabase, pollUntil, type RetailerSite, startRetailerSite, transactionsWaitingForLocks, zaraProductPage } from '@closetly/testing';
 import { eq } from 'drizzle-orm';
 import { loadPagesConfig } from '../src/config';
 import { hostLeases, outbox, pageSavers, pagesPlatformTables, productPages } from '../src/db/schema';
@@ -156,6 +156,30 @@ describe.each(['embedded', 'distributed'] as const)('page watch (%s)', (mode) =>
     // A save of theirs arriving after the deletion changes nothing.
     await consumer().onItemsSaved([saved(page.productId, ada, page.capture)]);
     expect(await repository.find(page.productId)).toMatchObject({ savers: 0 });
+  });
+
+  (mode === 'distributed' ? it : it.skip)('a removal waiting on a batch of saves of the same saver finishes after it, with no deadlock (rows taken page first)', async () => {
+    const page = zaraPage('LOCK ORDER COAT');
+    const ada = '7c9e6679-7425-40de-944b-e07fc1f90ab1';
+    await consumer().onItemsSaved([saved(page.productId, ada, page.capture, new Date(Date.now() - 60_000))]);
+    const [holding, release] = [gate(), gate()];
+    // The batch holds the page's row and waits before it records its savers.
+    const counted = jest.spyOn(repository, 'countSaversOf').mockImplementationOnce(async (...args) => {
+      holding.open();
+      await release.opened;
+      return PagesRepository.prototype.countSaversOf.apply(repository, args);
+    });
+    // A deadlock would abort one of the two, which the inbox then applies again: each must run exactly once.
+    const [saves, removals] = [jest.spyOn(repository, 'recordSaves'), jest.spyOn(repository, 'recordRemoval')];
+    const batch = consumer().onItemsSaved([saved(page.productId, ada, page.capture, new Date(Date.now() - 30_000))]);
+    await holding.opened;
+    const removal = consumer().onItemsRemoved([buildEnvelope('wardrobe.item-removed.v1', page.productId, { userId: ada, productId: page.productId, removedAt: new Date().toISOString() })]);
+    await pollUntil(() => transactionsWaitingForLocks(db), (waiting) => waiting > 0, { timeoutMs: 5000, what: 'the removal to wait for the batch' });
+    release.open();
+    await Promise.all([batch, removal]);
+    expect([saves.mock.calls.length, removals.mock.calls.length]).toEqual([1, 1]);
+    for (const spy of [counted, saves, removals]) spy.mockRestore();
+    expect(await repository.find(page.productId)).toMatchObject({ savers: 0, dueAt: null });
   });
 
   it('a batch of saves ends as the same saves one at a time: page rows, due times, savers (read and unread pages, a removal, late and repeated saves)', async () => {

@@ -17,7 +17,8 @@ export function gate() {
  */
 export async function transactionsWaitingForLocks(db: Db): Promise<number> {
   const result = (await db.execute(
-    sql`select count(*)::int as waiting from pg_locks where not granted and database = (select oid from pg_database where datname = current_database())`,
+    // By the waiting backend's database: a wait on another transaction's row (a transactionid lock) names no database itself.
+    sql`select count(*)::int as waiting from pg_locks l join pg_stat_activity a on a.pid = l.pid where not l.granted and a.datname = current_database()`,
   )) as unknown as { rows: Array<{ waiting: number }> };
   return result.rows[0]?.waiting ?? 0;
 }
