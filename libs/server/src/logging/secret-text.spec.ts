@@ -59,6 +59,18 @@ describe('maskSecretText', () => {
     expect(maskSecretText(text)).toBe(text);
   });
 
+  it('masks a token of exactly the shortest opaque length, beside ids that are left alone', () => {
+    const id = randomUUID();
+    expect(maskSecretText(`${id} /api/x/AbCdEfGhIjKlMnOpQrStUvWxYz012345 done`)).toBe(`${id} /api/x/[token] done`);
+    expect(maskSecretText(`session ${id}.AbCdEfGhIjKlMnOpQrStUvWxYz012345`)).toBe('session [token]');
+  });
+
+  it('returns a string with nothing a secret needs as it is: an access line\'s keys, path, message and correlation id', () => {
+    for (const text of ['method', 'path', '/api/popular-items', '/api/products/category/outerwear', 'request', randomUUID(), 'PasswordResetRequestedConsumerHandler', 'a'.repeat(64)]) {
+      expect(maskSecretText(text)).toBe(text);
+    }
+  });
+
   it('is linear on a long string with no secret (no retry at every character)', () => {
     const long = `${'a'.repeat(200_000)}.${'b-'.repeat(100_000)}${'%'.repeat(100_000)}`;
     const started = process.hrtime.bigint();

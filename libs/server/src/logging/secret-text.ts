@@ -72,7 +72,25 @@ function replace(match: string, ...rest: unknown[]): string {
   return match.split('.').some(isOpaque) ? MASKED_TOKEN : match;
 }
 
+/**
+ * What the alternatives above other than a run need somewhere in the text: `@` (a URL's credentials end
+ * with it) or `%40`, a scheme's name, or `eyJ`. A run is masked only when one of its dotted parts, each a
+ * whole run of base64url characters, is opaque. Most strings of a log line (its keys, a path, a message, a
+ * correlation id) have neither, and these two checks tell so at a fraction of the full pattern's cost (a
+ * cached list's access line spent a tenth of the request's CPU in it).
+ */
+const SECRET_MARKS = /@|%40|bearer|basic|eyJ/i;
+const LONG_RUN = new RegExp(`[A-Za-z0-9_-]{${OPAQUE_MIN_LENGTH},}`, 'g');
+
+function hasOpaqueRun(text: string): boolean {
+  // An opaque part has both cases: text without a capital (a path, a UUID) has none.
+  if (!/[A-Z]/.test(text)) return false;
+  for (const [run] of text.matchAll(LONG_RUN)) if (isOpaque(run)) return true;
+  return false;
+}
+
 /** The text with every e-mail address, token and URL credential in it masked. */
 export function maskSecretText(text: string): string {
+  if (!SECRET_MARKS.test(text) && !hasOpaqueRun(text)) return text;
   return text.replace(SECRET_PATTERN, replace);
 }
