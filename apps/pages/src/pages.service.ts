@@ -253,7 +253,6 @@ export class PagesService {
   }
 }
 
-/** Whether a capture names another product than the page last showed; a page that names no brand is compared on the name alone (as the catalogue does). */
 /** A saver's capture of a product, as wardrobe.item-saved.v1 carries it. */
 export type SavedCapture = Pick<WardrobeItemSaved, 'productId' | 'userId' | 'capture'> & { capturedAt: Date; savedAt: Date };
 
@@ -305,6 +304,7 @@ class SaverTally {
 /** As the repository's activeSave: no removal, or a save that began again after it. */
 const isActive = (row: SaverRow): boolean => row.removedAt === null || row.savedAt > row.removedAt;
 
+/** Whether a capture names another product than the page last showed; a page that names no brand is compared on the name alone (as the catalogue does). */
 function disagreesWithPage(capture: Pick<Capture, 'name' | 'brand'>, row: Pick<ProductPageRow, 'readName' | 'readBrand'>): boolean {
   if (row.readName === null) return false;
   return nameBrandKey(capture.name, row.readBrand === null ? '' : capture.brand) !== nameBrandKey(row.readName, row.readBrand ?? '');
