@@ -1,7 +1,7 @@
 import { productIdFor } from '@closetly/catalogue-rules';
 import type { Caller, Capture } from '@closetly/contracts';
 import type { PageFetchOutcome, PageValidators } from '@closetly/server';
-import { capture, fakeUnitOfWork, mockOf, recordingOutbox, zaraProductPage } from '@closetly/testing';
+import { capture, fakeUnitOfWork, mockOf, recordingOutbox, seededRandom, zaraProductPage } from '@closetly/testing';
 import { loadPagesConfig } from './config';
 import { PagesRepository, type ProductPageRow } from './pages.repository';
 import { GONE_CONFIRM_MS, POPULAR_REFRESH_MS, QUIET_FACTOR, REFRESH_MS } from './page-watch-cadence';
@@ -164,14 +164,7 @@ describe('PagesService', () => {
       };
       let sawBatchOfMany = false;
       for (let seed = 1; seed <= 60; seed += 1) {
-        // mulberry32: an LCG's low bits repeat in short cycles, which kept some mixes from ever coming up.
-        let state = seed;
-        const random = (n: number) => {
-          state = (state + 0x6d2b79f5) | 0;
-          let mixed = Math.imul(state ^ (state >>> 15), 1 | state);
-          mixed = (mixed + Math.imul(mixed ^ (mixed >>> 7), 61 | mixed)) ^ mixed;
-          return Math.floor((((mixed ^ (mixed >>> 14)) >>> 0) / 2 ** 32) * n);
-        };
+        const random = seededRandom(seed);
         const saves = Array.from({ length: 1 + random(14) }, () => {
           const page = 1 + random(4);
           const userId = ['ada', 'bob', 'cy', 'gone'][random(4)] as string;

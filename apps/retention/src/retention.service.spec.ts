@@ -1,6 +1,6 @@
 import type { Caller } from '@closetly/contracts';
 import { ProcessMetrics, RETENTION_SWEEP_DURATION, RETENTION_SWEEP_EXPIRED } from '@closetly/server';
-import { fakeUnitOfWork, mockOf, recordingOutbox } from '@closetly/testing';
+import { fakeUnitOfWork, mockOf, recordingOutbox, seededRandom } from '@closetly/testing';
 import { RetentionClock } from './clock';
 import { RetentionRepository, type TrackedProductRow } from './retention.repository';
 import { daysUntilDeletion, RETENTION_MS, RetentionService } from './retention.service';
@@ -110,8 +110,7 @@ describe('RetentionService', () => {
       const products = [P1, P2, '33333333-3333-4333-8333-333333333333'];
       const users = ['ada', 'bob', 'cy', 'gone'];
       for (let seed = 1; seed <= 40; seed += 1) {
-        let state = seed;
-        const random = (n: number) => ((state = (state * 1103515245 + 12345) % 2 ** 31), state % n);
+        const random = seededRandom(seed);
         const changes = Array.from({ length: 1 + random(12) }, () => ({
           productId: products[random(products.length)] as string,
           userId: users[random(users.length)] as string,

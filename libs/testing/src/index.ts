@@ -16,3 +16,4 @@ export * from './raw-rpc';
 export * from './otlp-collector';
 export * from './prometheus-text';
 export * from './retailer-site';
+export * from './seeded-random';
