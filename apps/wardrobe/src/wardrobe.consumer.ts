@@ -24,9 +24,11 @@ export class WardrobeConsumer {
   /** Product changes come in batches, a batch in one transaction (EventInbox.consumeBatchPerEvent). */
   @EventBatchHandler('catalogue.product-upserted.v1')
   async onProductsUpserted(@Payload() messages: unknown[]): Promise<void> {
-    const applied = await this.inbox.consumeBatchPerEvent('catalogue.product-upserted.v1', messages, async ({ product }, tx) => {
-      await this.saves.productUpserted(product, tx);
-      await this.recommendations.productUpserted(product, tx);
+    const applied = await this.inbox.consumeBatch('catalogue.product-upserted.v1', messages, async (events, tx) => {
+      // A product's last event in the batch is what the catalogue publishes now (one key's events keep their order).
+      const latest = [...new Map(events.map(({ payload: { product } }) => [product.id, product])).values()];
+      await this.saves.productsUpserted(latest, tx);
+      await this.recommendations.productsUpserted(latest, tx);
     });
     if (applied > 0) this.recommendations.dataChanged();
   }

@@ -167,5 +167,31 @@ describe.each(['embedded', 'distributed'] as const)('wardrobe repositories (%s)'
       await inTransaction((tx) => recommendations.upsertProduct({ ...navy, colour: 'Ecru' }, tx));
       expect((await recommendations.products([navy.id]))[0]?.colour).toBe('Ecru');
     });
+
+    it('takes a batch of products in one statement: new ones inserted, known ones replaced in every column', async () => {
+      const known = product({ id: randomUUID(), name: 'Old Name', colour: 'Navy', listed: true, updatedAt: '2026-03-01T10:00:00.000Z' });
+      await inTransaction((tx) => recommendations.upsertProduct(known, tx));
+      const replaced = product({ ...known, name: 'New Name', brand: 'Arket', price: 49, colour: null, listed: false, hidden: true, updatedAt: '2026-03-02T10:00:00.000Z' });
+      const fresh = product({ id: randomUUID(), name: 'Fresh', updatedAt: '2026-03-02T11:00:00.000Z' });
+      await inTransaction((tx) => recommendations.upsertProducts([fresh, replaced], tx));
+      await inTransaction((tx) => recommendations.upsertProducts([], tx));
+      const byId = new Map((await recommendations.products([known.id, fresh.id])).map((found) => [found.id, found]));
+      expect(byId.get(known.id)).toEqual(replaced);
+      expect(byId.get(fresh.id)).toEqual(fresh);
+
+      const [first, second] = [randomUUID(), randomUUID()];
+      await inTransaction((tx) => saves.upsertClassification(first, { gender: 'Men', category: 'tops', priceDrop: null, available: true }, tx));
+      await inTransaction((tx) =>
+        saves.upsertClassifications(
+          [
+            { productId: second, gender: 'Women', category: 'outerwear', priceDrop: null, available: true },
+            { productId: first, gender: 'Unisex', category: 'shoes', priceDrop: null, available: false },
+          ],
+          tx,
+        ),
+      );
+      expect(await saves.findClassification(first)).toEqual({ gender: 'Unisex', category: 'shoes', priceDrop: null, available: false });
+      expect(await saves.findClassification(second)).toEqual({ gender: 'Women', category: 'outerwear', priceDrop: null, available: true });
+    });
   });
 });

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Capture, Category, Product, ProductGender, SizedCategory, UserGender } from '@closetly/contracts';
-import { DATABASE, type Db } from '@closetly/server';
+import { DATABASE, type Db, excludedValues } from '@closetly/server';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { catalogueProducts, saves, shopperProfiles } from '../db/schema';
 
@@ -55,34 +55,45 @@ const toProduct = (row: typeof catalogueProducts.$inferSelect): Product => ({
   updatedAt: row.updatedAt.toISOString(),
 });
 
+/** A published product as the wardrobe's copy keeps it. */
+function catalogueRowOf(product: Product): typeof catalogueProducts.$inferInsert {
+  return {
+    productId: product.id,
+    name: product.name,
+    brand: product.brand,
+    price: product.price,
+    currency: product.currency,
+    priceText: product.priceText,
+    imageUrl: product.imageUrl,
+    description: product.description,
+    sourceUrl: product.sourceUrl,
+    retailer: product.retailer,
+    gender: product.gender,
+    category: product.category,
+    colour: product.colour,
+    listed: product.listed,
+    hidden: product.hidden,
+    updatedAt: new Date(product.updatedAt),
+  };
+}
+
+/** Every column of the copy but its key: a product published again replaces them all. */
+const REPLACED_FIELDS = ['name', 'brand', 'price', 'currency', 'priceText', 'imageUrl', 'description', 'sourceUrl', 'retailer', 'gender', 'category', 'colour', 'listed', 'hidden', 'updatedAt'] as const;
+
 /** The recommender's read model (the catalogue's products, shoppers' profiles) and the saves it learns from. Queries only. */
 @Injectable()
 export class RecommendationsRepository {
   constructor(@Inject(DATABASE) private readonly db: Db) {}
 
-  async upsertProduct(product: Product, tx: Db): Promise<void> {
-    const { id: productId, updatedAt, ...fields } = product;
-    const row = {
-      name: fields.name,
-      brand: fields.brand,
-      price: fields.price,
-      currency: fields.currency,
-      priceText: fields.priceText,
-      imageUrl: fields.imageUrl,
-      description: fields.description,
-      sourceUrl: fields.sourceUrl,
-      retailer: fields.retailer,
-      gender: fields.gender,
-      category: fields.category,
-      colour: fields.colour,
-      listed: fields.listed,
-      hidden: fields.hidden,
-      updatedAt: new Date(updatedAt),
-    };
-    await tx
-      .insert(catalogueProducts)
-      .values({ productId, ...row })
-      .onConflictDoUpdate({ target: catalogueProducts.productId, set: row });
+  upsertProduct(product: Product, tx: Db): Promise<void> {
+    return this.upsertProducts([product], tx);
+  }
+
+  /** upsertProduct for several products (each once), in one statement, in product id order. */
+  async upsertProducts(products: readonly Product[], tx: Db): Promise<void> {
+    if (products.length === 0) return;
+    const rows = [...products].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)).map(catalogueRowOf);
+    await tx.insert(catalogueProducts).values(rows).onConflictDoUpdate({ target: catalogueProducts.productId, set: excludedValues(catalogueProducts, REPLACED_FIELDS) });
   }
 
   async deleteProduct(productId: string, tx: Db): Promise<void> {

@@ -62,7 +62,12 @@ export class RecommendationsService {
 
   /** catalogue.product-upserted.v1, in the inbox's transaction: the product as the catalogue publishes it now. */
   productUpserted(product: Product, tx: Db): Promise<void> {
-    return this.repository.upsertProduct(product, tx);
+    return this.productsUpserted([product], tx);
+  }
+
+  /** productUpserted for a batch of products (each once), in one statement. */
+  productsUpserted(products: readonly Product[], tx: Db): Promise<void> {
+    return this.repository.upsertProducts(products, tx);
   }
 
   /** catalogue.product-removed.v1, in the inbox's transaction. */

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Capture, Category, PriceDrop, ProductGender } from '@closetly/contracts';
-import { DATABASE, type Db } from '@closetly/server';
+import { DATABASE, type Db, excludedValues } from '@closetly/server';
 import { and, asc, desc, eq, gt, sql } from 'drizzle-orm';
 import { productClassifications, saves } from '../db/schema';
 
@@ -165,11 +165,20 @@ export class SavesRepository {
     return row ? { ...row, capture: row.capture as Capture } : undefined;
   }
 
-  async upsertClassification(productId: string, classification: Classification, tx: Db): Promise<void> {
+  upsertClassification(productId: string, classification: Classification, tx: Db): Promise<void> {
+    return this.upsertClassifications([{ productId, ...classification }], tx);
+  }
+
+  /** upsertClassification for several products (each once), in one statement, in product id order. */
+  async upsertClassifications(rows: ReadonlyArray<{ productId: string } & Classification>, tx: Db): Promise<void> {
+    if (rows.length === 0) return;
+    const values = [...rows]
+      .sort((a, b) => (a.productId < b.productId ? -1 : a.productId > b.productId ? 1 : 0))
+      .map(({ productId, gender, category, priceDrop, available }) => ({ productId, gender, category, priceDrop, available }));
     await tx
       .insert(productClassifications)
-      .values({ productId, ...classification })
-      .onConflictDoUpdate({ target: productClassifications.productId, set: { ...classification, updatedAt: sql`now()` } });
+      .values(values)
+      .onConflictDoUpdate({ target: productClassifications.productId, set: { ...excludedValues(productClassifications, ['gender', 'category', 'priceDrop', 'available']), updatedAt: sql`now()` } });
   }
 
   async deleteClassification(productId: string, tx: Db): Promise<void> {

@@ -116,7 +116,15 @@ export class SavesService {
 
   /** The catalogue published a product: keep its gender, category, price drop and availability for the items that show it. */
   productUpserted(product: Product, tx: Db): Promise<void> {
-    return this.saves.upsertClassification(product.id, { gender: product.gender, category: product.category, priceDrop: product.priceDrop ?? null, available: product.available ?? true }, tx);
+    return this.productsUpserted([product], tx);
+  }
+
+  /** productUpserted for a batch of products (each once, as the catalogue publishes it now), in one statement. */
+  productsUpserted(products: readonly Product[], tx: Db): Promise<void> {
+    return this.saves.upsertClassifications(
+      products.map((product) => ({ productId: product.id, gender: product.gender, category: product.category, priceDrop: product.priceDrop ?? null, available: product.available ?? true })),
+      tx,
+    );
   }
 
   /**

@@ -68,6 +68,9 @@ export function inMemorySaves() {
   repository.upsertClassification.mockImplementation(async (productId, classification) => {
     classifications.set(productId, { ...classification });
   });
+  repository.upsertClassifications.mockImplementation(async (rows, tx) => {
+    for (const { productId, ...classification } of rows) await repository.upsertClassification(productId, classification, tx);
+  });
   repository.deleteClassification.mockImplementation(async (productId) => {
     classifications.delete(productId);
   });
@@ -96,6 +99,9 @@ export function inMemoryRecommendations(saves = new Map<string, SaveRow>()) {
   const repository = mockOf(RecommendationsRepository);
   repository.upsertProduct.mockImplementation(async (product) => {
     products.set(product.id, structuredClone(product));
+  });
+  repository.upsertProducts.mockImplementation(async (published, tx) => {
+    for (const product of published) await repository.upsertProduct(product, tx);
   });
   repository.deleteProduct.mockImplementation(async (productId) => {
     products.delete(productId);

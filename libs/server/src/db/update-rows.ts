@@ -38,3 +38,18 @@ export async function updateRows<TTable extends PgTable>(tx: Db, table: TTable, 
     from json_to_recordset(${JSON.stringify(records)}::json) as v(${definitions})
     where ${columnOf(key)} = v.${sql.identifier(columnOf(key).name)}`);
 }
+
+/**
+ * The `set` of a multi-row upsert that writes each row's own values (`excluded.<column>`) into the row it
+ * conflicts with, for the given fields: one statement for a batch's inserts and replacements.
+ */
+export function excludedValues<TTable extends PgTable>(table: TTable, fields: ReadonlyArray<keyof TTable['$inferInsert'] & string>): Record<string, SQL> {
+  const columns = getTableColumns(table);
+  return Object.fromEntries(
+    fields.map((field) => {
+      const column = columns[field];
+      if (!column) throw new Error(`excludedValues: ${field} is no column of the table`);
+      return [field, sql`excluded.${sql.identifier(column.name)}`];
+    }),
+  );
+}
