@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DATABASE, type Db, ErasedAccounts, newestPerKey, updateRows } from '@closetly/server';
+import { DATABASE, type Db, ErasedAccounts, inKeyOrder, newestPerKey, updateRows } from '@closetly/server';
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import { erasedAccounts, hostLeases, pageSavers, productPages } from './db/schema';
 
@@ -141,7 +141,7 @@ export class PagesRepository {
    */
   async lockOrCreateAll(values: readonly NewProductPage[], tx: Db): Promise<{ rows: Map<string, ProductPageRow>; created: Set<string> }> {
     if (values.length === 0) return { rows: new Map(), created: new Set() };
-    const ordered = [...values].sort((a, b) => (a.productId < b.productId ? -1 : a.productId > b.productId ? 1 : 0));
+    const ordered = inKeyOrder(values, (row) => row.productId);
     const inserted = await tx.insert(productPages).values(ordered).onConflictDoNothing().returning({ productId: productPages.productId });
     const ids = ordered.map((row) => row.productId);
     const locked = await tx.select().from(productPages).where(inArray(productPages.productId, ids)).orderBy(asc(productPages.productId)).for('update');

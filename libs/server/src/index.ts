@@ -6,6 +6,7 @@ export * from './db/platform-tables';
 export * from './db/uuid-list';
 export * from './db/update-rows';
 export * from './db/newest-per-key';
+export * from './db/key-order';
 export * from './errors/domain-error';
 export * from './errors/engine-outage';
 export * from './events/erased-accounts';

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Capture, Category, Product, ProductGender, SizedCategory, UserGender } from '@closetly/contracts';
-import { DATABASE, type Db, excludedValues } from '@closetly/server';
+import { DATABASE, type Db, excludedValues, inKeyOrder } from '@closetly/server';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { catalogueProducts, saves, shopperProfiles } from '../db/schema';
 
@@ -92,7 +92,7 @@ export class RecommendationsRepository {
   /** upsertProduct for several products (each once), in one statement, in product id order. */
   async upsertProducts(products: readonly Product[], tx: Db): Promise<void> {
     if (products.length === 0) return;
-    const rows = [...products].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)).map(catalogueRowOf);
+    const rows = inKeyOrder(products, (product) => product.id).map(catalogueRowOf);
     await tx.insert(catalogueProducts).values(rows).onConflictDoUpdate({ target: catalogueProducts.productId, set: excludedValues(catalogueProducts, REPLACED_FIELDS) });
   }
 

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Capture, Category, PriceDrop, ProductGender } from '@closetly/contracts';
-import { DATABASE, type Db, excludedValues } from '@closetly/server';
+import { DATABASE, type Db, excludedValues, inKeyOrder } from '@closetly/server';
 import { and, asc, desc, eq, gt, sql } from 'drizzle-orm';
 import { productClassifications, saves } from '../db/schema';
 
@@ -172,9 +172,7 @@ export class SavesRepository {
   /** upsertClassification for several products (each once), in one statement, in product id order. */
   async upsertClassifications(rows: ReadonlyArray<{ productId: string } & Classification>, tx: Db): Promise<void> {
     if (rows.length === 0) return;
-    const values = [...rows]
-      .sort((a, b) => (a.productId < b.productId ? -1 : a.productId > b.productId ? 1 : 0))
-      .map(({ productId, gender, category, priceDrop, available }) => ({ productId, gender, category, priceDrop, available }));
+    const values = inKeyOrder(rows, (row) => row.productId).map(({ productId, gender, category, priceDrop, available }) => ({ productId, gender, category, priceDrop, available }));
     await tx
       .insert(productClassifications)
       .values(values)

@@ -1,3 +1,5 @@
+import { inKeyOrder } from './key-order';
+
 /**
  * One item per key, the one with the latest time (the first of equals), in key order: the rows of a
  * multi-row upsert, which may not touch one row twice (ON CONFLICT DO UPDATE), each batch taking its
@@ -10,5 +12,5 @@ export function newestPerKey<T>(items: Iterable<T>, keyOf: (item: T) => string, 
     const kept = newest.get(key);
     if (kept === undefined || timeOf(item) > timeOf(kept)) newest.set(key, item);
   }
-  return [...newest.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, item]) => item);
+  return inKeyOrder(newest.entries(), ([key]) => key).map(([, item]) => item);
 }

@@ -14,29 +14,30 @@ export async function updateRows<TTable extends PgTable>(tx: Db, table: TTable, 
   const columns = getTableColumns(table);
   const fields = Object.keys(first);
   if (!fields.includes(key)) throw new Error(`updateRows: every row names the key ${key}`);
-  const columnOf = (field: string) => {
+  const named = fields.map((field) => {
     const column = columns[field];
     if (!column) throw new Error(`updateRows: ${field} is no column of the table`);
-    return column;
-  };
+    return { field, column, name: sql.identifier(column.name) };
+  });
   const records = rows.map((row) =>
     Object.fromEntries(
-      fields.map((field) => {
+      named.map(({ field, column }) => {
         const value = (row as Record<string, unknown>)[field];
-        return [columnOf(field).name, value instanceof Date ? value.toISOString() : (value ?? null)];
+        return [column.name, value instanceof Date ? value.toISOString() : (value ?? null)];
       }),
     ),
   );
   const definitions = sql.join(
-    fields.map((field) => sql`${sql.identifier(columnOf(field).name)} ${sql.raw(columnOf(field).getSQLType())}`),
+    named.map(({ column, name }) => sql`${name} ${sql.raw(column.getSQLType())}`),
     sql`, `,
   );
-  const assignments: SQL[] = fields.filter((field) => field !== key).map((field) => sql`${sql.identifier(columnOf(field).name)} = v.${sql.identifier(columnOf(field).name)}`);
+  const assignments: SQL[] = named.filter(({ field }) => field !== key).map(({ name }) => sql`${name} = v.${name}`);
   if (assignments.length === 0) return;
+  const keyColumn = named.find(({ field }) => field === key) as (typeof named)[number];
   await tx.execute(sql`
     update ${table} set ${sql.join(assignments, sql`, `)}
     from json_to_recordset(${JSON.stringify(records)}::json) as v(${definitions})
-    where ${columnOf(key)} = v.${sql.identifier(columnOf(key).name)}`);
+    where ${keyColumn.column} = v.${keyColumn.name}`);
 }
 
 /**

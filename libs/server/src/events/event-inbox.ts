@@ -4,6 +4,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { EVENT_TOPICS, EventEnvelope, type EventPayload, type EventTopic } from '@closetly/contracts';
 import type { Db } from '../db/database';
 import type { PlatformTables } from '../db/platform-tables';
+import { inKeyOrder } from '../db/key-order';
 import { PermanentEventError } from '../errors/domain-error';
 import { runWithContext } from '../logging/context';
 import { endSpan, isTraceparent, SpanKind, startSpan, traceparentOf } from '../tracing/tracing';
@@ -152,8 +153,7 @@ export class EventInbox {
   consumeBatchPerEvent<T extends EventTopic>(topic: T, messages: readonly unknown[], effect: EventEffect<T>, options: BatchPerEventOptions<T> = {}): Promise<number> {
     return this.consumeBatch(topic, messages, async (events, tx) => {
       await options.first?.(events, tx);
-      const byKey = [...events].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
-      for (const event of byKey) await effect(event.payload, tx, event);
+      for (const event of inKeyOrder(events, (event) => event.key)) await effect(event.payload, tx, event);
     });
   }
 
