@@ -31,11 +31,15 @@ export function collectGarbageWhenIdle(checkEveryMs = 1000, maxChecks = 120, qui
   let checks = 0;
   let quietInARow = 0;
   let workSinceCollected = true;
+  // Taken once, at the first collection: each one made a new context for it.
+  let gc: (() => void) | undefined;
   const collect = () => {
-    setFlagsFromString('--expose-gc');
+    if (!gc) {
+      setFlagsFromString('--expose-gc');
+      gc = runInNewContext('gc') as () => void;
+    }
     // Without arguments: a full, compacting collection. With an options object (type, execution, flavor)
     // Node 20's gc() collected nothing at all (heapUsed unchanged, measured), so these collections never ran.
-    const gc = runInNewContext('gc') as () => void;
     gc();
   };
   const timer = setInterval(() => {
