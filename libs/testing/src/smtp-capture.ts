@@ -29,14 +29,18 @@ export interface SmtpCapture {
   readonly mails: readonly CapturedMail[];
   /** Every message whose envelope names this recipient, oldest first. */
   mailsTo(address: string): CapturedMail[];
-  /** The next message to this recipient is refused with a temporary failure (451) that names it, as a busy server would. */
-  refuseNextMailTo(address: string): void;
-  /** The next message to this recipient is held unanswered until `release()`, as a stalled server would. */
-  holdNextMailTo(address: string): HeldMail;
+  /**
+   * The next message to this recipient (with this subject, if given) is refused with a temporary failure
+   * (451) that names it, as a busy server would. A subject keeps another mail on its way to the same
+   * address (sign-up's confirmation) from taking the plan.
+   */
+  refuseNextMailTo(address: string, subject?: string): void;
+  /** The next message to this recipient (with this subject, if given) is held unanswered until `release()`, as a stalled server would. */
+  holdNextMailTo(address: string, subject?: string): HeldMail;
   close(): Promise<void>;
 }
 
-type Plan = { kind: 'refuse' } | { kind: 'hold'; arrived(): void; released: Promise<void> };
+type Plan = ({ kind: 'refuse' } | { kind: 'hold'; arrived(): void; released: Promise<void> }) & { subject?: string };
 
 /**
  * A real SMTP server on 127.0.0.1 that keeps every message it accepts:
@@ -45,12 +49,13 @@ type Plan = { kind: 'refuse' } | { kind: 'hold'; arrived(): void; released: Prom
  */
 export async function startSmtpCapture(): Promise<SmtpCapture> {
   const mails: CapturedMail[] = [];
-  /** What to do with the next messages to an address, first plan first; messages without a plan are accepted. */
+  /** What to do with the next messages to an address, first plan first; messages no plan matches are accepted. */
   const plans = new Map<string, Plan[]>();
-  const planFor = (envelopeTo: string[]): Plan | undefined => {
+  const planFor = (envelopeTo: string[], subject: string): Plan | undefined => {
     for (const address of envelopeTo) {
-      const plan = plans.get(address)?.shift();
-      if (plan) return plan;
+      const queue = plans.get(address) ?? [];
+      const index = queue.findIndex((plan) => plan.subject === undefined || plan.subject === subject);
+      if (index >= 0) return queue.splice(index, 1)[0];
     }
     return undefined;
   };
@@ -61,9 +66,9 @@ export async function startSmtpCapture(): Promise<SmtpCapture> {
     logger: false,
     onData(stream, session, callback) {
       const envelopeTo = session.envelope.rcptTo.map((recipient) => recipient.address.toLowerCase());
-      const plan = planFor(envelopeTo);
       simpleParser(stream)
         .then(async (parsed) => {
+          const plan = planFor(envelopeTo, parsed.subject ?? '');
           if (plan?.kind === 'refuse') {
             // Quoting the recipient, as real servers do (Postfix: "<ada@example.com>: Recipient address rejected").
             callback(Object.assign(new Error(`<${envelopeTo.join('>, <')}>: try again later`), { responseCode: 451 }));
@@ -96,14 +101,14 @@ export async function startSmtpCapture(): Promise<SmtpCapture> {
     url: `smtp://127.0.0.1:${port}`,
     mails,
     mailsTo: (address) => mails.filter((mail) => mail.envelopeTo.includes(address.toLowerCase())),
-    refuseNextMailTo: (address) => addPlan(address, { kind: 'refuse' }),
-    holdNextMailTo(address) {
+    refuseNextMailTo: (address, subject) => addPlan(address, { kind: 'refuse', subject }),
+    holdNextMailTo(address, subject) {
       let received = false;
       let release = () => undefined as void;
       const released = new Promise<void>((resolve) => {
         release = resolve;
       });
-      addPlan(address, { kind: 'hold', arrived: () => void (received = true), released });
+      addPlan(address, { kind: 'hold', arrived: () => void (received = true), released, subject });
       return {
         get received() {
           return received;
