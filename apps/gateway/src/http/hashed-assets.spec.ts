@@ -4,12 +4,13 @@ import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type LightMyRequestResponse } from 'fastify';
+import { pollUntil } from '@closetly/testing';
 import { HashedAssets } from './hashed-assets';
 
 const SCRIPT = `export const greeting = ${JSON.stringify('hello '.repeat(400))};\n`;
 
 /** A built SPA in miniature: a hashed script with its .br and .gz, a hashed font with none, served as the gateway serves them. */
-async function served(): Promise<{ app: FastifyInstance; root: string }> {
+async function served(): Promise<{ app: FastifyInstance; root: string; assets: HashedAssets }> {
   const root = mkdtempSync(join(tmpdir(), 'closetly-assets-'));
   mkdirSync(join(root, 'assets'));
   writeFileSync(join(root, 'assets', 'index-AbC123.js'), SCRIPT);
@@ -17,7 +18,8 @@ async function served(): Promise<{ app: FastifyInstance; root: string }> {
   writeFileSync(join(root, 'assets', 'index-AbC123.js.gz'), gzipSync(SCRIPT));
   writeFileSync(join(root, 'assets', 'font-Zz9.woff2'), Buffer.from([0x77, 0x4f, 0x46, 0x32, 1, 2, 3]));
   const app = Fastify();
-  new HashedAssets(root).register(app);
+  const assets = new HashedAssets(root);
+  assets.register(app);
   await app.register(fastifyStatic, {
     root,
     prefix: '/',
@@ -27,7 +29,7 @@ async function served(): Promise<{ app: FastifyInstance; root: string }> {
     setHeaders: (reply) => void reply.header('cache-control', 'public, max-age=31536000, immutable'),
   });
   await app.ready();
-  return { app, root };
+  return { app, root, assets };
 }
 
 const withoutDate = (response: LightMyRequestResponse) => {
@@ -38,18 +40,19 @@ const withoutDate = (response: LightMyRequestResponse) => {
 describe('HashedAssets', () => {
   let app: FastifyInstance | undefined;
   let root = '';
+  let assets: HashedAssets;
   beforeEach(async () => {
-    ({ app, root } = await served());
+    ({ app, root, assets } = await served());
   });
   afterEach(async () => {
     await app?.close();
     rmSync(root, { recursive: true, force: true });
   });
 
-  /** Asks until the file is in memory: it is read in the background after its first request. */
+  /** Asks for the file, then waits until it is in memory: it is read in the background after its first request. */
   const inMemory = async (path: string) => {
     await app!.inject(path);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await pollUntil(() => assets.holds(path), Boolean, { what: `${path} in memory`, intervalMs: 10 });
   };
 
   it.each([

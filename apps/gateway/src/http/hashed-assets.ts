@@ -57,6 +57,12 @@ export class HashedAssets {
     });
   }
 
+  /** Whether the file at this path is in memory now (it is read in the background after its first request). */
+  holds(path: string): boolean {
+    const asset = this.assets.get(path);
+    return asset !== undefined && asset !== 'loading';
+  }
+
   private async load(path: string): Promise<Asset> {
     const file = join(this.root, path);
     const identity = await variant(file, file);
